@@ -1,0 +1,59 @@
+package dev.toolgate.canonical;
+
+import static dev.toolgate.canonical.InvalidCommand.Reason.UNKNOWN_OPERATION;
+import static dev.toolgate.canonical.InvalidCommand.Reason.UNKNOWN_TARGET;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/** Turns an agent's command into its canonical form and fingerprint, or refuses it. */
+public final class Canonicalizer {
+
+    private Canonicalizer() {
+    }
+
+    public static CanonicalRequest canonicalize(AgentCommand command) {
+        OperationSpec spec = OperationCatalog.find(command.operation())
+                .orElseThrow(() -> new InvalidCommand(UNKNOWN_OPERATION, "unknown operation '" + command.operation() + "'"));
+        if (!spec.target().equals(command.target())) {
+            throw new InvalidCommand(UNKNOWN_TARGET,
+                    "operation '" + spec.operation() + "' is served by target '" + spec.target() + "', not '" + command.target() + "'");
+        }
+        JsonObject payload = significantFields(spec, command.payload());
+        JsonObject hashed = Json.createObjectBuilder(payload)
+                .add("operation", spec.operation())
+                .add("target", spec.target())
+                .build();
+        return new CanonicalRequest(spec.operation(), spec.target(), payload, CanonicalJson.write(payload),
+                Fingerprint.of(CanonicalJson.write(hashed)));
+    }
+
+    private static JsonObject significantFields(OperationSpec spec, JsonObject payload) {
+        Set<String> known = spec.fields().stream().map(FieldSpec::name).collect(Collectors.toSet());
+        Set<String> unknown = new TreeSet<>(payload.keySet());
+        unknown.removeAll(known);
+        unknown.removeAll(OperationCatalog.TRANSPORT_FIELDS);
+        if (!unknown.isEmpty()) {
+            String first = unknown.iterator().next();
+            throw InvalidCommand.payload(first, "is not a field of " + spec.operation() + " (accepted: " + new TreeSet<>(known) + ")");
+        }
+        JsonObjectBuilder normalized = Json.createObjectBuilder();
+        for (FieldSpec field : spec.fields()) {
+            JsonValue value = payload.get(field.name());
+            if (value == null || value == JsonValue.NULL) {
+                if (field.required()) {
+                    throw InvalidCommand.payload(field.name(), "is required");
+                }
+                continue; // an absent optional field and an explicit null are the same intent
+            }
+            normalized.add(field.name(), field.type().normalize(field.name(), value, field.maxLength()));
+        }
+        return normalized.build();
+    }
+}

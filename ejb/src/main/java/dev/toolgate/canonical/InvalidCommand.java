@@ -1,0 +1,41 @@
+package dev.toolgate.canonical;
+
+import jakarta.ejb.ApplicationException;
+
+/**
+ * A command the gateway refuses before anything is stored or sent. Thrown, not returned:
+ * it ends the request at once and is mapped to a 400 problem in one place.
+ *
+ * <p>An application exception, so it crosses the EJB boundary as itself rather than wrapped.
+ */
+@ApplicationException
+public class InvalidCommand extends RuntimeException {
+
+    public enum Reason { MALFORMED_JSON, INVALID_REQUEST, UNKNOWN_OPERATION, UNKNOWN_TARGET, INVALID_PAYLOAD }
+
+    private final Reason reason;
+    private final String field;
+
+    public InvalidCommand(Reason reason, String field, String detail) {
+        super(detail, null, false, false); // an answer to the caller, not a bug: no stack trace
+        this.reason = reason;
+        this.field = field;
+    }
+
+    public InvalidCommand(Reason reason, String detail) {
+        this(reason, null, detail);
+    }
+
+    public static InvalidCommand payload(String field, String detail) {
+        return new InvalidCommand(Reason.INVALID_PAYLOAD, field, field + ": " + detail);
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+
+    /** The offending payload field, or null when the problem is not about one field. */
+    public String field() {
+        return field;
+    }
+}

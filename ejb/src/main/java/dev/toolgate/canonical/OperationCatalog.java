@@ -1,0 +1,49 @@
+package dev.toolgate.canonical;
+
+import static dev.toolgate.canonical.FieldSpec.optional;
+import static dev.toolgate.canonical.FieldSpec.required;
+import static dev.toolgate.canonical.FieldType.CURRENCY;
+import static dev.toolgate.canonical.FieldType.INN;
+import static dev.toolgate.canonical.FieldType.MINOR_AMOUNT;
+import static dev.toolgate.canonical.FieldType.TEXT;
+import static dev.toolgate.canonical.FieldType.TIMESTAMP;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The v1 operation catalog (DESIGN §6): every operation an agent may ask for, and its fields. */
+public final class OperationCatalog {
+
+    /**
+     * Fields that describe the delivery, not the intent (seed 000, step 3): accepted and ignored,
+     * so a retry that carries a new attempt number or trace id is still the same request.
+     */
+    public static final Set<String> TRANSPORT_FIELDS =
+            Set.of("attempt", "attempt_number", "sent_at", "trace_id", "span_id", "traceparent");
+
+    private static final Map<String, OperationSpec> V1 = List.of(
+            new OperationSpec("invoice.create", "1c", List.of(
+                    required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
+                    optional("counterparty_inn", INN), optional("due_at", TIMESTAMP)), false),
+            new OperationSpec("crm.deal.create", "bitrix24", List.of(
+                    required("title", TEXT, 255), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
+                    optional("contact_id", TEXT)), false),
+            new OperationSpec("payment.create", "yookassa", List.of(
+                    required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
+                    required("description", TEXT)), true),
+            new OperationSpec("payment.refund", "yookassa", List.of(
+                    required("payment_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
+                    required("reason", TEXT, 250)), true)
+    ).stream().collect(Collectors.toUnmodifiableMap(OperationSpec::operation, Function.identity()));
+
+    private OperationCatalog() {
+    }
+
+    public static Optional<OperationSpec> find(String operation) {
+        return Optional.ofNullable(V1.get(operation));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.toolgate.journal;
+
+import java.time.Instant;
+
+/** What a request for an existing operation key may do (DESIGN §3, the capture table). */
+public sealed interface CaptureDecision {
+
+    /** This caller owns a new attempt: call the target. */
+    record Execute() implements CaptureDecision {
+    }
+
+    /** The outcome is final: answer with the stored result or error. */
+    record Replay() implements CaptureDecision {
+    }
+
+    /** Another caller holds the lease: the result is being clarified. */
+    record InProgress(Instant leaseUntil) implements CaptureDecision {
+    }
+
+    /** Same key, different payload: rejected, nothing executed. */
+    record Mismatch() implements CaptureDecision {
+    }
+
+    /** The effect may exist: look it up by our key before anything is sent again. */
+    record Reconcile() implements CaptureDecision {
+    }
+
+    /** The outcome is unknown and the next look-up is not due yet (or another caller is looking). */
+    record Unsettled(Instant retryAt) implements CaptureDecision {
+    }
+
+    /** Waiting for a person's approval. */
+    record AwaitingApproval() implements CaptureDecision {
+    }
+}

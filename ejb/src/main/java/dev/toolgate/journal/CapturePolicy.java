@@ -1,0 +1,36 @@
+package dev.toolgate.journal;
+
+import java.time.Instant;
+
+/** The capture decision as a pure function of (row, request, now): the whole state table on one screen. */
+public final class CapturePolicy {
+
+    private CapturePolicy() {
+    }
+
+    public static CaptureDecision decide(OperationState row, String requestHash, Instant now) {
+        if (!row.requestHash().equals(requestHash)) {
+            return new CaptureDecision.Mismatch();
+        }
+        return switch (row.status()) {
+            case SUCCEEDED, FAILED_FINAL -> new CaptureDecision.Replay();
+            // an expired lease means the owner may have sent the request and died: never repeat blindly
+            case STARTED -> row.leaseActive(now)
+                    ? new CaptureDecision.InProgress(row.leaseUntil())
+                    : new CaptureDecision.Reconcile();
+            case UNKNOWN -> decideUnknown(row, now);
+            case FAILED_RETRYABLE -> new CaptureDecision.Execute();
+            case PENDING_APPROVAL -> new CaptureDecision.AwaitingApproval();
+        };
+    }
+
+    private static CaptureDecision decideUnknown(OperationState row, Instant now) {
+        if (row.leaseActive(now)) { // someone is reconciling right now
+            return new CaptureDecision.Unsettled(row.leaseUntil());
+        }
+        if (!row.checkDue(now)) { // the target said "pending" or was unreachable: don't hammer it
+            return new CaptureDecision.Unsettled(row.nextCheckAt());
+        }
+        return new CaptureDecision.Reconcile();
+    }
+}

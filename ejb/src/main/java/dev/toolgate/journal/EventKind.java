@@ -1,0 +1,33 @@
+package dev.toolgate.journal;
+
+import java.util.Locale;
+
+/** What an {@code operation_event} row records. */
+public enum EventKind {
+    /** A new key: the row was inserted and attempt 1 leased. */
+    CAPTURED,
+    /** A later attempt was leased (after failed_retryable, or after reconciliation found nothing). */
+    ATTEMPT_STARTED,
+    /** The outcome of one attempt was written. */
+    OUTCOME,
+    /** An outcome arrived from an attempt that no longer owns the row; it was not written. */
+    OUTCOME_REFUSED,
+    /** A started row's lease had expired: its outcome is unknown until looked up. */
+    LEASE_EXPIRED,
+    /** A look-up by our key was leased. */
+    RECONCILE_STARTED,
+    /** The result of a look-up by our key. */
+    RECONCILED,
+    /** A stored outcome was answered again. */
+    REPLAYED,
+    /** The key arrived with a different payload: refused, nothing executed. */
+    KEY_REUSED,
+    /** Another caller held the lease: refused. */
+    IN_PROGRESS,
+    /** The outcome is still unknown and no look-up was due: answered 202. */
+    UNSETTLED;
+
+    public String dbName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.toolgate.journal;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * One row of {@code agent_operation_log}. Rows are inserted and their outcomes written by SQL
+ * in {@link KeyCapture} and {@link OutcomeRecorder} (the seed's ON CONFLICT insert and the fenced
+ * update); under the row lock the entity moves itself between states through its behaviour.
+ */
+@Entity
+@Table(name = "agent_operation_log")
+public class Operation {
+
+    @Id
+    @Column(name = "operation_key")
+    private String key;
+    @Column(name = "operation_type", updatable = false)
+    private String operationType;
+    @Column(name = "target_system", updatable = false)
+    private String targetSystem;
+    @Column(name = "request_hash", updatable = false)
+    private String requestHash;
+    @Column(name = "payload", insertable = false, updatable = false)
+    private String payload;
+    @Column(name = "status")
+    private String status;
+    @Column(name = "target_object_id")
+    private String targetObjectId;
+    @Column(name = "response_json", insertable = false, updatable = false)
+    private String responseJson;
+    @Column(name = "error_code")
+    private String errorCode;
+    @Column(name = "attempt_count")
+    private int attemptCount;
+    @Column(name = "lease_until")
+    private OffsetDateTime leaseUntil;
+    @Column(name = "next_check_at")
+    private OffsetDateTime nextCheckAt;
+    @Column(name = "created_at", updatable = false)
+    private OffsetDateTime createdAt;
+    @Column(name = "updated_at")
+    private OffsetDateTime updatedAt;
+    @Column(name = "completed_at")
+    private OffsetDateTime completedAt;
+
+    protected Operation() {
+    }
+
+    OperationStatus status() {
+        return OperationStatus.fromDb(status);
+    }
+
+    OperationState state() {
+        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt));
+    }
+
+    /** failed_retryable → started: this caller owns the next attempt until the lease runs out. */
+    void startNextAttempt(Instant now, Duration lease) {
+        status = OperationStatus.STARTED.dbName();
+        attemptCount++;
+        leaseUntil = at(now.plus(lease));
+        nextCheckAt = null;
+        updatedAt = at(now);
+    }
+
+    /** started (lease expired) or unknown → unknown under this caller's lease, while it looks the effect up. */
+    void holdForReconcile(Instant now, Duration lease) {
+        status = OperationStatus.UNKNOWN.dbName();
+        leaseUntil = at(now.plus(lease));
+        updatedAt = at(now);
+    }
+
+    public OperationView view() {
+        return new OperationView(key, operationType, targetSystem, status(), requestHash, json(payload),
+                targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil),
+                instant(nextCheckAt), instant(createdAt), instant(updatedAt), instant(completedAt));
+    }
+
+    static OffsetDateTime at(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+
+    private static Instant instant(OffsetDateTime time) {
+        return time == null ? null : time.toInstant();
+    }
+
+    static JsonObject json(String text) {
+        if (text == null) {
+            return null;
+        }
+        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+            return reader.readObject();
+        }
+    }
+}

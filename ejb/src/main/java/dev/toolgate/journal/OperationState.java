@@ -1,0 +1,15 @@
+package dev.toolgate.journal;
+
+import java.time.Instant;
+
+/** What the capture decision needs to know about an existing row. */
+public record OperationState(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt) {
+
+    boolean leaseActive(Instant now) {
+        return leaseUntil != null && leaseUntil.isAfter(now);
+    }
+
+    boolean checkDue(Instant now) {
+        return nextCheckAt == null || !nextCheckAt.isAfter(now);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.toolgate.journal;
+
+import java.util.Locale;
+
+/** The states of an operation (DESIGN §3); stored in lower case, as the seed's CHECK constraint spells them. */
+public enum OperationStatus {
+    PENDING_APPROVAL, STARTED, SUCCEEDED, FAILED_RETRYABLE, FAILED_FINAL, UNKNOWN;
+
+    /** Terminal rows never change again, so they can be replayed without a row lock. */
+    public boolean isTerminal() {
+        return this == SUCCEEDED || this == FAILED_FINAL;
+    }
+
+    public String dbName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static OperationStatus fromDb(String value) {
+        return valueOf(value.toUpperCase(Locale.ROOT));
+    }
+}

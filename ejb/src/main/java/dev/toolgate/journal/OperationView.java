@@ -1,0 +1,12 @@
+package dev.toolgate.journal;
+
+import jakarta.json.JsonObject;
+
+import java.time.Instant;
+
+/** An immutable snapshot of one journal row: what leaves the journal, never the entity itself. */
+public record OperationView(String key, String operation, String target, OperationStatus status,
+                            String requestHash, JsonObject payload, String targetObjectId, JsonObject result,
+                            String errorCode, int attemptCount, Instant leaseUntil, Instant nextCheckAt,
+                            Instant createdAt, Instant updatedAt, Instant completedAt) {
+}

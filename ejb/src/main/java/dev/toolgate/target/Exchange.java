@@ -1,0 +1,17 @@
+package dev.toolgate.target;
+
+/** What became of one HTTP request to a target, before any system-specific reading of it. */
+public sealed interface Exchange {
+
+    /** A response arrived. */
+    record Answered(int status, String body) implements Exchange {
+    }
+
+    /** The connection was never established, so the request provably never left. */
+    record NotSent(String errorCode) implements Exchange {
+    }
+
+    /** The request was (or may have been) sent, and no response arrived: the effect may exist. */
+    record Lost(String errorCode) implements Exchange {
+    }
+}

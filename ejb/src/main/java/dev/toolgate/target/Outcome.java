@@ -1,0 +1,38 @@
+package dev.toolgate.target;
+
+import jakarta.json.JsonObject;
+
+import java.time.Duration;
+
+/** What one call to a target established. {@code httpStatus} is null when no response arrived. */
+public sealed interface Outcome {
+
+    Integer httpStatus();
+
+    /** DESIGN §4 error class, recorded with the outcome; null for success. */
+    default String errorClass() {
+        if (this instanceof Transient) {
+            return "retry";
+        }
+        if (this instanceof Unknown) {
+            return "reconcile_before_retry";
+        }
+        return this instanceof Rejected ? "never_retry" : null;
+    }
+
+    /** The effect exists; {@code result} is the minimal normalized answer kept for replay. */
+    record Succeeded(String objectId, JsonObject result, Integer httpStatus) implements Outcome {
+    }
+
+    /** The target refused; sending it again would be refused again. {@code detail} never echoes payload values. */
+    record Rejected(String errorCode, String detail, Integer httpStatus) implements Outcome {
+    }
+
+    /** Provably not executed (nothing was sent, or the target says it did not run it): safe to send again. */
+    record Transient(String errorCode, Duration retryAfter, Integer httpStatus) implements Outcome {
+    }
+
+    /** The effect may exist: reconcile by our key before anything is sent again. */
+    record Unknown(String errorCode, Integer httpStatus) implements Outcome {
+    }
+}

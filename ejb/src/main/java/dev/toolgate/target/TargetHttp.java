@@ -1,0 +1,50 @@
+package dev.toolgate.target;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * HTTP to a target, classified by what the failure proves (DESIGN §4): a failed connect means
+ * nothing was sent; a timeout or a dropped connection after sending means the effect may exist.
+ * The JDK client never re-sends a POST by itself, so one call here is at most one request.
+ */
+public final class TargetHttp {
+
+    private final HttpClient client;
+    private final Duration readTimeout;
+
+    public TargetHttp(Duration connectTimeout, Duration readTimeout) {
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        this.readTimeout = readTimeout;
+    }
+
+    public Exchange send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> response = client.send(request.timeout(readTimeout).build(),
+                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Exchange.Answered(response.statusCode(), response.body());
+        } catch (HttpConnectTimeoutException e) {
+            return new Exchange.NotSent("connect_timeout");
+        } catch (ConnectException e) {
+            return new Exchange.NotSent("connect_refused");
+        } catch (HttpTimeoutException e) {
+            return new Exchange.Lost("response_timeout");
+        } catch (IOException e) {
+            return new Exchange.Lost("connection_lost");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Exchange.Lost("interrupted");
+        }
+    }
+}

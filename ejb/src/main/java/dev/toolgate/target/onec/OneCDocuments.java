@@ -1,0 +1,210 @@
+package dev.toolgate.target.onec;
+
+import dev.toolgate.target.Dispatch;
+import dev.toolgate.target.Exchange;
+import dev.toolgate.target.Lookup;
+import dev.toolgate.target.Outcome;
+import dev.toolgate.target.TargetHttp;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.Currency;
+import java.util.List;
+
+/**
+ * Translates {@code invoice.create} into a 1C customer invoice document and back. The only class
+ * that knows 1C's entity sets, field names and error shapes.
+ */
+public final class OneCDocuments {
+
+    private static final DateTimeFormatter ONE_C_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
+
+    private final OneCSettings settings;
+    private final TargetHttp http;
+    private final String authorization;
+
+    public OneCDocuments(OneCSettings settings) {
+        this.settings = settings;
+        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout());
+        this.authorization = "Basic " + Base64.getEncoder().encodeToString(
+                (settings.user() + ":" + settings.password()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    public Outcome create(Dispatch dispatch) {
+        JsonObject payload = dispatch.payload();
+        String currency = payload.getString("currency");
+        String currencyKey = settings.currencyKeys().get(currency);
+        if (currencyKey == null) { // refused before sending: nothing can exist at 1C
+            return new Outcome.Rejected("currency_not_configured",
+                    "no Catalog_Валюты reference is configured for " + currency, null);
+        }
+        JsonObjectBuilder document = Json.createObjectBuilder()
+                .add("Date", local(dispatch.createdAt()))
+                .add("Организация_Key", settings.organizationKey())
+                .add("ВалютаДокумента_Key", currencyKey)
+                .add("СуммаДокумента", major(payload.getJsonNumber("amount_minor").longValue(), currency))
+                .add("Комментарий", "Toolgate: заказ " + payload.getString("order_id"))
+                .add(settings.keyRequisite(), dispatch.operationKey());
+        if (payload.containsKey("due_at")) {
+            document.add("СрокОплаты", local(Instant.parse(payload.getString("due_at"))));
+        }
+        if (payload.containsKey("counterparty_inn")) {
+            Counterparty counterparty = counterparty(payload.getString("counterparty_inn"));
+            if (counterparty.failure() != null) {
+                return counterparty.failure();
+            }
+            document.add("Контрагент_Key", counterparty.key());
+        }
+        return outcomeOf(http.send(request(settings.documentSet(), "").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(document.build().toString(), StandardCharsets.UTF_8))));
+    }
+
+    public Lookup find(Dispatch dispatch) {
+        Exchange exchange = http.send(request(settings.documentSet(),
+                filter(settings.keyRequisite(), dispatch.operationKey()) + "&$select=Ref_Key,Number,Posted,DeletionMark").GET());
+        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
+            return new Lookup.Unavailable(failureCode(exchange));
+        }
+        List<JsonObject> documents = values(answered.body());
+        if (documents == null) {
+            return new Lookup.Unavailable("unreadable_response");
+        }
+        if (documents.isEmpty()) {
+            return new Lookup.Absent();
+        }
+        if (documents.size() > 1) {
+            return new Lookup.Ambiguous(documents.stream().map(d -> d.getString("Ref_Key", "?")).toList());
+        }
+        return new Lookup.Found(documents.get(0).getString("Ref_Key"), result(documents.get(0)));
+    }
+
+    private Outcome outcomeOf(Exchange exchange) {
+        if (exchange instanceof Exchange.NotSent notSent) {
+            return new Outcome.Transient(notSent.errorCode(), null, null);
+        }
+        if (exchange instanceof Exchange.Lost lost) {
+            return new Outcome.Unknown(lost.errorCode(), null);
+        }
+        Exchange.Answered answered = (Exchange.Answered) exchange;
+        int status = answered.status();
+        if (status == 200 || status == 201) {
+            JsonObject created = object(answered.body());
+            if (created == null || !(created.get("Ref_Key") instanceof JsonString ref)) {
+                // 1C said yes but we cannot read which document: it exists, so look it up rather than resend
+                return new Outcome.Unknown("unreadable_response", status);
+            }
+            return new Outcome.Succeeded(ref.getString(), result(created), status);
+        }
+        if (status == 401) {
+            return new Outcome.Rejected("target_auth_failed", "1C refused the gateway's credentials (HTTP 401)", status);
+        }
+        if (status == 429) { // a rate limiter answers before the request reaches the infobase
+            return new Outcome.Transient("target_rate_limited", null, status);
+        }
+        if (status >= 500) {
+            // 1C's own 500 ("-1") and a proxy's 502/503/504 alike may follow a written document
+            // (target-systems.md §1a): the conservative reading is unknown, settled by $filter.
+            return new Outcome.Unknown("target_http_" + status, status);
+        }
+        return new Outcome.Rejected("target_rejected", "1C answered HTTP " + status + odataCode(answered.body()), status);
+    }
+
+    private Counterparty counterparty(String inn) {
+        Exchange exchange = http.send(request("Catalog_Контрагенты", filter("ИНН", inn) + "&$select=Ref_Key").GET());
+        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
+            // a failed read created nothing: the invoice was not sent, so it is safe to try again
+            return new Counterparty(null, new Outcome.Transient(failureCode(exchange), null, null));
+        }
+        List<JsonObject> found = values(answered.body());
+        if (found == null || found.size() != 1) {
+            String why = found == null ? "unreadable" : found.isEmpty() ? "no counterparty has" : "several counterparties have";
+            return new Counterparty(null, new Outcome.Rejected("counterparty_not_resolved", why + " the given INN", null));
+        }
+        return new Counterparty(found.get(0).getString("Ref_Key"), null);
+    }
+
+    private HttpRequest.Builder request(String entitySet, String query) {
+        return HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(entitySet, StandardCharsets.UTF_8)
+                        + "?$format=json" + query))
+                .header("Authorization", authorization)
+                .header("Accept", "application/json");
+    }
+
+    /** {@code &$filter=<field> eq '<value>'}, with OData's quote doubling and URL encoding. */
+    private static String filter(String field, String value) {
+        String expression = field + " eq '" + value.replace("'", "''") + "'";
+        return "&$filter=" + URLEncoder.encode(expression, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static JsonObject result(JsonObject document) {
+        JsonObjectBuilder result = Json.createObjectBuilder();
+        if (document.get("Number") instanceof JsonString number) {
+            result.add("number", number.getString().trim());
+        }
+        if (document.containsKey("Posted")) {
+            result.add("posted", document.getBoolean("Posted", false));
+        }
+        return result.build();
+    }
+
+    private BigDecimal major(long minor, String currency) {
+        return BigDecimal.valueOf(minor, Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits()));
+    }
+
+    private String local(Instant instant) {
+        return ONE_C_DATE.format(LocalDateTime.ofInstant(instant, settings.timeZone()));
+    }
+
+    private static String failureCode(Exchange exchange) {
+        if (exchange instanceof Exchange.Answered answered) {
+            return "target_http_" + answered.status();
+        }
+        return exchange instanceof Exchange.NotSent n ? n.errorCode() : ((Exchange.Lost) exchange).errorCode();
+    }
+
+    /** Only the numeric odata.error code: its message may quote the request. */
+    private static String odataCode(String body) {
+        JsonObject error = object(body);
+        if (error != null && error.get("odata.error") instanceof JsonObject odata
+                && odata.get("code") instanceof JsonString code) {
+            return " (odata.error code " + code.getString() + ")";
+        }
+        return "";
+    }
+
+    private static List<JsonObject> values(String body) {
+        JsonObject page = object(body);
+        if (page == null || !(page.get("value") instanceof JsonArray array)) {
+            return null;
+        }
+        return array.stream().filter(v -> v.getValueType() == JsonValue.ValueType.OBJECT)
+                .map(JsonValue::asJsonObject).toList();
+    }
+
+    private static JsonObject object(String body) {
+        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+            return reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            return null;
+        }
+    }
+
+    private record Counterparty(String key, Outcome failure) {
+    }
+}

@@ -1,0 +1,54 @@
+package dev.toolgate.target.onec;
+
+import org.eclipse.microprofile.config.Config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Where and how to reach one 1C infobase. Read from MicroProfile Config, e.g. the environment
+ * variable {@code TOOLGATE_TARGET_1C_URL} for {@code toolgate.target.1c.url}.
+ *
+ * @param url          the infobase's OData root, ending in {@code /odata/standard.odata}
+ * @param currencyKeys ISO code → {@code Ref_Key} of that currency in {@code Catalog_Валюты}
+ * @param timeZone     the infobase's zone: 1C dates carry no offset
+ */
+public record OneCSettings(URI url, String user, String password, String documentSet, String keyRequisite,
+                           String organizationKey, Map<String, String> currencyKeys, ZoneId timeZone,
+                           Duration connectTimeout, Duration readTimeout) {
+
+    private static final String PREFIX = "toolgate.target.1c.";
+
+    public static Optional<OneCSettings> from(Config config) {
+        return config.getOptionalValue(PREFIX + "url", String.class).map(url -> new OneCSettings(
+                URI.create(url.endsWith("/") ? url : url + "/"),
+                config.getOptionalValue(PREFIX + "user", String.class).orElse(""),
+                config.getOptionalValue(PREFIX + "password", String.class).orElse(""),
+                config.getOptionalValue(PREFIX + "document", String.class).orElse("Document_СчетНаОплатуПокупателю"),
+                config.getOptionalValue(PREFIX + "key-requisite", String.class).orElse("tg_OperationKey"),
+                config.getValue(PREFIX + "organization-key", String.class),
+                currencies(config.getOptionalValue(PREFIX + "currency-keys", String.class).orElse("")),
+                ZoneId.of(config.getOptionalValue(PREFIX + "time-zone", String.class).orElse("Europe/Moscow")),
+                Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
+                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L))));
+    }
+
+    /** {@code RUB=<guid>;USD=<guid>}: semicolons, because MicroProfile Config splits lists on commas. */
+    static Map<String, String> currencies(String spec) {
+        return Arrays.stream(spec.split(";")).map(String::trim).filter(s -> s.contains("="))
+                .map(s -> s.split("=", 2))
+                .collect(Collectors.toUnmodifiableMap(p -> p[0].trim().toUpperCase(), p -> p[1].trim()));
+    }
+
+    /** Never prints the password: settings end up in logs when something goes wrong. */
+    @Override
+    public String toString() {
+        return "OneCSettings[url=" + url + ", user=" + user + ", documentSet=" + documentSet + ", keyRequisite="
+                + keyRequisite + "]";
+    }
+}

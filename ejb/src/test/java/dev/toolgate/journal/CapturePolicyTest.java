@@ -1,0 +1,82 @@
+package dev.toolgate.journal;
+
+import static dev.toolgate.journal.OperationStatus.FAILED_FINAL;
+import static dev.toolgate.journal.OperationStatus.FAILED_RETRYABLE;
+import static dev.toolgate.journal.OperationStatus.PENDING_APPROVAL;
+import static dev.toolgate.journal.OperationStatus.STARTED;
+import static dev.toolgate.journal.OperationStatus.SUCCEEDED;
+import static dev.toolgate.journal.OperationStatus.UNKNOWN;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+
+/** One test per row of the capture table (DESIGN §3). */
+class CapturePolicyTest {
+
+    private static final String HASH = "a".repeat(64);
+    private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");
+    private static final Instant LATER = NOW.plusSeconds(20);
+    private static final Instant EARLIER = NOW.minusSeconds(1);
+
+    @Test
+    void rejectsSameKeyWithDifferentPayload() {
+        for (OperationStatus status : OperationStatus.values()) {
+            assertInstanceOf(CaptureDecision.Mismatch.class, decide(status, "b".repeat(64), LATER, null), status.name());
+        }
+    }
+
+    @Test
+    void replaysSucceededOperation() {
+        assertInstanceOf(CaptureDecision.Replay.class, decide(SUCCEEDED, HASH, null, null));
+    }
+
+    @Test
+    void replaysStoredFinalError() {
+        assertInstanceOf(CaptureDecision.Replay.class, decide(FAILED_FINAL, HASH, null, null));
+    }
+
+    @Test
+    void deniesWhileLeaseHeld() {
+        CaptureDecision d = decide(STARTED, HASH, LATER, null);
+        assertEquals(new CaptureDecision.InProgress(LATER), d);
+    }
+
+    @Test
+    void treatsExpiredLeaseAsUnknownAndReconciles() {
+        assertInstanceOf(CaptureDecision.Reconcile.class, decide(STARTED, HASH, EARLIER, null));
+        assertInstanceOf(CaptureDecision.Reconcile.class, decide(STARTED, HASH, NOW, null)); // a lease ending now has ended
+    }
+
+    @Test
+    void reconcilesUnknownBeforeRetry() {
+        assertInstanceOf(CaptureDecision.Reconcile.class, decide(UNKNOWN, HASH, null, null));
+        assertInstanceOf(CaptureDecision.Reconcile.class, decide(UNKNOWN, HASH, EARLIER, EARLIER));
+    }
+
+    @Test
+    void doesNotLookUpUnknownWhileAnotherCallerIsLooking() {
+        assertEquals(new CaptureDecision.Unsettled(LATER), decide(UNKNOWN, HASH, LATER, null));
+    }
+
+    @Test
+    void doesNotLookUpUnknownBeforeTheNextCheckIsDue() {
+        assertEquals(new CaptureDecision.Unsettled(LATER), decide(UNKNOWN, HASH, null, LATER));
+    }
+
+    @Test
+    void takesNewAttemptAfterRetryableFailure() {
+        assertInstanceOf(CaptureDecision.Execute.class, decide(FAILED_RETRYABLE, HASH, null, null));
+    }
+
+    @Test
+    void waitsForApproval() {
+        assertInstanceOf(CaptureDecision.AwaitingApproval.class, decide(PENDING_APPROVAL, HASH, null, null));
+    }
+
+    private static CaptureDecision decide(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt) {
+        return CapturePolicy.decide(new OperationState(status, HASH, leaseUntil, nextCheckAt), requestHash, NOW);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.toolgate.simulator;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The control API shared by all simulated systems (DESIGN §6): {@code POST /_control/faults},
+ * {@code GET /_control/effects}, {@code GET /_control/calls}, {@code POST /_control/reset}.
+ */
+final class Control implements HttpHandler {
+
+    private final Faults faults;
+    private final OneCOData oneC;
+
+    Control(Faults faults, OneCOData oneC) {
+        this.faults = faults;
+        this.oneC = oneC;
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String method = exchange.getRequestMethod();
+        Map<String, String> query = SimHttp.query(exchange);
+        if ("POST".equals(method) && path.equals("/_control/faults")) {
+            arm(exchange);
+        } else if ("POST".equals(method) && path.equals("/_control/reset")) {
+            faults.clear();
+            oneC.reset();
+            SimHttp.send(exchange, 204, "", "text/plain");
+        } else if ("GET".equals(method) && path.equals("/_control/effects") && known(query)) {
+            List<String> ids = oneC.effects(query.getOrDefault("key", ""));
+            JsonArrayBuilder array = Json.createArrayBuilder();
+            ids.forEach(array::add);
+            SimHttp.send(exchange, 200, Json.createObjectBuilder().add("count", ids.size()).add("ids", array).build());
+        } else if ("GET".equals(method) && path.equals("/_control/calls") && known(query)) {
+            int[] calls = oneC.calls(query.getOrDefault("key", ""));
+            SimHttp.send(exchange, 200, Json.createObjectBuilder().add("creates", calls[0]).add("lookups", calls[1]).build());
+        } else {
+            SimHttp.send(exchange, 404, problem("no such control call, or unknown system"));
+        }
+    }
+
+    private void arm(HttpExchange exchange) throws IOException {
+        JsonObject spec = SimHttp.object(SimHttp.body(exchange));
+        try {
+            Fault fault = new Fault(spec.getString("system"), spec.getString("match"), spec.getString("method", null),
+                    Fault.Kind.valueOf(spec.getString("fault").toUpperCase(Locale.ROOT)),
+                    spec.getInt("status", 500), spec.getJsonNumber("delay_ms") == null ? 0 : spec.getJsonNumber("delay_ms").longValue(),
+                    spec.getInt("times", 1));
+            if (!OneCOData.SYSTEM.equals(fault.system()) || fault.kind() == Fault.Kind.PENDING_THEN_SUCCEEDED) {
+                SimHttp.send(exchange, 400, problem("the system does not support that fault"));
+                return;
+            }
+            faults.arm(fault);
+            SimHttp.send(exchange, 201, spec);
+        } catch (NullPointerException | ClassCastException | IllegalArgumentException e) {
+            SimHttp.send(exchange, 400, problem("a fault is {system, match, fault, status?, delay_ms?, times?, method?}"));
+        }
+    }
+
+    private static boolean known(Map<String, String> query) {
+        return OneCOData.SYSTEM.equals(query.get("system"));
+    }
+
+    private static JsonObject problem(String detail) {
+        return Json.createObjectBuilder().add("title", "Bad control request").add("detail", detail).build();
+    }
+}

@@ -1,0 +1,23 @@
+package dev.toolgate.simulator;
+
+/**
+ * One armed fault: applies to the next {@code times} requests to {@code system} whose method,
+ * path, query or body contains {@code match}.
+ */
+record Fault(String system, String match, String method, Kind kind, int status, long delayMs, int times) {
+
+    enum Kind {
+        /** Do the work and commit, then drop the connection: the caller cannot know it happened. */
+        DROP_RESPONSE_AFTER_COMMIT,
+        /** Drop the connection before doing anything. */
+        RESET_BEFORE_COMMIT,
+        /** Answer {@code status} with the system's error body, doing nothing. */
+        STATUS,
+        /** Wait {@code delayMs}, then do the work and answer (a caller with a shorter timeout gives up first). */
+        DELAY,
+        /** Do the work twice: two objects carry the same key, as a racing duplicate would leave them. */
+        DUPLICATE,
+        /** Accept the work as pending; it succeeds later (payment providers). */
+        PENDING_THEN_SUCCEEDED
+    }
+}

@@ -1,0 +1,43 @@
+package dev.toolgate.simulator;
+
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
+/** Applies an armed fault around a system's own handling of one request. */
+final class FaultRunner {
+
+    private FaultRunner() {
+    }
+
+    /** Runs {@code work} unless the fault replaces it; a delay runs first, then the work. */
+    static <R> R before(Fault fault, Supplier<R> work, IntFunction<R> statusReply) {
+        if (fault != null) {
+            switch (fault.kind()) {
+                case RESET_BEFORE_COMMIT -> throw new ConnectionDropped();
+                case STATUS -> {
+                    return statusReply.apply(fault.status());
+                }
+                case DELAY -> sleep(fault.delayMs());
+                default -> {
+                    // the other kinds act on the work itself or after it
+                }
+            }
+        }
+        return work.get();
+    }
+
+    /** Drops the connection after the work committed, when the fault says so. */
+    static void after(Fault fault) {
+        if (fault != null && fault.kind() == Fault.Kind.DROP_RESPONSE_AFTER_COMMIT) {
+            throw new ConnectionDropped();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

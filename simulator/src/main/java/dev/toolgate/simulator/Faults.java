@@ -1,0 +1,36 @@
+package dev.toolgate.simulator;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/** Armed faults, consumed in arming order. */
+final class Faults {
+
+    private final List<Fault> armed = new ArrayList<>();
+
+    synchronized void arm(Fault fault) {
+        armed.add(fault);
+    }
+
+    synchronized void clear() {
+        armed.clear();
+    }
+
+    /** Takes one use of the first fault matching this request, or null. */
+    synchronized Fault take(String system, String method, String request) {
+        for (Iterator<Fault> it = armed.iterator(); it.hasNext(); ) {
+            Fault fault = it.next();
+            if (fault.system().equals(system) && (fault.method() == null || fault.method().equalsIgnoreCase(method))
+                    && request.contains(fault.match())) {
+                it.remove();
+                if (fault.times() > 1) {
+                    armed.add(0, new Fault(fault.system(), fault.match(), fault.method(), fault.kind(), fault.status(),
+                            fault.delayMs(), fault.times() - 1));
+                }
+                return fault;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,245 @@
+package dev.toolgate.simulator;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * 1C:Enterprise's standard OData interface for one infobase (target-systems.md §1a):
+ * {@code /1c/<infobase>/odata/standard.odata/<EntitySet>?$format=json}, HTTP Basic, documents
+ * created by POST with {@code Ref_Key} in the answer, {@code $filter} with {@code eq} and {@code and},
+ * {@code $select}, and {@code odata.error} bodies. Like real OData, nothing here deduplicates:
+ * two POSTs with the same key requisite make two documents.
+ */
+final class OneCOData implements HttpHandler {
+
+    static final String SYSTEM = "1c";
+    static final String ORGANIZATION_KEY = "7c1f5a4e-3b2d-4c8e-9f10-2a3b4c5d6e01";
+    static final Map<String, String> CURRENCY_KEYS = Map.of(
+            "RUB", "5e1d7a3c-0643-4f00-8000-000000000643",
+            "USD", "5e1d7a3c-0840-4f00-8000-000000000840",
+            "EUR", "5e1d7a3c-0978-4f00-8000-000000000978");
+
+    private static final Pattern GUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+    private static final Pattern CONDITION = Pattern.compile("\\s*([\\p{L}\\p{N}_]+)\\s+eq\\s+'((?:[^']|'')*)'\\s*");
+    private static final Pattern BY_KEY = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)");
+    private static final Set<String> REFERENCES = Set.of("Организация_Key", "Контрагент_Key", "ВалютаДокумента_Key");
+
+    private final String root;
+    private final String authorization;
+    private final String keyRequisite;
+    private final Faults faults;
+    private final Map<String, Map<String, JsonObject>> sets = new ConcurrentHashMap<>();
+    private final Map<String, AtomicIntegerArray> calls = new ConcurrentHashMap<>(); // key → {creates, lookups}
+    private final AtomicInteger numbers = new AtomicInteger();
+
+    OneCOData(String infobase, String user, String password, String keyRequisite, Faults faults) {
+        this.root = "/1c/" + infobase + "/odata/standard.odata/";
+        this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        this.keyRequisite = keyRequisite;
+        this.faults = faults;
+        reset();
+    }
+
+    synchronized void reset() {
+        sets.clear();
+        calls.clear();
+        numbers.set(0);
+        catalog("Catalog_Организации").put(ORGANIZATION_KEY, Json.createObjectBuilder()
+                .add("Ref_Key", ORGANIZATION_KEY).add("Description", "ООО \"Ромашка\"").build());
+        CURRENCY_KEYS.forEach((code, ref) -> catalog("Catalog_Валюты").put(ref,
+                Json.createObjectBuilder().add("Ref_Key", ref).add("Code", code).build()));
+        counterparty("0f0e0d0c-0000-4000-8000-000000000001", "7707083893");
+        counterparty("0f0e0d0c-0000-4000-8000-000000000002", "7736207543");
+        // two cards with one INN: real infobases have them, and a caller must not pick one at random
+        counterparty("0f0e0d0c-0000-4000-8000-000000000003", "5001000001");
+        counterparty("0f0e0d0c-0000-4000-8000-000000000004", "5001000001");
+    }
+
+    /** Refs of documents whose key requisite holds {@code key}. */
+    synchronized List<String> effects(String key) {
+        List<String> ids = new ArrayList<>();
+        sets.forEach((set, rows) -> rows.values().stream()
+                .filter(d -> set.startsWith("Document_") && key.equals(d.getString(keyRequisite, null)))
+                .forEach(d -> ids.add(d.getString("Ref_Key"))));
+        return ids;
+    }
+
+    /** {creates, lookups} received for {@code key}, faulted ones included. */
+    int[] calls(String key) {
+        AtomicIntegerArray counts = calls.get(key);
+        return counts == null ? new int[2] : new int[] {counts.get(0), counts.get(1)};
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        if (!path.startsWith(root)) {
+            SimHttp.send(exchange, 404, error("-1", "Не найден ресурс " + path));
+            return;
+        }
+        if (!authorization.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"1C:Enterprise\"");
+            SimHttp.send(exchange, 401, "", "text/plain");
+            return;
+        }
+        String resource = path.substring(root.length());
+        String method = exchange.getRequestMethod();
+        Map<String, String> query = SimHttp.query(exchange);
+        String body = SimHttp.body(exchange);
+        count(method, query, body);
+        Fault fault = faults.take(SYSTEM, method, method + " " + path + " " + query + " " + body);
+        Reply reply = FaultRunner.before(fault, () -> route(method, resource, query, body, fault),
+                status -> new Reply(status, error(status == 500 ? "-1" : "0", "Ошибка, заданная симулятору")));
+        FaultRunner.after(fault);
+        SimHttp.send(exchange, reply.status(), reply.body());
+    }
+
+    private Reply route(String method, String resource, Map<String, String> query, String body, Fault fault) {
+        Matcher byKey = BY_KEY.matcher(resource);
+        if ("GET".equals(method) && byKey.matches()) {
+            JsonObject document = find(byKey.group(1), byKey.group(2));
+            return document == null ? new Reply(404, error("-1", "Объект не найден")) : new Reply(200, document);
+        }
+        if ("GET".equals(method) && (resource.startsWith("Document_") || resource.startsWith("Catalog_"))) {
+            return list(resource, query);
+        }
+        if ("POST".equals(method) && resource.startsWith("Document_")) {
+            boolean twice = fault != null && fault.kind() == Fault.Kind.DUPLICATE;
+            return create(resource, body, twice);
+        }
+        return new Reply(405, error("-1", "Метод не поддерживается для " + resource));
+    }
+
+    private synchronized Reply create(String set, String body, boolean twice) {
+        JsonObject fields = SimHttp.object(body);
+        if (fields == null) {
+            return new Reply(400, error("-1", "Ошибка разбора тела запроса"));
+        }
+        for (Map.Entry<String, JsonValue> field : fields.entrySet()) {
+            String problem = invalid(field.getKey(), field.getValue());
+            if (problem != null) {
+                return new Reply(400, error("15", problem));
+            }
+        }
+        JsonObject created = store(set, fields);
+        if (twice) {
+            store(set, fields);
+        }
+        return new Reply(201, created);
+    }
+
+    private String invalid(String name, JsonValue value) {
+        if (REFERENCES.contains(name)) {
+            return value instanceof JsonString s && GUID.matcher(s.getString()).matches()
+                    ? null : "Неверное значение ссылки " + name;
+        }
+        return switch (name) {
+            case "Date", "СрокОплаты", "Комментарий" -> value instanceof JsonString ? null : "Неверный тип свойства " + name;
+            case "СуммаДокумента" -> value instanceof JsonNumber ? null : "Неверный тип свойства " + name;
+            default -> name.equals(keyRequisite) && value instanceof JsonString ? null : "Неизвестное свойство " + name;
+        };
+    }
+
+    private synchronized JsonObject find(String set, String ref) {
+        return catalog(set).get(ref);
+    }
+
+    private JsonObject store(String set, JsonObject fields) {
+        String ref = UUID.randomUUID().toString();
+        JsonObject document = Json.createObjectBuilder(fields)
+                .add("Ref_Key", ref)
+                .add("Number", String.format("0000-%06d", numbers.incrementAndGet()))
+                .add("Posted", false)
+                .add("DeletionMark", false)
+                .build();
+        catalog(set).put(ref, document);
+        return document;
+    }
+
+    private Reply list(String set, Map<String, String> query) {
+        Map<String, String> conditions = new LinkedHashMap<>();
+        String filter = query.getOrDefault("$filter", "");
+        if (!filter.isBlank()) {
+            for (String part : filter.split("(?i)\\s+and\\s+")) {
+                Matcher m = CONDITION.matcher(part);
+                if (!m.matches()) {
+                    return new Reply(400, error("-1", "Ошибка разбора выражения $filter"));
+                }
+                conditions.put(m.group(1), m.group(2).replace("''", "'"));
+            }
+        }
+        List<String> select = query.containsKey("$select") ? List.of(query.get("$select").split(",")) : null;
+        JsonArrayBuilder value = Json.createArrayBuilder();
+        synchronized (this) {
+            catalog(set).values().stream()
+                    .filter(row -> conditions.entrySet().stream()
+                            .allMatch(c -> row.get(c.getKey()) instanceof JsonString s && s.getString().equals(c.getValue())))
+                    .forEach(row -> value.add(project(row, select)));
+        }
+        return new Reply(200, Json.createObjectBuilder()
+                .add("odata.metadata", "http://localhost" + root + "$metadata#" + set)
+                .add("value", value).build());
+    }
+
+    private static JsonObject project(JsonObject row, List<String> select) {
+        if (select == null) {
+            return row;
+        }
+        JsonObjectBuilder projected = Json.createObjectBuilder();
+        select.stream().map(String::trim).filter(row::containsKey).forEach(f -> projected.add(f, row.get(f)));
+        return projected.build();
+    }
+
+    private void count(String method, Map<String, String> query, String body) {
+        String key = null;
+        if ("POST".equals(method)) {
+            JsonObject fields = SimHttp.object(body);
+            key = fields == null ? null : fields.getString(keyRequisite, null);
+        } else {
+            Matcher m = Pattern.compile(keyRequisite + "\\s+eq\\s+'((?:[^']|'')*)'").matcher(query.getOrDefault("$filter", ""));
+            key = m.find() ? m.group(1).replace("''", "'") : null;
+        }
+        if (key != null) {
+            calls.computeIfAbsent(key, k -> new AtomicIntegerArray(2)).incrementAndGet("POST".equals(method) ? 0 : 1);
+        }
+    }
+
+    private Map<String, JsonObject> catalog(String set) {
+        return sets.computeIfAbsent(set, s -> new LinkedHashMap<>());
+    }
+
+    private void counterparty(String ref, String inn) {
+        catalog("Catalog_Контрагенты").put(ref, Json.createObjectBuilder().add("Ref_Key", ref).add("ИНН", inn).build());
+    }
+
+    static JsonObject error(String code, String message) {
+        return Json.createObjectBuilder().add("odata.error", Json.createObjectBuilder()
+                .add("code", code)
+                .add("message", Json.createObjectBuilder().add("lang", "ru").add("value", message))).build();
+    }
+
+    record Reply(int status, JsonObject body) {
+    }
+}

@@ -1,0 +1,85 @@
+package dev.toolgate.simulator;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** Drives the control API from a test: arm faults, count effects and calls, reset. */
+public final class SimulatorClient {
+
+    private final String baseUrl;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    public SimulatorClient(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    /** Arms {@code fault} for the next {@code times} requests to {@code system} containing {@code match}. */
+    public void arm(String system, String match, String fault, int times) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", fault).add("times", times));
+    }
+
+    public void armStatus(String system, String match, int status, int times) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", "status")
+                .add("status", status).add("times", times));
+    }
+
+    public void armDelay(String system, String match, long delayMs) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", "delay")
+                .add("delay_ms", delayMs).add("times", 1));
+    }
+
+    private void arm(JsonObjectBuilder spec) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/faults"))
+                .POST(HttpRequest.BodyPublishers.ofString(spec.build().toString())).build());
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("simulator refused the fault: " + response.body());
+        }
+    }
+
+    /** Ids of the business objects at {@code system} that carry {@code key}. */
+    public List<String> effects(String system, String key) {
+        return get("/_control/effects", system, key).getJsonArray("ids").getValuesAs(JsonString::getString);
+    }
+
+    /** How many create requests carrying {@code key} reached {@code system}. */
+    public int creates(String system, String key) {
+        return get("/_control/calls", system, key).getInt("creates");
+    }
+
+    public int lookups(String system, String key) {
+        return get("/_control/calls", system, key).getInt("lookups");
+    }
+
+    public void reset() {
+        send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/reset")).POST(HttpRequest.BodyPublishers.noBody()).build());
+    }
+
+    private JsonObject get(String path, String system, String key) {
+        String query = "?system=" + system + "&key=" + URLEncoder.encode(key, StandardCharsets.UTF_8);
+        String body = send(HttpRequest.newBuilder(URI.create(baseUrl + path + query)).GET().build()).body();
+        return SimHttp.object(body);
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.toolgate.simulator;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Starts the simulated systems on one loopback port. Run as its own process, so a test can kill
+ * the gateway and keep the target's state: {@code java -cp … dev.toolgate.simulator.Simulators 18090}.
+ */
+public final class Simulators implements AutoCloseable {
+
+    /** Demo infobase credentials: the simulator's own, in the same form a real 1C publication takes. */
+    public static final String ONE_C_INFOBASE = "demo";
+    public static final String ONE_C_USER = "agent-gw";
+    public static final String ONE_C_PASSWORD = "demo-only-password";
+    public static final String ONE_C_KEY_REQUISITE = "tg_OperationKey";
+
+    private final HttpServer server;
+    private final ExecutorService threads;
+
+    private Simulators(HttpServer server, ExecutorService threads) {
+        this.server = server;
+        this.threads = threads;
+    }
+
+    public static Simulators start(int port) throws IOException {
+        Faults faults = new Faults();
+        OneCOData oneC = new OneCOData(ONE_C_INFOBASE, ONE_C_USER, ONE_C_PASSWORD, ONE_C_KEY_REQUISITE, faults);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
+        server.createContext("/1c/", oneC);
+        server.createContext("/_control/", new Control(faults, oneC));
+        ExecutorService threads = Executors.newCachedThreadPool(); // delayed requests must not block the others
+        server.setExecutor(threads);
+        server.start();
+        return new Simulators(server, threads);
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port();
+    }
+
+    /** The 1C OData root the gateway's {@code toolgate.target.1c.url} should name. */
+    public String oneCUrl() {
+        return baseUrl() + "/1c/" + ONE_C_INFOBASE + "/odata/standard.odata";
+    }
+
+    /** {@code toolgate.target.1c.currency-keys} for this simulator's currency catalog. */
+    public static String oneCCurrencyKeys() {
+        StringBuilder spec = new StringBuilder();
+        OneCOData.CURRENCY_KEYS.forEach((code, ref) -> spec.append(spec.length() == 0 ? "" : ";").append(code).append('=').append(ref));
+        return spec.toString();
+    }
+
+    public static String oneCOrganizationKey() {
+        return OneCOData.ORGANIZATION_KEY;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        threads.shutdownNow();
+    }
+
+    public static void main(String[] args) throws IOException {
+        Simulators simulators = start(args.length > 0 ? Integer.parseInt(args[0]) : 18090);
+        System.out.println("simulators listening on " + simulators.baseUrl() + " (1C OData: " + simulators.oneCUrl() + ")");
+    }
+}

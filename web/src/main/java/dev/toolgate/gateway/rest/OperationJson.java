@@ -1,0 +1,90 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.journal.EventView;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One operation, represented the same way in every answer (DESIGN §5, snake_case like the journal).
+ * Built only from the stored row, so a replay's body is byte-identical to the first answer's.
+ */
+final class OperationJson {
+
+    private OperationJson() {
+    }
+
+    static JsonObject of(OperationView op, String self) {
+        return base(op, self).build();
+    }
+
+    /** The full record a replacement agent reads: the recorded parameters and the whole story. */
+    static JsonObject withHistory(OperationView op, List<EventView> events, String self) {
+        JsonArrayBuilder story = Json.createArrayBuilder();
+        events.forEach(e -> story.add(event(e)));
+        return base(op, self)
+                .add("request_hash", op.requestHash())
+                .add("payload", op.payload())
+                .add("events", story)
+                .build();
+    }
+
+    private static JsonObjectBuilder base(OperationView op, String self) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("operation_key", op.key())
+                .add("operation", op.operation())
+                .add("target", op.target())
+                .add("status", op.status().dbName());
+        optional(json, "target_object_id", op.targetObjectId());
+        if (op.result() != null) {
+            json.add(op.status() == OperationStatus.SUCCEEDED ? "result" : "error", op.result());
+        }
+        optional(json, "error_code", op.errorCode());
+        json.add("attempt_count", op.attemptCount());
+        time(json, "created_at", op.createdAt());
+        time(json, "updated_at", op.updatedAt());
+        time(json, "completed_at", op.completedAt());
+        if (!op.status().isTerminal()) {
+            time(json, "lease_until", op.leaseUntil());
+            time(json, "next_check_at", op.nextCheckAt());
+        }
+        return json.add("links", Json.createObjectBuilder().add("self", self));
+    }
+
+    private static JsonObject event(EventView e) {
+        JsonObjectBuilder json = Json.createObjectBuilder().add("id", e.id()).add("kind", e.kind());
+        time(json, "at", e.occurredAt());
+        if (e.attempt() != null) {
+            json.add("attempt", e.attempt());
+        }
+        optional(json, "status", e.status());
+        if (e.httpStatus() != null) {
+            json.add("http_status", e.httpStatus());
+        }
+        optional(json, "error_class", e.errorClass());
+        if (e.durationMs() != null) {
+            json.add("duration_ms", e.durationMs());
+        }
+        optional(json, "actor", e.actor());
+        optional(json, "detail", e.detail());
+        return json.build();
+    }
+
+    private static void optional(JsonObjectBuilder json, String name, String value) {
+        if (value != null) {
+            json.add(name, value);
+        }
+    }
+
+    private static void time(JsonObjectBuilder json, String name, Instant value) {
+        if (value != null) {
+            json.add(name, value.toString());
+        }
+    }
+}

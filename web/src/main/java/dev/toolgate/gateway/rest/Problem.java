@@ -1,0 +1,44 @@
+package dev.toolgate.gateway.rest;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.core.Response;
+
+/** Builds RFC 9457 {@code application/problem+json} responses. */
+final class Problem {
+
+    static final String MEDIA_TYPE = "application/problem+json";
+
+    private final ProblemType type;
+    private final JsonObjectBuilder body;
+
+    private Problem(ProblemType type, String detail) {
+        this.type = type;
+        this.body = Json.createObjectBuilder()
+                .add("type", type.uri())
+                .add("title", type.title())
+                .add("status", type.status());
+        if (detail != null) {
+            body.add("detail", detail);
+        }
+    }
+
+    static Problem of(ProblemType type, String detail) {
+        return new Problem(type, detail);
+    }
+
+    Problem with(String member, String value) {
+        body.add(member, value);
+        return this;
+    }
+
+    Problem with(String member, JsonObject value) {
+        body.add(member, value);
+        return this;
+    }
+
+    Response.ResponseBuilder response() {
+        return Response.status(type.status()).type(MEDIA_TYPE).entity(body.build().toString());
+    }
+}

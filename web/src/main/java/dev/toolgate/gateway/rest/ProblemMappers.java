@@ -1,0 +1,59 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.canonical.InvalidCommand;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Every error leaves as {@code application/problem+json}: never an HTML page, never a stack trace. */
+final class ProblemMappers {
+
+    private ProblemMappers() {
+    }
+
+    @Provider
+    public static class Refused implements ExceptionMapper<ProblemException> {
+        @Override
+        public Response toResponse(ProblemException e) {
+            return Problem.of(e.type(), e.getMessage()).response().build();
+        }
+    }
+
+    @Provider
+    public static class Invalid implements ExceptionMapper<InvalidCommand> {
+        @Override
+        public Response toResponse(InvalidCommand e) {
+            Problem problem = Problem.of(ProblemType.valueOf(e.reason().name()), e.getMessage());
+            return (e.field() == null ? problem : problem.with("field", e.field())).response().build();
+        }
+    }
+
+    /** What JAX-RS refuses itself: unknown path (404), wrong method (405), wrong content type (415). */
+    @Provider
+    public static class Refusal implements ExceptionMapper<WebApplicationException> {
+        @Override
+        public Response toResponse(WebApplicationException e) {
+            int status = e.getResponse().getStatus();
+            ProblemType type = ProblemType.forStatus(status);
+            return Problem.of(type, null).response().status(status).build();
+        }
+    }
+
+    /** A bug or an outage: logged with an incident id the caller can quote; no internals in the body. */
+    @Provider
+    public static class Unexpected implements ExceptionMapper<Throwable> {
+        private static final Logger LOG = Logger.getLogger(Unexpected.class.getName());
+
+        @Override
+        public Response toResponse(Throwable e) {
+            String incident = UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "incident " + incident, e);
+            return Problem.of(ProblemType.INTERNAL_ERROR, "incident " + incident).response().build();
+        }
+    }
+}

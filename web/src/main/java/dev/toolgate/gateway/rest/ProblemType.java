@@ -1,0 +1,62 @@
+package dev.toolgate.gateway.rest;
+
+import java.util.Locale;
+
+/**
+ * Every problem the API answers with. The {@code type} URI is stable: agents branch on it, not on
+ * the title or detail.
+ */
+public enum ProblemType {
+    IDEMPOTENCY_KEY_MISSING(400, "Idempotency-Key header is missing"),
+    IDEMPOTENCY_KEY_INVALID(400, "Idempotency-Key header is invalid"),
+    MALFORMED_JSON(400, "Request body is not valid JSON"),
+    INVALID_REQUEST(400, "Request body does not have the documented shape"),
+    UNKNOWN_OPERATION(400, "Unknown operation"),
+    UNKNOWN_TARGET(400, "Unknown or unconfigured target"),
+    INVALID_PAYLOAD(400, "Payload is invalid for this operation"),
+    IDEMPOTENCY_KEY_REUSED(422, "Idempotency-Key was already used with a different payload"),
+    OPERATION_IN_PROGRESS(409, "Another request with this key is in progress"),
+    OUTCOME_UNKNOWN(202, "Outcome unknown: it is being clarified with the target; retry with the same key"),
+    APPROVAL_REQUIRED(202, "The operation awaits approval"),
+    TARGET_REJECTED(422, "The target system rejected the operation"),
+    TARGET_UNAVAILABLE(503, "The target system is unavailable; the operation was not executed"),
+    OPERATION_NOT_FOUND(404, "No operation with this key"),
+    NOT_FOUND(404, "No such resource"),
+    METHOD_NOT_ALLOWED(405, "Method not allowed"),
+    NOT_ACCEPTABLE(406, "Not acceptable"),
+    UNSUPPORTED_MEDIA_TYPE(415, "Unsupported media type: send application/json"),
+    INTERNAL_ERROR(500, "Internal error");
+
+    public static final String BASE = "https://toolgate.dev/problems/";
+
+    private final int status;
+    private final String title;
+
+    ProblemType(int status, String title) {
+        this.status = status;
+        this.title = title;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String uri() {
+        return BASE + name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The problem for the HTTP status of a request JAX-RS itself refused. */
+    static ProblemType forStatus(int status) {
+        return switch (status) {
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 406 -> NOT_ACCEPTABLE;
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            default -> status >= 500 ? INTERNAL_ERROR : INVALID_REQUEST;
+        };
+    }
+}
