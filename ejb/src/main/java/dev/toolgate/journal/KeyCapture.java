@@ -28,7 +28,7 @@ import java.time.Instant;
 @Stateless
 public class KeyCapture {
 
-    private static final String INSERT = "INSERT INTO agent_operation_log (operation_key, operation_type, request_hash,"
+    static final String INSERT = "INSERT INTO agent_operation_log (operation_key, operation_type, request_hash,"
             + " payload, status, target_system, attempt_count, lease_until, created_at, updated_at)"
             + " VALUES (?1, ?2, ?3, CAST(?4 AS jsonb), 'started', ?5, 1, ?6, ?7, ?8)"
             + " ON CONFLICT (operation_key) DO NOTHING RETURNING operation_key";

@@ -32,7 +32,7 @@ public class OutcomeRecorder {
 
     private static final Logger LOG = Logger.getLogger(OutcomeRecorder.class.getName());
 
-    private static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
+    static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL, next_check_at = ?5,"
             + " completed_at = ?6, updated_at = ?7"
             + " WHERE operation_key = ?8 AND attempt_count = ?9 AND status = ?10";

@@ -1,0 +1,169 @@
+package dev.toolgate.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** The migrated schema and the journal's own SQL, on real PostgreSQL. */
+class JournalSchemaIT {
+
+    private static final String HASH = "a".repeat(64);
+    private static EmbeddedPostgres postgres;
+
+    @BeforeAll
+    static void migrate() throws Exception {
+        postgres = EmbeddedPostgres.builder().start();
+        Flyway.configure().dataSource(postgres.getPostgresDatabase()).locations("classpath:db/migration").load().migrate();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        postgres.close();
+    }
+
+    @Test
+    void migratingAgainAppliesNothing() {
+        assertEquals(0, Flyway.configure().dataSource(postgres.getPostgresDatabase()).load().migrate().migrationsExecuted);
+    }
+
+    @Test
+    void firstInsertOwnsTheKeyAndTheSecondFindsIt() throws SQLException {
+        String key = key();
+        try (Connection c = connection()) {
+            assertTrue(capture(c, key), "first insert returns the key");
+            assertTrue(!capture(c, key), "ON CONFLICT DO NOTHING returns no row for the second");
+        }
+    }
+
+    @Test
+    void exactlyOneOfManyConcurrentInsertsOwnsTheKey() throws Exception {
+        String key = key();
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        try {
+            List<Callable<Boolean>> racers = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                racers.add(() -> {
+                    try (Connection c = connection()) {
+                        return capture(c, key);
+                    }
+                });
+            }
+            int owners = 0;
+            for (Future<Boolean> won : pool.invokeAll(racers)) {
+                owners += won.get() ? 1 : 0;
+            }
+            assertEquals(1, owners);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void fencedOutcomeUpdateRefusesAnotherAttempt() throws SQLException {
+        String key = key();
+        try (Connection c = connection()) {
+            capture(c, key);
+            assertEquals(0, settle(c, key, 2), "attempt 2 does not own the row");
+            assertEquals(1, settle(c, key, 1), "attempt 1 does");
+            assertEquals(0, settle(c, key, 1), "and only once: the row is no longer started");
+        }
+    }
+
+    @Test
+    void eventsAreAppendOnly() throws SQLException {
+        String key = key();
+        try (Connection c = connection()) {
+            capture(c, key);
+            c.createStatement().execute("INSERT INTO operation_event (operation_key, kind) VALUES ('" + key + "', 'captured')");
+            SQLException e = assertThrows(SQLException.class,
+                    () -> c.createStatement().execute("UPDATE operation_event SET kind = 'x' WHERE operation_key = '" + key + "'"));
+            assertTrue(e.getMessage().contains("append-only"), e.getMessage());
+        }
+    }
+
+    @Test
+    void refusesKeysWithWhitespaceControlOrNonAsciiCharacters() throws SQLException {
+        try (Connection c = connection()) {
+            for (String bad : List.of("has space", "tab\there", "ключ", "", "x".repeat(256))) {
+                assertThrows(SQLException.class, () -> capture(c, bad), bad);
+            }
+        }
+    }
+
+    @Test
+    void refusesSuccessWithoutTargetObject() throws SQLException {
+        String key = key();
+        try (Connection c = connection()) {
+            capture(c, key);
+            assertThrows(SQLException.class, () -> c.createStatement().execute(
+                    "UPDATE agent_operation_log SET status = 'succeeded', completed_at = now() WHERE operation_key = '" + key + "'"));
+        }
+    }
+
+    private static boolean capture(Connection c, String key) throws SQLException {
+        try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
+            Timestamp now = Timestamp.from(Instant.now());
+            insert.setString(1, key);
+            insert.setString(2, "invoice.create");
+            insert.setString(3, HASH);
+            insert.setString(4, "{\"order_id\":\"o\"}");
+            insert.setString(5, "1c");
+            insert.setTimestamp(6, Timestamp.from(Instant.now().plusSeconds(30)));
+            insert.setTimestamp(7, now);
+            insert.setTimestamp(8, now);
+            try (ResultSet returned = insert.executeQuery()) {
+                return returned.next();
+            }
+        }
+    }
+
+    private static int settle(Connection c, String key, int attempt) throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE))) {
+            Timestamp now = Timestamp.from(Instant.now());
+            update.setString(1, "succeeded");
+            update.setString(2, "ref-1");
+            update.setString(3, "{\"number\":\"0000-000001\"}");
+            update.setString(4, null);
+            update.setTimestamp(5, null);
+            update.setTimestamp(6, now);
+            update.setTimestamp(7, now);
+            update.setString(8, key);
+            update.setInt(9, attempt);
+            update.setString(10, "started");
+            return update.executeUpdate();
+        }
+    }
+
+    /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
+    private static String jdbc(String jpaSql) {
+        return jpaSql.replaceAll("\\?\\d+", "?");
+    }
+
+    private static Connection connection() throws SQLException {
+        return postgres.getPostgresDatabase().getConnection();
+    }
+
+    private static String key() {
+        return "test:invoice.create:" + UUID.randomUUID() + ":v1";
+    }
+}
