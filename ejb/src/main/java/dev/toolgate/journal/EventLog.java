@@ -22,7 +22,8 @@ final class EventLog {
                        OperationStatus status, Integer httpStatus, String errorClass, Long durationMs, String detail) {
         em.createNativeQuery("INSERT INTO operation_event (operation_key, occurred_at, kind, attempt, status,"
                         + " http_status, error_class, duration_ms, actor, detail)"
-                        + " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+                        // EclipseLink binds a null as VARCHAR: the casts give PostgreSQL the column types
+                        + " VALUES (?1, ?2, ?3, CAST(?4 AS integer), ?5, CAST(?6 AS integer), ?7, CAST(?8 AS integer), ?9, ?10)")
                 .setParameter(1, key)
                 .setParameter(2, Operation.at(at))
                 .setParameter(3, kind.dbName())

@@ -33,8 +33,8 @@ public class OutcomeRecorder {
     private static final Logger LOG = Logger.getLogger(OutcomeRecorder.class.getName());
 
     static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
-            + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL, next_check_at = ?5,"
-            + " completed_at = ?6, updated_at = ?7"
+            + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
+            + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7"
             + " WHERE operation_key = ?8 AND attempt_count = ?9 AND status = ?10";
 
     private static final String RETRY = "UPDATE agent_operation_log SET status = 'started', attempt_count = attempt_count + 1,"

@@ -39,6 +39,7 @@ final class Problem {
     }
 
     Response.ResponseBuilder response() {
-        return Response.status(type.status()).type(MEDIA_TYPE).entity(body.build().toString());
+        // a reason phrase of our own: some servers send "422 CUSTOM" for codes they do not know
+        return Response.status(type.status(), type.reason()).type(MEDIA_TYPE).entity(body.build().toString());
     }
 }

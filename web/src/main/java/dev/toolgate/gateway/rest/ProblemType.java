@@ -45,6 +45,21 @@ public enum ProblemType {
         return title;
     }
 
+    String reason() {
+        return switch (status) {
+            case 202 -> "Accepted";
+            case 400 -> "Bad Request";
+            case 404 -> "Not Found";
+            case 405 -> "Method Not Allowed";
+            case 406 -> "Not Acceptable";
+            case 409 -> "Conflict";
+            case 415 -> "Unsupported Media Type";
+            case 422 -> "Unprocessable Content";
+            case 503 -> "Service Unavailable";
+            default -> "Internal Server Error";
+        };
+    }
+
     public String uri() {
         return BASE + name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

@@ -1,0 +1,96 @@
+package dev.toolgate.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gateway on Payara Micro, as a process of its own ({@code java -jar payara-micro.jar}, so
+ * the jar's manifest supplies its --add-opens). Killable with SIGKILL to test crashes.
+ */
+public final class GatewayProcess implements AutoCloseable {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
+
+    private final Path runtime;
+    private final int port;
+    private final Map<String, String> environment;
+    private final Path log;
+    private Process process;
+
+    /** @param runtime the folder holding {@code payara-micro.jar} and {@code ROOT.war} */
+    public GatewayProcess(Path runtime, int port, Map<String, String> environment, Path log) {
+        this.runtime = runtime;
+        this.port = port;
+        this.environment = environment;
+        this.log = log;
+    }
+
+    public GatewayProcess start() throws IOException {
+        Files.createDirectories(log.getParent());
+        List<String> command = new ArrayList<>(LocalStack.javaCommand());
+        command.addAll(List.of("-Xmx768m", "-jar", runtime.resolve("payara-micro.jar").toString(),
+                "--deploy", runtime.resolve("ROOT.war").toString(),
+                "--port", Integer.toString(port),
+                "--rootdir", runtime.resolve("instance-" + port).toString(),
+                "--nocluster", "--disablephonehome"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        process = builder.start();
+        return this;
+    }
+
+    /** Waits until the application answers its own API (a problem+json 404 for a key nobody used). */
+    public GatewayProcess awaitReady() throws IOException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
+                .timeout(Duration.ofSeconds(5)).build();
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IOException("the gateway exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                HttpResponse<String> answer = http.send(probe, HttpResponse.BodyHandlers.ofString());
+                if (answer.headers().firstValue("Content-Type").orElse("").contains("problem+json")) {
+                    return this;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the gateway", e);
+            }
+            LocalStack.pause(Duration.ofMillis(500));
+        }
+        throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** SIGKILL: no shutdown hooks, no chance to record anything — a crash. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
+    /** SIGTERM and wait: an orderly shutdown. */
+    @Override
+    public void close() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            process.waitFor();
+        }
+    }
+}
