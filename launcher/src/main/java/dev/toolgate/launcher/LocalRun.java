@@ -24,7 +24,7 @@ public final class LocalRun {
         Process simulators = LocalStack.simulators(simulatorPort, home.resolve("simulators.log"));
         String simulatorsUrl = "http://127.0.0.1:" + simulatorPort;
         GatewayProcess gateway = new GatewayProcess(Path.of(System.getProperty("toolgate.runtime")), port,
-                LocalStack.gatewayEnvironment(jdbcUrl, simulatorsUrl), home.resolve("gateway.log"));
+                LocalStack.asEnvironment(LocalStack.gatewayConfig(jdbcUrl, simulatorsUrl)), home.resolve("gateway.log"));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 gateway.close();

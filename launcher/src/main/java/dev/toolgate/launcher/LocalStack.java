@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Starts the pieces of a local Toolgate. */
@@ -57,20 +58,24 @@ public final class LocalStack {
         return process;
     }
 
-    /**
-     * The gateway's configuration, as environment variables (MicroProfile Config maps
-     * {@code TOOLGATE_DB_URL} to {@code toolgate.db.url}), pointed at the simulators.
-     */
-    public static Map<String, String> gatewayEnvironment(String jdbcUrl, String simulatorsUrl) {
+    /** The gateway's configuration by MicroProfile Config property name, pointed at the simulators. */
+    public static Map<String, String> gatewayConfig(String jdbcUrl, String simulatorsUrl) {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("toolgate.db.url", jdbcUrl);
+        config.put("toolgate.db.user", "postgres");
+        config.put("toolgate.db.password", "postgres");
+        config.put("toolgate.target.1c.url", simulatorsUrl + "/1c/" + Simulators.ONE_C_INFOBASE + "/odata/standard.odata");
+        config.put("toolgate.target.1c.user", Simulators.ONE_C_USER);
+        config.put("toolgate.target.1c.password", Simulators.ONE_C_PASSWORD);
+        config.put("toolgate.target.1c.organization-key", Simulators.oneCOrganizationKey());
+        config.put("toolgate.target.1c.currency-keys", Simulators.oneCCurrencyKeys());
+        return config;
+    }
+
+    /** The same settings as environment variables: MicroProfile Config maps TOOLGATE_DB_URL to toolgate.db.url. */
+    public static Map<String, String> asEnvironment(Map<String, String> config) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("TOOLGATE_DB_URL", jdbcUrl);
-        env.put("TOOLGATE_DB_USER", "postgres");
-        env.put("TOOLGATE_DB_PASSWORD", "postgres");
-        env.put("TOOLGATE_TARGET_1C_URL", simulatorsUrl + "/1c/" + Simulators.ONE_C_INFOBASE + "/odata/standard.odata");
-        env.put("TOOLGATE_TARGET_1C_USER", Simulators.ONE_C_USER);
-        env.put("TOOLGATE_TARGET_1C_PASSWORD", Simulators.ONE_C_PASSWORD);
-        env.put("TOOLGATE_TARGET_1C_ORGANIZATION_KEY", Simulators.oneCOrganizationKey());
-        env.put("TOOLGATE_TARGET_1C_CURRENCY_KEYS", Simulators.oneCCurrencyKeys());
+        config.forEach((name, value) -> env.put(name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT), value));
         return env;
     }
 
