@@ -29,6 +29,14 @@ public sealed interface CaptureDecision {
     record Unsettled(Instant retryAt) implements CaptureDecision {
     }
 
+    /** Provably not executed, and the back-off (or the target's Retry-After) has not passed yet. */
+    record RetryLater(Instant retryAt) implements CaptureDecision {
+    }
+
+    /** Reconciliation could not settle it (or found a duplicate): a person decides, nothing automatic. */
+    record Escalated() implements CaptureDecision {
+    }
+
     /** Waiting for a person's approval. */
     record AwaitingApproval() implements CaptureDecision {
     }

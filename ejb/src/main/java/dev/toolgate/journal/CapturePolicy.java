@@ -19,12 +19,17 @@ public final class CapturePolicy {
                     ? new CaptureDecision.InProgress(row.leaseUntil())
                     : new CaptureDecision.Reconcile();
             case UNKNOWN -> decideUnknown(row, now);
-            case FAILED_RETRYABLE -> new CaptureDecision.Execute();
+            case FAILED_RETRYABLE -> row.checkDue(now)
+                    ? new CaptureDecision.Execute()
+                    : new CaptureDecision.RetryLater(row.nextCheckAt());
             case PENDING_APPROVAL -> new CaptureDecision.AwaitingApproval();
         };
     }
 
     private static CaptureDecision decideUnknown(OperationState row, Instant now) {
+        if (row.escalated()) {
+            return new CaptureDecision.Escalated();
+        }
         if (row.leaseActive(now)) { // someone is reconciling right now
             return new CaptureDecision.Unsettled(row.leaseUntil());
         }

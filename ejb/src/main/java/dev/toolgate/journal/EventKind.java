@@ -18,6 +18,8 @@ public enum EventKind {
     RECONCILE_STARTED,
     /** The result of a look-up by our key. */
     RECONCILED,
+    /** Reconciliation gave up or found a duplicate: a person must decide. */
+    ESCALATED,
     /** A stored outcome was answered again. */
     REPLAYED,
     /** The key arrived with a different payload: refused, nothing executed. */

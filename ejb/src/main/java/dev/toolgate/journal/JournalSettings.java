@@ -23,6 +23,42 @@ public class JournalSettings {
     @ConfigProperty(name = "toolgate.reconcile.max-backoff-seconds", defaultValue = "300")
     int maxReconcileBackoffSeconds;
 
+    /**
+     * How long after an outcome became unknown a look-up that finds nothing still proves nothing:
+     * the target may be executing the request whose response was lost. 30 s: three times the
+     * default read timeout, for a target that keeps working after the caller gave up.
+     */
+    @Inject
+    @ConfigProperty(name = "toolgate.reconcile.settle-seconds", defaultValue = "30")
+    int settleSeconds;
+
+    /** Failed look-ups (pending, target unreachable) before an operation is escalated to a person. */
+    @Inject
+    @ConfigProperty(name = "toolgate.reconcile.max-attempts", defaultValue = "10")
+    int maxReconciles;
+
+    /**
+     * How long finished operations are kept, i.e. how long a retry with the same key replays instead
+     * of executing again. 30 days: longer than any agent's retry horizon and than the payment
+     * providers' own key windows (24 h), short enough to keep the journal small. Published in the
+     * README and as {@code expires_at} on every finished operation.
+     */
+    @Inject
+    @ConfigProperty(name = "toolgate.retention-days", defaultValue = "30")
+    int retentionDays;
+
+    public Duration settleWindow() {
+        return Duration.ofSeconds(settleSeconds);
+    }
+
+    public int maxReconciles() {
+        return maxReconciles;
+    }
+
+    public Duration retention() {
+        return Duration.ofDays(retentionDays);
+    }
+
     public Duration lease() {
         return Duration.ofSeconds(leaseSeconds);
     }

@@ -1,11 +1,8 @@
 package dev.toolgate.journal;
 
-import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
 import static dev.toolgate.journal.EventKind.CAPTURED;
 import static dev.toolgate.journal.EventKind.IN_PROGRESS;
 import static dev.toolgate.journal.EventKind.KEY_REUSED;
-import static dev.toolgate.journal.EventKind.LEASE_EXPIRED;
-import static dev.toolgate.journal.EventKind.RECONCILE_STARTED;
 import static dev.toolgate.journal.EventKind.REPLAYED;
 import static dev.toolgate.journal.EventKind.UNSETTLED;
 
@@ -42,62 +39,70 @@ public class KeyCapture {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Capture capture(String key, CanonicalRequest request) {
         Instant now = Instant.now();
-        Duration lease = settings.lease();
         // Terminal rows never change, so a plain read answers replays without a row lock (DESIGN §3).
         Operation row = em.find(Operation.class, key);
         if (row == null) {
-            if (insert(key, request, now, lease)) {
+            if (insert(key, request, now)) {
                 EventLog.append(em, key, CAPTURED, now, 1, OperationStatus.STARTED, "attempt 1 leased");
-                return new Capture(new CaptureDecision.Execute(), captured(key, request, now, lease));
+                return new Capture(new CaptureDecision.Execute(), captured(key, request, now, settings.lease()));
             }
             row = em.find(Operation.class, key, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
         } else if (!row.status().isTerminal()) {
             em.refresh(row, LockModeType.PESSIMISTIC_WRITE);
         }
-        CaptureDecision decision = CapturePolicy.decide(row.state(), request.fingerprint(), now);
-        apply(row, decision, key, now, lease);
+        return decide(row, request.fingerprint(), now);
+    }
+
+    /** Decides again for an operation whose last attempt failed transiently, once its back-off has passed. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Capture nextAttempt(String key) {
+        Operation row = em.find(Operation.class, key, LockModeType.PESSIMISTIC_WRITE);
+        return decide(row, row.view().requestHash(), Instant.now());
+    }
+
+    private Capture decide(Operation row, String fingerprint, Instant now) {
+        CaptureDecision decision = CapturePolicy.decide(row.state(), fingerprint, now);
+        apply(row, decision, now);
         return new Capture(decision, row.view());
     }
 
-    private boolean insert(String key, CanonicalRequest request, Instant now, Duration lease) {
+    private boolean insert(String key, CanonicalRequest request, Instant now) {
         return !em.createNativeQuery(INSERT)
                 .setParameter(1, key)
                 .setParameter(2, request.operation())
                 .setParameter(3, request.fingerprint())
                 .setParameter(4, request.payloadJson())
                 .setParameter(5, request.target())
-                .setParameter(6, Operation.at(now.plus(lease)))
+                .setParameter(6, Operation.at(now.plus(settings.lease())))
                 .setParameter(7, Operation.at(now))
                 .setParameter(8, Operation.at(now))
                 .getResultList().isEmpty();
     }
 
-    private void apply(Operation row, CaptureDecision decision, String key, Instant now, Duration lease) {
-        OperationStatus before = row.status();
-        int attempt = row.view().attemptCount();
+    private void apply(Operation row, CaptureDecision decision, Instant now) {
+        OperationView before = row.view();
         if (decision instanceof CaptureDecision.Execute) {
-            row.startNextAttempt(now, lease);
-            EventLog.append(em, key, ATTEMPT_STARTED, now, attempt + 1, OperationStatus.STARTED, "attempt leased");
+            Leases.startNextAttempt(em, row, now, settings);
         } else if (decision instanceof CaptureDecision.Reconcile) {
-            if (before == OperationStatus.STARTED) {
-                EventLog.append(em, key, LEASE_EXPIRED, now, attempt, OperationStatus.UNKNOWN,
-                        "the owner of attempt " + attempt + " did not record an outcome in time");
-            }
-            row.holdForReconcile(now, lease);
-            EventLog.append(em, key, RECONCILE_STARTED, now, attempt, OperationStatus.UNKNOWN, "look-up by key leased");
+            Leases.holdForReconcile(em, row, now, settings);
         } else if (decision instanceof CaptureDecision.Replay) {
-            EventLog.append(em, key, REPLAYED, now, attempt, before, null);
+            note(before, REPLAYED, now, null);
         } else if (decision instanceof CaptureDecision.Mismatch) {
-            EventLog.append(em, key, KEY_REUSED, now, attempt, before, "payload fingerprint differs; nothing executed");
-        } else if (decision instanceof CaptureDecision.InProgress) {
-            EventLog.append(em, key, IN_PROGRESS, now, attempt, before, null);
-        } else if (decision instanceof CaptureDecision.Unsettled) {
-            EventLog.append(em, key, UNSETTLED, now, attempt, before, null);
+            note(before, KEY_REUSED, now, "payload fingerprint differs; nothing executed");
+        } else if (decision instanceof CaptureDecision.InProgress || decision instanceof CaptureDecision.RetryLater) {
+            note(before, IN_PROGRESS, now, null);
+        } else if (decision instanceof CaptureDecision.Unsettled || decision instanceof CaptureDecision.Escalated) {
+            note(before, UNSETTLED, now, null);
         }
+    }
+
+    private void note(OperationView row, EventKind kind, Instant now, String detail) {
+        EventLog.append(em, row.key(), kind, now, row.attemptCount(), row.status(), detail);
     }
 
     private static OperationView captured(String key, CanonicalRequest request, Instant now, Duration lease) {
         return new OperationView(key, request.operation(), request.target(), OperationStatus.STARTED,
-                request.fingerprint(), request.payload(), null, null, null, 1, now.plus(lease), null, now, now, null);
+                request.fingerprint(), request.payload(), null, null, null, 1, now.plus(lease), null, 0, null, null,
+                now, now, null);
     }
 }

@@ -48,6 +48,12 @@ public class Operation {
     private OffsetDateTime leaseUntil;
     @Column(name = "next_check_at")
     private OffsetDateTime nextCheckAt;
+    @Column(name = "reconcile_count")
+    private int reconcileCount;
+    @Column(name = "settle_after")
+    private OffsetDateTime settleAfter;
+    @Column(name = "escalated_at")
+    private OffsetDateTime escalatedAt;
     @Column(name = "created_at", updatable = false)
     private OffsetDateTime createdAt;
     @Column(name = "updated_at")
@@ -63,7 +69,7 @@ public class Operation {
     }
 
     OperationState state() {
-        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt));
+        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt), escalatedAt != null);
     }
 
     /** failed_retryable → started: this caller owns the next attempt until the lease runs out. */
@@ -75,8 +81,15 @@ public class Operation {
         updatedAt = at(now);
     }
 
-    /** started (lease expired) or unknown → unknown under this caller's lease, while it looks the effect up. */
-    void holdForReconcile(Instant now, Duration lease) {
+    /**
+     * started (lease expired) or unknown → unknown under this caller's lease, while it looks the
+     * effect up. An expired attempt may still be executing at the target, so absence there proves
+     * nothing until the settle window has passed.
+     */
+    void holdForReconcile(Instant now, Duration lease, Duration settleWindow) {
+        if (status() == OperationStatus.STARTED) {
+            settleAfter = at(now.plus(settleWindow));
+        }
         status = OperationStatus.UNKNOWN.dbName();
         leaseUntil = at(now.plus(lease));
         updatedAt = at(now);
@@ -85,7 +98,8 @@ public class Operation {
     public OperationView view() {
         return new OperationView(key, operationType, targetSystem, status(), requestHash, json(payload),
                 targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil),
-                instant(nextCheckAt), instant(createdAt), instant(updatedAt), instant(completedAt));
+                instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
+                instant(createdAt), instant(updatedAt), instant(completedAt));
     }
 
     static OffsetDateTime at(Instant instant) {

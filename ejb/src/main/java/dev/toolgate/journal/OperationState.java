@@ -3,7 +3,8 @@ package dev.toolgate.journal;
 import java.time.Instant;
 
 /** What the capture decision needs to know about an existing row. */
-public record OperationState(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt) {
+public record OperationState(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt,
+                             boolean escalated) {
 
     boolean leaseActive(Instant now) {
         return leaseUntil != null && leaseUntil.isAfter(now);

@@ -8,5 +8,6 @@ import java.time.Instant;
 public record OperationView(String key, String operation, String target, OperationStatus status,
                             String requestHash, JsonObject payload, String targetObjectId, JsonObject result,
                             String errorCode, int attemptCount, Instant leaseUntil, Instant nextCheckAt,
+                            int reconcileCount, Instant settleAfter, Instant escalatedAt,
                             Instant createdAt, Instant updatedAt, Instant completedAt) {
 }

@@ -1,6 +1,7 @@
 package dev.toolgate.journal;
 
 import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
+import static dev.toolgate.journal.EventKind.ESCALATED;
 import static dev.toolgate.journal.EventKind.OUTCOME;
 import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
 import static dev.toolgate.journal.EventKind.RECONCILED;
@@ -8,6 +9,7 @@ import static dev.toolgate.journal.EventKind.RECONCILED;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.target.Lookup;
 import dev.toolgate.target.Outcome;
+import dev.toolgate.target.RetryPolicy;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -19,13 +21,14 @@ import jakarta.persistence.PersistenceContext;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 
 /**
  * Phase 2: write what a target call or a look-up established, in one short transaction, fenced by
  * attempt number and expected status. A caller whose lease expired and whose attempt was taken
  * over finds its update matching no row: the refusal is recorded as an event, never applied.
- * The gateway and reconciliation both record here: one path.
+ * The gateway and the reconcile job both record here: one path.
  */
 @Stateless
 public class OutcomeRecorder {
@@ -34,18 +37,25 @@ public class OutcomeRecorder {
 
     static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
-            + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7"
-            + " WHERE operation_key = ?8 AND attempt_count = ?9 AND status = ?10";
+            + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7,"
+            + " settle_after = CAST(?8 AS timestamptz)"
+            + " WHERE operation_key = ?9 AND attempt_count = ?10 AND status = ?11";
 
     private static final String RETRY = "UPDATE agent_operation_log SET status = 'started', attempt_count = attempt_count + 1,"
             + " lease_until = ?1, next_check_at = NULL, error_code = NULL, updated_at = ?2"
             + " WHERE operation_key = ?3 AND attempt_count = ?4 AND status = 'unknown'";
 
-    // back-off doubles per unsettled look-up: 1 s, 2 s, 4 s … up to the configured ceiling
+    // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalates at the limit
     private static final String POSTPONE = "UPDATE agent_operation_log SET lease_until = NULL,"
             + " next_check_at = CAST(?1 AS timestamptz) + make_interval(secs => LEAST(?2, 2 ^ LEAST(reconcile_count, 30))),"
-            + " reconcile_count = reconcile_count + 1, error_code = ?3, updated_at = ?4"
-            + " WHERE operation_key = ?5 AND attempt_count = ?6 AND status = 'unknown'";
+            + " reconcile_count = reconcile_count + 1,"
+            + " escalated_at = CASE WHEN CAST(?3 AS boolean) OR reconcile_count + 1 >= ?4 THEN CAST(?5 AS timestamptz) END,"
+            + " error_code = ?6, updated_at = ?7"
+            + " WHERE operation_key = ?8 AND attempt_count = ?9 AND status = 'unknown'";
+
+    private static final String AWAIT_SETTLE = "UPDATE agent_operation_log SET lease_until = NULL,"
+            + " next_check_at = settle_after, updated_at = ?1"
+            + " WHERE operation_key = ?2 AND attempt_count = ?3 AND status = 'unknown'";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -55,56 +65,94 @@ public class OutcomeRecorder {
 
     /** Records the outcome of the attempt {@code attempt} describes; only that attempt's owner can. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public OperationView record(OperationView attempt, Outcome outcome, Duration took) {
+    public Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy) {
         Instant now = Instant.now();
-        int written = settle(attempt, OperationStatus.STARTED, transitionOf(outcome), now);
-        EventLog.append(em, attempt.key(), written == 1 ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
-                transitionOf(outcome).status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(),
-                describe(outcome));
-        return current(attempt.key());
+        Transition to = transitionOf(outcome, attempt.attemptCount(), policy, now);
+        boolean applied = settle(attempt, OperationStatus.STARTED, to, now) == 1;
+        EventLog.append(em, attempt.key(), applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
+                to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), describe(outcome));
+        return new Recorded(current(attempt.key()), applied);
     }
 
     /** Records what a look-up by our key found for an operation whose outcome was unknown. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Settlement reconciled(OperationView unknown, Lookup lookup) {
+    public Settlement reconciled(OperationView unknown, Lookup lookup, RetryPolicy policy) {
         Instant now = Instant.now();
         int attempt = unknown.attemptCount();
         boolean retry = false;
         int written;
+        String detail = describe(lookup);
         if (lookup instanceof Lookup.Found found) {
             written = settle(unknown, OperationStatus.UNKNOWN,
-                    new Transition(OperationStatus.SUCCEEDED, found.objectId(), found.result(), null), now);
+                    new Transition(OperationStatus.SUCCEEDED, found.objectId(), found.result(), null, null), now);
+        } else if (lookup instanceof Lookup.Absent && unknown.settleAfter() != null && now.isBefore(unknown.settleAfter())) {
+            written = awaitSettle(unknown, now); // the lost request may still be executing at the target
+            detail = "absent, but inside the settle window: not yet proof that nothing happened";
+        } else if (lookup instanceof Lookup.Absent && policy.exhausted(attempt)) {
+            written = settle(unknown, OperationStatus.UNKNOWN, exhausted(attempt, "no effect found"), now);
         } else if (lookup instanceof Lookup.Absent) {
             written = retry(unknown, now);
             retry = written == 1;
         } else {
-            written = postpone(unknown, errorCodeOf(lookup), now);
+            written = postpone(unknown, lookup, now);
         }
         EventLog.append(em, unknown.key(), written == 1 ? RECONCILED : OUTCOME_REFUSED, now, attempt,
-                OperationStatus.UNKNOWN, describe(lookup));
+                OperationStatus.UNKNOWN, detail);
         if (retry) {
             EventLog.append(em, unknown.key(), ATTEMPT_STARTED, now, attempt + 1, OperationStatus.STARTED,
                     "look-up found no effect of attempt " + attempt);
         }
-        if (lookup instanceof Lookup.Ambiguous ambiguous) {
-            LOG.severe(() -> "DUPLICATE EFFECT: " + ambiguous.objectIds().size() + " objects at " + unknown.target()
-                    + " carry operation key " + unknown.key() + ": " + ambiguous.objectIds());
+        OperationView after = current(unknown.key());
+        if (written == 1 && after.escalatedAt() != null) {
+            escalated(after, lookup, now);
         }
-        return new Settlement(current(unknown.key()), retry);
+        return new Settlement(after, retry);
+    }
+
+    private void escalated(OperationView operation, Lookup lookup, Instant now) {
+        String why = lookup instanceof Lookup.Ambiguous
+                ? "DUPLICATE EFFECT: " + describe(lookup)
+                : operation.reconcileCount() + " look-ups could not settle the outcome";
+        EventLog.append(em, operation.key(), ESCALATED, now, operation.attemptCount(), OperationStatus.UNKNOWN, why);
+        LOG.warning(() -> "escalated " + operation.key() + " at " + operation.target() + ": " + why);
+    }
+
+    private Transition transitionOf(Outcome outcome, int attempt, RetryPolicy policy, Instant now) {
+        if (outcome instanceof Outcome.Succeeded s) {
+            return new Transition(OperationStatus.SUCCEEDED, s.objectId(), s.result(), null, null);
+        }
+        if (outcome instanceof Outcome.Rejected r) {
+            return new Transition(OperationStatus.FAILED_FINAL, null, detail(r.detail()), r.errorCode(), null);
+        }
+        if (outcome instanceof Outcome.Transient t) {
+            if (policy.exhausted(attempt)) {
+                return exhausted(attempt, "the last: " + t.errorCode());
+            }
+            Duration wait = policy.delayBefore(attempt + 1, t.retryAfter(), ThreadLocalRandom.current()::nextDouble);
+            return new Transition(OperationStatus.FAILED_RETRYABLE, null, null, t.errorCode(), now.plus(wait));
+        }
+        return new Transition(OperationStatus.UNKNOWN, null, null, ((Outcome.Unknown) outcome).errorCode(), now);
+    }
+
+    private static Transition exhausted(int attempts, String why) {
+        return new Transition(OperationStatus.FAILED_FINAL, null, detail(attempts + " attempts, none executed; " + why),
+                "retries_exhausted", null);
     }
 
     private int settle(OperationView row, OperationStatus expected, Transition to, Instant now) {
+        boolean unknown = to.status() == OperationStatus.UNKNOWN;
         return em.createNativeQuery(SETTLE)
                 .setParameter(1, to.status().dbName())
                 .setParameter(2, to.objectId())
                 .setParameter(3, to.result() == null ? null : CanonicalJson.write(to.result()))
                 .setParameter(4, to.errorCode())
-                .setParameter(5, to.status() == OperationStatus.UNKNOWN ? Operation.at(now) : null)
+                .setParameter(5, Operation.at(to.nextCheckAt()))
                 .setParameter(6, to.status().isTerminal() ? Operation.at(now) : null)
                 .setParameter(7, Operation.at(now))
-                .setParameter(8, row.key())
-                .setParameter(9, row.attemptCount())
-                .setParameter(10, expected.dbName())
+                .setParameter(8, unknown ? Operation.at(now.plus(settings.settleWindow())) : null)
+                .setParameter(9, row.key())
+                .setParameter(10, row.attemptCount())
+                .setParameter(11, expected.dbName())
                 .executeUpdate();
     }
 
@@ -117,14 +165,25 @@ public class OutcomeRecorder {
                 .executeUpdate();
     }
 
-    private int postpone(OperationView row, String errorCode, Instant now) {
+    private int awaitSettle(OperationView row, Instant now) {
+        return em.createNativeQuery(AWAIT_SETTLE)
+                .setParameter(1, Operation.at(now))
+                .setParameter(2, row.key())
+                .setParameter(3, row.attemptCount())
+                .executeUpdate();
+    }
+
+    private int postpone(OperationView row, Lookup lookup, Instant now) {
         return em.createNativeQuery(POSTPONE)
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, settings.maxReconcileBackoffSeconds())
-                .setParameter(3, errorCode)
-                .setParameter(4, Operation.at(now))
-                .setParameter(5, row.key())
-                .setParameter(6, row.attemptCount())
+                .setParameter(3, lookup instanceof Lookup.Ambiguous) // a duplicate needs a person at once
+                .setParameter(4, settings.maxReconciles())
+                .setParameter(5, Operation.at(now))
+                .setParameter(6, errorCodeOf(lookup))
+                .setParameter(7, Operation.at(now))
+                .setParameter(8, row.key())
+                .setParameter(9, row.attemptCount())
                 .executeUpdate();
     }
 
@@ -132,18 +191,8 @@ public class OutcomeRecorder {
         return em.find(Operation.class, key).view();
     }
 
-    private static Transition transitionOf(Outcome outcome) {
-        if (outcome instanceof Outcome.Succeeded s) {
-            return new Transition(OperationStatus.SUCCEEDED, s.objectId(), s.result(), null);
-        }
-        if (outcome instanceof Outcome.Rejected r) {
-            JsonObject error = Json.createObjectBuilder().add("detail", r.detail()).build();
-            return new Transition(OperationStatus.FAILED_FINAL, null, error, r.errorCode());
-        }
-        if (outcome instanceof Outcome.Transient t) {
-            return new Transition(OperationStatus.FAILED_RETRYABLE, null, null, t.errorCode());
-        }
-        return new Transition(OperationStatus.UNKNOWN, null, null, ((Outcome.Unknown) outcome).errorCode());
+    private static JsonObject detail(String text) {
+        return Json.createObjectBuilder().add("detail", text).build();
     }
 
     private static String errorCodeOf(Lookup lookup) {
@@ -174,11 +223,12 @@ public class OutcomeRecorder {
             return "pending: " + p.detail();
         }
         if (lookup instanceof Lookup.Ambiguous a) {
-            return "DUPLICATE: " + a.objectIds().size() + " objects carry this key: " + a.objectIds();
+            return a.objectIds().size() + " objects carry this key: " + a.objectIds();
         }
         return "unavailable: " + ((Lookup.Unavailable) lookup).errorCode();
     }
 
-    private record Transition(OperationStatus status, String objectId, JsonObject result, String errorCode) {
+    private record Transition(OperationStatus status, String objectId, JsonObject result, String errorCode,
+                              Instant nextCheckAt) {
     }
 }

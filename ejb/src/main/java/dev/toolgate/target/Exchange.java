@@ -1,10 +1,12 @@
 package dev.toolgate.target;
 
+import java.time.Duration;
+
 /** What became of one HTTP request to a target, before any system-specific reading of it. */
 public sealed interface Exchange {
 
-    /** A response arrived. */
-    record Answered(int status, String body) implements Exchange {
+    /** A response arrived; {@code retryAfter} is its Retry-After header in seconds, or null. */
+    record Answered(int status, String body, Duration retryAfter) implements Exchange {
     }
 
     /** The connection was never established, so the request provably never left. */

@@ -29,11 +29,19 @@ public final class TargetHttp {
         this.readTimeout = readTimeout;
     }
 
+    /** Retry-After as delta-seconds; an HTTP date or garbage counts as absent (our own back-off applies). */
+    private static Duration retryAfter(HttpResponse<?> response) {
+        return response.headers().firstValue("Retry-After")
+                .filter(v -> v.trim().matches("\\d{1,6}"))
+                .map(v -> Duration.ofSeconds(Long.parseLong(v.trim())))
+                .orElse(null);
+    }
+
     public Exchange send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> response = client.send(request.timeout(readTimeout).build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Exchange.Answered(response.statusCode(), response.body());
+            return new Exchange.Answered(response.statusCode(), response.body(), retryAfter(response));
         } catch (HttpConnectTimeoutException e) {
             return new Exchange.NotSent("connect_timeout");
         } catch (ConnectException e) {

@@ -67,8 +67,20 @@ class CapturePolicyTest {
     }
 
     @Test
-    void takesNewAttemptAfterRetryableFailure() {
+    void takesNewAttemptAfterRetryableFailureOnceTheBackOffPassed() {
         assertInstanceOf(CaptureDecision.Execute.class, decide(FAILED_RETRYABLE, HASH, null, null));
+        assertInstanceOf(CaptureDecision.Execute.class, decide(FAILED_RETRYABLE, HASH, null, EARLIER));
+    }
+
+    @Test
+    void waitsOutTheBackOffOfARetryableFailure() {
+        assertEquals(new CaptureDecision.RetryLater(LATER), decide(FAILED_RETRYABLE, HASH, null, LATER));
+    }
+
+    @Test
+    void leavesAnEscalatedOperationToAPerson() {
+        CaptureDecision d = CapturePolicy.decide(new OperationState(UNKNOWN, HASH, null, null, true), HASH, NOW);
+        assertInstanceOf(CaptureDecision.Escalated.class, d);
     }
 
     @Test
@@ -77,6 +89,6 @@ class CapturePolicyTest {
     }
 
     private static CaptureDecision decide(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt) {
-        return CapturePolicy.decide(new OperationState(status, HASH, leaseUntil, nextCheckAt), requestHash, NOW);
+        return CapturePolicy.decide(new OperationState(status, HASH, leaseUntil, nextCheckAt, false), requestHash, NOW);
     }
 }

@@ -147,9 +147,10 @@ class JournalSchemaIT {
             update.setTimestamp(5, null);
             update.setTimestamp(6, now);
             update.setTimestamp(7, now);
-            update.setString(8, key);
-            update.setInt(9, attempt);
-            update.setString(10, "started");
+            update.setTimestamp(8, null);
+            update.setString(9, key);
+            update.setInt(10, attempt);
+            update.setString(11, "started");
             return update.executeUpdate();
         }
     }

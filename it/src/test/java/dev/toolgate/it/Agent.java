@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 /** An agent calling the gateway over HTTP, as any client would. */
 final class Agent {
@@ -32,6 +33,12 @@ final class Agent {
     Answer submit(String key, String body) {
         return send(operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** Sends without waiting: for an agent that dies, or one whose call outlives its lease. */
+    CompletableFuture<HttpResponse<String>> submitAsync(String key, String body) {
+        return http.sendAsync(operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     Answer find(String key) {

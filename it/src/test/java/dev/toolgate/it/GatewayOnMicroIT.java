@@ -96,17 +96,20 @@ class GatewayOnMicroIT {
     }
 
     @Test
-    void sendsAgainOnlyWhenTheLookUpFindsNothing() {
+    void sendsAgainOnlyWhenTheLookUpStillFindsNothingAfterTheSettleWindow() throws Exception {
         String key = key("order-demo-4");
         oneC.arm("1c", key, "reset_before_commit", 1);
 
         assertEquals(202, agent().submit(key, Agent.invoice("order-demo-4", 5000)).status());
+        Agent.Answer tooEarly = agent().submit(key, Agent.invoice("order-demo-4", 5000));
+        assertEquals(202, tooEarly.status(), "absence inside the settle window proves nothing: " + tooEarly.body());
+        Thread.sleep(2_200); // the suite's settle window is 2 s
         Agent.Answer retried = agent().submit(key, Agent.invoice("order-demo-4", 5000));
 
         assertEquals(201, retried.status(), retried.body());
         assertEquals(2, retried.json().getInt("attempt_count"));
         assertEquals(1, oneC.effects("1c", key).size());
-        assertEquals(1, oneC.lookups("1c", key), "looked up once before the second attempt");
+        assertEquals(2, oneC.lookups("1c", key), "looked up before the second attempt, every time");
     }
 
     @Test
@@ -187,18 +190,70 @@ class GatewayOnMicroIT {
     }
 
     @Test
-    void answersRetryLaterWhenNothingWasExecutedAndSendsOnTheNextCall() {
+    void retriesATransientFailureWithinTheCallWithBackOff() {
         String key = key("order-demo-7");
-        oneC.armStatus("1c", key, 429, 1);
+        oneC.armStatus("1c", key, 429, 2);
 
-        Agent.Answer later = agent().submit(key, Agent.invoice("order-demo-7", 5000));
-        Agent.Answer next = agent().submit(key, Agent.invoice("order-demo-7", 5000));
+        Agent.Answer answer = agent().submit(key, Agent.invoice("order-demo-7", 5000));
 
-        assertEquals(503, later.status());
-        assertEquals("target-unavailable", later.problem());
-        assertNotNull(later.header("Retry-After"));
-        assertEquals(201, next.status(), next.body());
-        assertEquals(2, next.json().getInt("attempt_count"));
+        assertEquals(201, answer.status(), answer.body());
+        assertEquals(3, answer.json().getInt("attempt_count"));
+        assertEquals(3, oneC.creates("1c", key), "two refused attempts and the one that worked");
+        assertEquals(1, oneC.effects("1c", key).size());
+    }
+
+    @Test
+    void givesUpAfterTheRetryBudgetAndReplaysThatVerdict() {
+        String key = key("order-demo-9");
+        oneC.armStatus("1c", key, 429, 4);
+
+        Agent.Answer exhausted = agent().submit(key, Agent.invoice("order-demo-9", 5000));
+        Agent.Answer replayed = agent().submit(key, Agent.invoice("order-demo-9", 5000));
+
+        assertEquals(502, exhausted.status(), exhausted.body());
+        assertEquals("retries-exhausted", exhausted.problem());
+        assertEquals("failed_final", exhausted.operation().getString("status"));
+        assertEquals(4, oneC.creates("1c", key), "the seed's budget: 4 attempts, then stop");
+        assertEquals(502, replayed.status());
+        assertEquals("true", replayed.header("Idempotent-Replayed"));
+        assertEquals(4, oneC.creates("1c", key));
+    }
+
+    @Test
+    void escalatesADuplicateAtOnce() {
+        String key = key("order-demo-10");
+        OneCDirect.createDocument(key); // someone else already created one carrying our key
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        assertEquals(202, agent().submit(key, Agent.invoice("order-demo-10", 5000)).status());
+
+        Agent.Answer escalated = agent().submit(key, Agent.invoice("order-demo-10", 5000));
+
+        assertEquals(202, escalated.status(), escalated.body());
+        assertNotNull(escalated.operation().getString("escalated_at", null), escalated.body());
+        JsonObject record = agent().find(key).json();
+        assertTrue(record.getJsonArray("events").stream()
+                .anyMatch(e -> e.asJsonObject().getString("kind").equals("escalated")
+                        && e.asJsonObject().getString("detail").startsWith("DUPLICATE")), record.toString());
+        assertEquals(2, oneC.effects("1c", key).size());
+        assertEquals(2, oneC.creates("1c", key), "one by someone else, one by the gateway, none after escalation");
+    }
+
+    @Test
+    void escalatesWhenLookUpsKeepFailing() throws Exception {
+        String key = key("order-demo-11");
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        assertEquals(202, agent().submit(key, Agent.invoice("order-demo-11", 5000)).status());
+        oneC.armStatus("1c", key, 503, 5);
+
+        agent().submit(key, Agent.invoice("order-demo-11", 5000)); // look-up 1 fails; the next is due in 1 s
+        Thread.sleep(1_200);
+        Agent.Answer second = agent().submit(key, Agent.invoice("order-demo-11", 5000)); // look-up 2 fails: the suite allows 2
+        Agent.Answer after = agent().submit(key, Agent.invoice("order-demo-11", 5000));
+
+        assertNotNull(second.operation().getString("escalated_at", null), second.body());
+        assertEquals(202, after.status());
+        assertEquals(2, oneC.lookups("1c", key), "no automatic look-up once a person has it");
+        assertEquals(1, oneC.creates("1c", key));
     }
 
     @Test

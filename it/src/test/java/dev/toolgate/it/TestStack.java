@@ -1,5 +1,6 @@
 package dev.toolgate.it;
 
+import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -29,11 +31,17 @@ public class TestStack implements LauncherSessionListener {
         try {
             postgres = EmbeddedPostgres.builder().setServerConfig("max_connections", "300").start();
             simulators = Simulators.start(0);
-            gatewayConfig = LocalStack.gatewayConfig(LocalStack.database(postgres, "toolgate"), simulators.baseUrl());
+            gatewayConfig = configFor(newDatabase("toolgate"));
+            System.setProperty("payara.extraMicroOptions", "--postbootcommandfile " + GatewayProcess.postBootFile(runtime()));
         } catch (Exception e) {
             throw new IllegalStateException("the test stack did not start", e);
         }
-        System.setProperty("payara.cmdOptions", "-Xmx768m " + gatewayConfig.entrySet().stream()
+        Map<String, String> arquillianGateway = new LinkedHashMap<>(gatewayConfig);
+        // the end-to-end suite watches each call's effects: no background job may act between them
+        arquillianGateway.put("toolgate.reconcile.interval-seconds", "0");
+        arquillianGateway.put("toolgate.reconcile.settle-seconds", "2");
+        arquillianGateway.put("toolgate.reconcile.max-attempts", "2");
+        System.setProperty("payara.cmdOptions", "-Xmx768m " + arquillianGateway.entrySet().stream()
                 .map(setting -> "-D" + setting.getKey() + "=" + setting.getValue()).collect(Collectors.joining(" ")));
     }
 
@@ -55,6 +63,20 @@ public class TestStack implements LauncherSessionListener {
         return gatewayConfig;
     }
 
+    /** The gateway's settings for a journal in database {@code jdbcUrl}, against the shared simulators. */
+    static Map<String, String> configFor(String jdbcUrl) {
+        return new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.baseUrl()));
+    }
+
+    /** A fresh database on the shared PostgreSQL, for a test class whose jobs must not see other classes' rows. */
+    static String newDatabase(String name) throws SQLException {
+        return LocalStack.database(postgres, name);
+    }
+
+    static Connection connect(String database) throws SQLException {
+        return postgres.getDatabase("postgres", database).getConnection();
+    }
+
     static SimulatorClient targets() {
         return new SimulatorClient(simulators.baseUrl());
     }
@@ -65,7 +87,7 @@ public class TestStack implements LauncherSessionListener {
 
     /** Rows in the journal: a refused request must leave this unchanged. */
     static long journalRows() throws SQLException {
-        try (Connection c = postgres.getDatabase("postgres", "toolgate").getConnection();
+        try (Connection c = connect("toolgate");
              ResultSet count = c.createStatement().executeQuery("SELECT count(*) FROM agent_operation_log")) {
             count.next();
             return count.getLong(1);

@@ -35,6 +35,19 @@ public final class GatewayProcess implements AutoCloseable {
         this.log = log;
     }
 
+    /**
+     * Micro keeps its batch job repository in a non-XA H2 pool; with a non-XA PostgreSQL datasource in
+     * the same chunk transaction that fails ("Local transaction already has 1 non-XA Resource").
+     * Making the repository's pool non-transactional fixes it (research/spike-payara.md, fix B).
+     */
+    public static final String POST_BOOT = "set resources.jdbc-connection-pool.H2Pool.non-transactional-connections=true\n";
+
+    /** Writes the post-boot command file Micro needs for Jakarta Batch; returns its path. */
+    public static Path postBootFile(Path folder) throws IOException {
+        Files.createDirectories(folder);
+        return Files.writeString(folder.resolve("micro-postboot.txt"), POST_BOOT);
+    }
+
     public GatewayProcess start() throws IOException {
         Files.createDirectories(log.getParent());
         List<String> command = new ArrayList<>(LocalStack.javaCommand());
@@ -42,6 +55,7 @@ public final class GatewayProcess implements AutoCloseable {
                 "--deploy", runtime.resolve("ROOT.war").toString(),
                 "--port", Integer.toString(port),
                 "--rootdir", runtime.resolve("instance-" + port).toString(),
+                "--postbootcommandfile", postBootFile(runtime).toString(),
                 "--nocluster", "--disablephonehome"));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));

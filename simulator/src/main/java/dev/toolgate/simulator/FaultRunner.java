@@ -14,7 +14,8 @@ final class FaultRunner {
         if (fault != null) {
             switch (fault.kind()) {
                 case RESET_BEFORE_COMMIT -> throw new ConnectionDropped();
-                case STATUS -> {
+                case STATUS -> { // with delay_ms: a slow refusal, e.g. an attempt that outlives its lease
+                    sleep(fault.delayMs());
                     return statusReply.apply(fault.status());
                 }
                 case DELAY -> sleep(fault.delayMs());

@@ -35,6 +35,12 @@ public final class SimulatorClient {
                 .add("status", status).add("times", times));
     }
 
+    /** Answers {@code status} after {@code delayMs}, doing nothing: a slow refusal. */
+    public void armSlowStatus(String system, String match, int status, long delayMs) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("method", "POST").add("fault", "status")
+                .add("status", status).add("delay_ms", delayMs).add("times", 1));
+    }
+
     public void armDelay(String system, String match, long delayMs) {
         arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", "delay")
                 .add("delay_ms", delayMs).add("times", 1));

@@ -115,7 +115,7 @@ public final class OneCDocuments {
             return new Outcome.Rejected("target_auth_failed", "1C refused the gateway's credentials (HTTP 401)", status);
         }
         if (status == 429) { // a rate limiter answers before the request reaches the infobase
-            return new Outcome.Transient("target_rate_limited", null, status);
+            return new Outcome.Transient("target_rate_limited", answered.retryAfter(), status);
         }
         if (status >= 500) {
             // 1C's own 500 ("-1") and a proxy's 502/503/504 alike may follow a written document

@@ -18,10 +18,15 @@ final class Answers {
     static final String REPLAYED = "Idempotent-Replayed";
 
     private final UriBuilder base;
+    private final Duration retention;
 
-    /** @param base the application's base URI ({@code …/api}), from the request */
-    Answers(UriBuilder base) {
+    /**
+     * @param base      the application's base URI ({@code …/api}), from the request
+     * @param retention how long finished operations are kept, published as their {@code expires_at}
+     */
+    Answers(UriBuilder base, Duration retention) {
         this.base = base;
+        this.retention = retention;
     }
 
     Response toResponse(GatewayAnswer answer) {
@@ -29,8 +34,9 @@ final class Answers {
             return done(done.operation(), done.replayed());
         }
         if (answer instanceof GatewayAnswer.OutcomeUnknown unknown) {
-            return problem(ProblemType.OUTCOME_UNKNOWN, unknown.operation(),
-                    "the target may have executed it; the gateway looks it up by this key before anything is sent again")
+            return problem(ProblemType.OUTCOME_UNKNOWN, unknown.operation(), unknown.operation().escalatedAt() != null
+                    ? "escalated: reconciliation could not settle it, a person will; never use a new key for it"
+                    : "the target may have executed it; the gateway looks it up by this key before anything is sent again")
                     .header("Retry-After", seconds(unknown.retryAfter()))
                     .location(self(unknown.operation())).build();
         }
@@ -54,17 +60,20 @@ final class Answers {
     }
 
     Response record(OperationView op, List<EventView> events) {
-        return Response.ok(OperationJson.withHistory(op, events, selfPath(op)).toString(), MediaType.APPLICATION_JSON).build();
+        return Response.ok(OperationJson.withHistory(op, events, selfPath(op), retention).toString(),
+                MediaType.APPLICATION_JSON).build();
     }
 
     private Response done(OperationView op, boolean replayed) {
         Response.ResponseBuilder response;
         if (op.status() == OperationStatus.SUCCEEDED) {
             response = Response.status(replayed ? 200 : 201).type(MediaType.APPLICATION_JSON)
-                    .entity(OperationJson.of(op, selfPath(op)).toString());
+                    .entity(OperationJson.of(op, selfPath(op), retention).toString());
             if (!replayed) {
                 response.location(self(op));
             }
+        } else if ("retries_exhausted".equals(op.errorCode())) {
+            response = problem(ProblemType.RETRIES_EXHAUSTED, op, "final for this key; a new attempt at the intent needs a new key");
         } else { // failed_final: the stored error, replayed as first answered
             response = problem(ProblemType.TARGET_REJECTED, op, "the target refused; sending it again would not help");
         }
@@ -74,7 +83,7 @@ final class Answers {
     private Response.ResponseBuilder problem(ProblemType type, OperationView op, String detail) {
         return Problem.of(type, detail)
                 .with("operation_key", op.key())
-                .with("operation", OperationJson.of(op, selfPath(op)))
+                .with("operation", OperationJson.of(op, selfPath(op), retention))
                 .response();
     }
 

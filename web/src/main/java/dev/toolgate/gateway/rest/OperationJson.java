@@ -8,6 +8,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -20,22 +21,22 @@ final class OperationJson {
     private OperationJson() {
     }
 
-    static JsonObject of(OperationView op, String self) {
-        return base(op, self).build();
+    static JsonObject of(OperationView op, String self, Duration retention) {
+        return base(op, self, retention).build();
     }
 
     /** The full record a replacement agent reads: the recorded parameters and the whole story. */
-    static JsonObject withHistory(OperationView op, List<EventView> events, String self) {
+    static JsonObject withHistory(OperationView op, List<EventView> events, String self, Duration retention) {
         JsonArrayBuilder story = Json.createArrayBuilder();
         events.forEach(e -> story.add(event(e)));
-        return base(op, self)
+        return base(op, self, retention)
                 .add("request_hash", op.requestHash())
                 .add("payload", op.payload())
                 .add("events", story)
                 .build();
     }
 
-    private static JsonObjectBuilder base(OperationView op, String self) {
+    private static JsonObjectBuilder base(OperationView op, String self, Duration retention) {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("operation_key", op.key())
                 .add("operation", op.operation())
@@ -50,9 +51,13 @@ final class OperationJson {
         time(json, "created_at", op.createdAt());
         time(json, "updated_at", op.updatedAt());
         time(json, "completed_at", op.completedAt());
-        if (!op.status().isTerminal()) {
+        if (op.status().isTerminal()) {
+            // until then a retry with this key replays; after it, the key is forgotten (retention)
+            time(json, "expires_at", op.completedAt().plus(retention));
+        } else {
             time(json, "lease_until", op.leaseUntil());
             time(json, "next_check_at", op.nextCheckAt());
+            time(json, "escalated_at", op.escalatedAt());
         }
         return json.add("links", Json.createObjectBuilder().add("self", self));
     }

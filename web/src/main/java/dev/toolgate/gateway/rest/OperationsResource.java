@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -26,6 +27,8 @@ public class OperationsResource {
     CommandGateway gateway;
     @Inject
     Journal journal;
+    @Inject
+    JournalSettings settings;
     @Context
     UriInfo uri;
 
@@ -47,6 +50,6 @@ public class OperationsResource {
     }
 
     private Answers answers() {
-        return new Answers(uri.getBaseUriBuilder());
+        return new Answers(uri.getBaseUriBuilder(), settings.retention());
     }
 }

@@ -20,6 +20,8 @@ public enum ProblemType {
     APPROVAL_REQUIRED(202, "The operation awaits approval"),
     TARGET_REJECTED(422, "The target system rejected the operation"),
     TARGET_UNAVAILABLE(503, "The target system is unavailable; the operation was not executed"),
+    RETRIES_EXHAUSTED(502, "The target could not take the operation within its retry budget; nothing was executed"),
+    RECONCILIATION_NOT_FOUND(404, "No reconcile run with this id on this instance"),
     OPERATION_NOT_FOUND(404, "No operation with this key"),
     NOT_FOUND(404, "No such resource"),
     METHOD_NOT_ALLOWED(405, "Method not allowed"),
@@ -54,6 +56,7 @@ public enum ProblemType {
             case 406 -> "Not Acceptable";
             case 409 -> "Conflict";
             case 415 -> "Unsupported Media Type";
+            case 502 -> "Bad Gateway";
             case 422 -> "Unprocessable Content";
             case 503 -> "Service Unavailable";
             default -> "Internal Server Error";

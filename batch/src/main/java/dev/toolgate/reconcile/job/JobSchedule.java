@@ -1,0 +1,86 @@
+package dev.toolgate.reconcile.job;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.batch.operations.JobOperator;
+import jakarta.batch.runtime.BatchRuntime;
+import jakarta.batch.runtime.BatchStatus;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.Timer;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * Starts the jobs on an interval, and on demand, never two runs of one job at once on this
+ * instance (the singleton's write lock serializes the callbacks). Timers are not persistent: every
+ * instance runs its own, and the jobs' SKIP LOCKED claims keep instances out of each other's way.
+ */
+@Singleton
+@Startup
+@TransactionManagement(TransactionManagementType.BEAN) // a job runs its own transactions
+public class JobSchedule {
+
+    public static final String RECONCILE = "reconcile-operations";
+    public static final String PURGE = "purge-operations";
+
+    private static final Logger LOG = Logger.getLogger(JobSchedule.class.getName());
+    private static final Set<BatchStatus> RUNNING = EnumSet.of(BatchStatus.STARTING, BatchStatus.STARTED, BatchStatus.STOPPING);
+
+    @Resource
+    TimerService timers;
+
+    /** 30 s: an unknown found at the target settles within a minute without any agent asking; 0 turns it off. */
+    @Inject
+    @ConfigProperty(name = "toolgate.reconcile.interval-seconds", defaultValue = "30")
+    long reconcileSeconds;
+
+    /** Hourly: retention is counted in days, so an hour's lag is immaterial; 0 turns it off. */
+    @Inject
+    @ConfigProperty(name = "toolgate.retention.purge-interval-minutes", defaultValue = "60")
+    long purgeMinutes;
+
+    private final Map<String, Long> lastRuns = new HashMap<>();
+
+    @PostConstruct
+    void schedule() {
+        every(RECONCILE, reconcileSeconds * 1000);
+        every(PURGE, purgeMinutes * 60_000);
+    }
+
+    @Timeout
+    void tick(Timer timer) {
+        start((String) timer.getInfo());
+    }
+
+    /** Starts {@code job} unless this instance's previous run is still going; returns the run's execution id. */
+    public long start(String job) {
+        JobOperator operator = BatchRuntime.getJobOperator();
+        Long last = lastRuns.get(job);
+        if (last != null && RUNNING.contains(operator.getJobExecution(last).getBatchStatus())) {
+            return last;
+        }
+        long execution = operator.start(job, new Properties());
+        lastRuns.put(job, execution);
+        return execution;
+    }
+
+    private void every(String job, long millis) {
+        if (millis > 0) {
+            timers.createIntervalTimer(millis, millis, new TimerConfig(job, false));
+            LOG.info(() -> job + " runs every " + millis / 1000 + " s on this instance");
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.toolgate.reconcile.job;
+
+import dev.toolgate.journal.Retention;
+import jakarta.batch.api.AbstractBatchlet;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+
+import java.util.logging.Logger;
+
+/** Purges expired operations in batches, each its own short transaction, until none is left. */
+@Named
+@Dependent
+public class PurgeBatchlet extends AbstractBatchlet {
+
+    private static final Logger LOG = Logger.getLogger(PurgeBatchlet.class.getName());
+    private static final int BATCH = 1000; // rows per transaction: short locks, bounded WAL per commit
+
+    @Inject
+    Retention retention;
+
+    private volatile boolean stopped;
+
+    @Override
+    public String process() {
+        long purged = 0;
+        int batch;
+        do {
+            batch = retention.purge(BATCH);
+            purged += batch;
+        } while (batch == BATCH && !stopped);
+        long total = purged;
+        LOG.info(() -> "purged " + total + " finished operations past retention");
+        return "PURGED_" + total;
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.toolgate.dispatch;
+
+import dev.toolgate.journal.Capture;
+import dev.toolgate.journal.CaptureDecision;
+import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.journal.OutcomeRecorder;
+import dev.toolgate.journal.Recorded;
+import dev.toolgate.target.Dispatch;
+import dev.toolgate.target.Outcome;
+import dev.toolgate.target.RetryPolicies;
+import dev.toolgate.target.RetryPolicy;
+import dev.toolgate.target.Targets;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** Calls the target with no transaction open, records each outcome in its own, retries what is provably safe. */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Dispatcher {
+
+    @Inject
+    Targets targets;
+    @Inject
+    OutcomeRecorder recorder;
+    @Inject
+    KeyCapture keyCapture;
+    @Inject
+    RetryPolicies policies;
+
+    /** Sends the leased attempt; after a transient failure, waits out the back-off and sends the next one. */
+    public Sent send(OperationView leased) {
+        RetryPolicy policy = policies.of(leased.target());
+        OperationView attempt = leased;
+        while (true) {
+            long started = System.nanoTime();
+            Outcome outcome = targets.execute(attempt.target(), dispatchOf(attempt));
+            Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy);
+            OperationView after = recorded.operation();
+            if (!recorded.applied() || after.status() != OperationStatus.FAILED_RETRYABLE) {
+                return new Sent(after, recorded.applied());
+            }
+            Duration wait = Duration.between(Instant.now(), after.nextCheckAt());
+            if (!policy.waitableInCall(wait)) { // the target asked for longer than an agent's call should hang
+                return new Sent(after, true);
+            }
+            pause(wait);
+            Capture next = keyCapture.nextAttempt(after.key());
+            if (!(next.decision() instanceof CaptureDecision.Execute)) { // another caller took it meanwhile
+                return new Sent(next.operation(), false);
+            }
+            attempt = next.operation();
+        }
+    }
+
+    /** What the target sees of an operation: the recorded payload, never the caller's latest words. */
+    public static Dispatch dispatchOf(OperationView operation) {
+        return new Dispatch(operation.key(), operation.operation(), operation.attemptCount(), operation.payload(),
+                operation.createdAt());
+    }
+
+    private static void pause(Duration wait) {
+        try {
+            Thread.sleep(Math.max(0, wait.toMillis()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.toolgate.journal;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.time.Instant;
+
+/**
+ * Forgets finished operations after the retention period (seed 000: once a record is gone, an old
+ * retry is a new request). Only succeeded and failed_final rows are ever deleted: an operation that
+ * is started, unknown, escalated or awaiting approval is still someone's business.
+ */
+@Stateless
+public class Retention {
+
+    private static final String PURGE = "DELETE FROM agent_operation_log WHERE operation_key IN ("
+            + " SELECT operation_key FROM agent_operation_log"
+            + "  WHERE status IN ('succeeded', 'failed_final') AND completed_at < ?1"
+            + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    @Inject
+    JournalSettings settings;
+
+    /** Deletes up to {@code limit} expired operations with their events; returns how many. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int purge(int limit) {
+        return em.createNativeQuery(PURGE)
+                .setParameter(1, Operation.at(Instant.now().minus(settings.retention())))
+                .setParameter(2, limit)
+                .executeUpdate();
+    }
+}

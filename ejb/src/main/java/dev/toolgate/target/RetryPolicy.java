@@ -1,0 +1,44 @@
+package dev.toolgate.target;
+
+import java.time.Duration;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Bounded retries of transient failures (seed 000, step 7): at most {@code maxAttempts} attempts
+ * per operation, exponential back-off capped at {@code maxDelay}, with jitter so that agents
+ * retrying together do not hit a recovering target together.
+ */
+public record RetryPolicy(int maxAttempts, Duration initialDelay, double multiplier, Duration maxDelay, boolean jitter) {
+
+    /** The seed's example: 4 attempts, 500 ms, ×2, 5 s cap, jitter on. */
+    public static final RetryPolicy SEED = new RetryPolicy(4, Duration.ofMillis(500), 2.0, Duration.ofSeconds(5), true);
+
+    public RetryPolicy {
+        if (maxAttempts < 1 || multiplier < 1.0 || initialDelay.isNegative() || maxDelay.compareTo(initialDelay) < 0) {
+            throw new IllegalArgumentException("retry policy out of range: " + maxAttempts + " attempts, "
+                    + initialDelay + " ×" + multiplier + " up to " + maxDelay);
+        }
+    }
+
+    /** True when {@code attemptsMade} attempts have used up the budget. */
+    public boolean exhausted(int attemptsMade) {
+        return attemptsMade >= maxAttempts;
+    }
+
+    /**
+     * How long to wait before attempt {@code nextAttempt} (2, 3, …). Jitter draws from the upper
+     * half of the back-off ("equal jitter"), so a wait never shrinks below half its step. A target's
+     * own {@code Retry-After} is a floor: it knows when it can take the request.
+     */
+    public Duration delayBefore(int nextAttempt, Duration retryAfter, DoubleSupplier random) {
+        double step = initialDelay.toMillis() * Math.pow(multiplier, Math.max(0, nextAttempt - 2));
+        long capped = (long) Math.min(step, maxDelay.toMillis());
+        long delay = jitter ? capped / 2 + (long) (random.getAsDouble() * (capped - capped / 2)) : capped;
+        return retryAfter == null || retryAfter.toMillis() <= delay ? Duration.ofMillis(delay) : retryAfter;
+    }
+
+    /** Whether a wait is short enough to spend inside the agent's call; longer ones are left to a later call. */
+    public boolean waitableInCall(Duration wait) {
+        return wait.compareTo(maxDelay) <= 0;
+    }
+}

@@ -1,0 +1,135 @@
+package dev.toolgate.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.launcher.GatewayProcess;
+import dev.toolgate.launcher.LocalStack;
+import dev.toolgate.simulator.SimulatorClient;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Operations that outlive the process that started them: the gateway runs as a process of its own
+ * (Payara Micro), killed with SIGKILL mid-call and restarted; the scheduled reconcile job settles
+ * what it left behind. Short lease (3 s) and settle window (2 s) so the test does not wait long.
+ */
+class RecoveryIT {
+
+    private static Map<String, String> config;
+    private static int port;
+    private static GatewayProcess gateway;
+    private final SimulatorClient oneC = TestStack.targets();
+
+    @BeforeAll
+    static void start() throws Exception {
+        config = TestStack.configFor(TestStack.newDatabase("recovery"));
+        config.put("toolgate.lease-seconds", "3");
+        config.put("toolgate.reconcile.settle-seconds", "2");
+        config.put("toolgate.reconcile.interval-seconds", "1");
+        port = freePort();
+        gateway = boot();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
+    @Test
+    void aCrashAfterTheTargetCommittedIsSettledByTheJobAfterRestart() throws Exception {
+        String key = "test:invoice.create:crash-" + UUID.randomUUID() + ":v1";
+        oneC.armDelay("1c", key, 4_000); // 1C takes 4 s, then commits: the window in which we crash
+        new Agent(gateway.baseUrl()).submitAsync(key, Agent.invoice("order-crash", 5000));
+        await(() -> oneC.creates("1c", key) == 1, "the request to reach 1C");
+
+        gateway.kill(); // SIGKILL: the outcome is never recorded
+        await(() -> oneC.effects("1c", key).size() == 1, "1C to commit the document");
+        gateway = boot();
+
+        JsonObject settled = awaitStatus(key, "succeeded");
+        assertEquals(oneC.effects("1c", key), List.of(settled.getString("target_object_id")), "exactly one document");
+        assertEquals(1, oneC.creates("1c", key), "found by key after the restart, never sent again");
+        assertTrue(kinds(settled).containsAll(List.of("lease_expired", "reconciled")), settled.toString());
+    }
+
+    @Test
+    void anOutcomeFromAnExpiredAttemptDoesNotOverwriteTheNewerAttempt() throws Exception {
+        String key = "test:invoice.create:zombie-" + UUID.randomUUID() + ":v1";
+        // attempt 1 hangs at 1C for 9 s, well past its 3 s lease, and is then refused without effect
+        oneC.armSlowStatus("1c", key, 400, 9_000);
+        CompletableFuture<HttpResponse<String>> zombie = new Agent(gateway.baseUrl()).submitAsync(key, Agent.invoice("order-zombie", 5000));
+
+        // meanwhile the job finds the lease expired, looks up (nothing yet), waits out the settle window,
+        // and sends attempt 2, which succeeds
+        JsonObject succeeded = awaitStatus(key, "succeeded");
+        assertEquals(2, succeeded.getInt("attempt_count"));
+        HttpResponse<String> late = zombie.get();
+
+        JsonObject after = new Agent(gateway.baseUrl()).find(key).json();
+        assertEquals("succeeded", after.getString("status"), "attempt 1's late refusal did not overwrite attempt 2");
+        assertEquals(succeeded.getString("target_object_id"), after.getString("target_object_id"));
+        assertTrue(after.getJsonArray("events").stream().map(e -> e.asJsonObject())
+                .anyMatch(e -> e.getString("kind").equals("outcome_refused") && e.getInt("attempt") == 1), after.toString());
+        assertEquals(200, late.statusCode(), "the zombie's caller is told the operation's real outcome: " + late.body());
+        assertEquals(1, oneC.effects("1c", key).size());
+    }
+
+    static GatewayProcess boot() throws IOException {
+        return new GatewayProcess(TestStack.runtime(), port, LocalStack.asEnvironment(config),
+                Path.of("target", "recovery-gateway.log").toAbsolutePath()).start().awaitReady();
+    }
+
+    private JsonObject awaitStatus(String key, String status) throws Exception {
+        Agent agent = new Agent(gateway.baseUrl());
+        JsonObject[] last = new JsonObject[1];
+        await(() -> {
+            Agent.Answer answer = agent.find(key);
+            last[0] = answer.status() == 200 ? answer.json() : null;
+            return last[0] != null && last[0].getString("status").equals(status);
+        }, key + " to be " + status);
+        return last[0];
+    }
+
+    static List<String> kinds(JsonObject operation) {
+        return operation.getJsonArray("events").stream().map(e -> e.asJsonObject().getString("kind")).toList();
+    }
+
+    static void await(Check check, String what) throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        while (Instant.now().isBefore(deadline)) {
+            if (check.holds()) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("timed out waiting for " + what);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @FunctionalInterface
+    interface Check {
+        boolean holds() throws Exception;
+
+    }
+}
