@@ -111,7 +111,11 @@ class RecoveryIT {
     }
 
     static void await(Check check, String what) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        await(check, what, Duration.ofSeconds(90));
+    }
+
+    static void await(Check check, String what, Duration timeout) throws Exception {
+        Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
             if (check.holds()) {
                 return;

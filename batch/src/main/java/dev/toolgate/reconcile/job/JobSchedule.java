@@ -49,15 +49,15 @@ public class JobSchedule {
 
     /** Hourly: retention is counted in days, so an hour's lag is immaterial; 0 turns it off. */
     @Inject
-    @ConfigProperty(name = "toolgate.retention.purge-interval-minutes", defaultValue = "60")
-    long purgeMinutes;
+    @ConfigProperty(name = "toolgate.retention.purge-interval-seconds", defaultValue = "3600")
+    long purgeSeconds;
 
     private final Map<String, Long> lastRuns = new HashMap<>();
 
     @PostConstruct
     void schedule() {
         every(RECONCILE, reconcileSeconds * 1000);
-        every(PURGE, purgeMinutes * 60_000);
+        every(PURGE, purgeSeconds * 1000);
     }
 
     @Timeout
