@@ -78,7 +78,9 @@ class EarOnPayaraServerIT {
     static JsonObject awaitCompletion(Agent agent, String location) throws InterruptedException {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         while (Instant.now().isBefore(deadline)) {
-            JsonObject run = agent.send(HttpRequest.newBuilder(URI.create(location))).json();
+            Agent.Answer answer = agent.send(HttpRequest.newBuilder(URI.create(location)));
+            assertEquals(200, answer.status(), location + " -> " + answer.body());
+            JsonObject run = answer.json();
             if (run.getString("status").equals("COMPLETED")) {
                 return run;
             }

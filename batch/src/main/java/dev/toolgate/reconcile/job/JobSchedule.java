@@ -4,7 +4,12 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.batch.operations.JobOperator;
 import jakarta.batch.runtime.BatchRuntime;
+import jakarta.batch.operations.NoSuchJobExecutionException;
 import jakarta.batch.runtime.BatchStatus;
+import jakarta.batch.runtime.JobExecution;
+import jakarta.batch.runtime.StepExecution;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.Timeout;
@@ -18,6 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -75,6 +82,26 @@ public class JobSchedule {
         long execution = operator.start(job, new Properties());
         lastRuns.put(job, execution);
         return execution;
+    }
+
+    /**
+     * Reads a run of {@code job}. Here, not in another bean: Payara's batch runtime lets only the
+     * component invocation whose authorization tag started a job read it back.
+     */
+    @Lock(LockType.READ)
+    public Optional<JobExecution> execution(String job, long executionId) {
+        try {
+            JobExecution execution = BatchRuntime.getJobOperator().getJobExecution(executionId);
+            return job.equals(execution.getJobName()) ? Optional.of(execution) : Optional.empty();
+        } catch (NoSuchJobExecutionException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The steps of a run, read here for the same reason as {@link #execution}. */
+    @Lock(LockType.READ)
+    public List<StepExecution> steps(long executionId) {
+        return BatchRuntime.getJobOperator().getStepExecutions(executionId);
     }
 
     private void every(String job, long millis) {

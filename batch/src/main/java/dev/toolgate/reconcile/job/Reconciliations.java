@@ -1,9 +1,5 @@
 package dev.toolgate.reconcile.job;
 
-import jakarta.batch.operations.JobOperator;
-import jakarta.batch.operations.NoSuchJobExecutionException;
-import jakarta.batch.runtime.BatchRuntime;
-import jakarta.batch.runtime.JobExecution;
 import jakarta.batch.runtime.StepExecution;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -29,21 +25,14 @@ public class Reconciliations {
     }
 
     public Optional<Run> find(long executionId) {
-        JobOperator operator = BatchRuntime.getJobOperator();
-        try {
-            JobExecution execution = operator.getJobExecution(executionId);
-            if (!JobSchedule.RECONCILE.equals(execution.getJobName())) {
-                return Optional.empty();
-            }
+        return schedule.execution(JobSchedule.RECONCILE, executionId).map(execution -> {
             TreeMap<String, Integer> counts = new TreeMap<>();
-            for (StepExecution step : operator.getStepExecutions(executionId)) {
+            for (StepExecution step : schedule.steps(executionId)) {
                 ReconcileCounts.of(step.getPersistentUserData()).forEach((k, v) -> counts.merge(k, v, Integer::sum));
             }
-            return Optional.of(new Run(executionId, execution.getBatchStatus().name(), instant(execution.getStartTime()),
-                    instant(execution.getEndTime()), counts));
-        } catch (NoSuchJobExecutionException e) {
-            return Optional.empty();
-        }
+            return new Run(executionId, execution.getBatchStatus().name(), instant(execution.getStartTime()),
+                    instant(execution.getEndTime()), counts);
+        });
     }
 
     private static Instant instant(Date date) {
