@@ -18,11 +18,19 @@ public final class CommandParser {
 
     private static final Set<String> ENVELOPE = Set.of("operation", "target", "payload");
 
+    /** v1 payloads are flat; anything deeper is an attack on the parser, not an operation. */
+    static final int MAX_DEPTH = 16;
+
     private CommandParser() {
     }
 
     public static AgentCommand parse(String body) {
         JsonObject envelope = readObject(body);
+        String card = CardNumbers.find("", envelope);
+        if (card != null) { // refused before anything is stored; the message names the field, never the value
+            throw new InvalidCommand(InvalidCommand.Reason.CARD_NUMBER, card,
+                    card + " carries what looks like a payment card number; card data never passes through the gateway");
+        }
         for (String field : envelope.keySet()) {
             if (!ENVELOPE.contains(field) && !OperationCatalog.TRANSPORT_FIELDS.contains(field)) {
                 throw new InvalidCommand(INVALID_REQUEST, "unknown field '" + field + "': the body is {operation, target, payload}");
@@ -39,6 +47,9 @@ public final class CommandParser {
         if (body == null || body.isBlank()) {
             throw new InvalidCommand(MALFORMED_JSON, "the request body is empty");
         }
+        if (depth(body) > MAX_DEPTH) {
+            throw new InvalidCommand(INVALID_REQUEST, "the request nests deeper than " + MAX_DEPTH + " levels");
+        }
         try (JsonReader reader = Json.createReader(new StringReader(body))) {
             JsonValue value = reader.readValue();
             if (!(value instanceof JsonObject object)) {
@@ -49,6 +60,30 @@ public final class CommandParser {
             // parser messages carry positions only, never payload values: safe to pass on
             throw new InvalidCommand(MALFORMED_JSON, "the request body is not valid JSON: " + e.getMessage());
         }
+    }
+
+    /** Nesting depth of objects and arrays, outside strings: checked before a parser recurses into it. */
+    static int depth(String json) {
+        int depth = 0;
+        int deepest = 0;
+        boolean inString = false;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                deepest = Math.max(deepest, ++depth);
+            } else if (c == '}' || c == ']') {
+                depth--;
+            }
+        }
+        return deepest;
     }
 
     private static String text(JsonObject envelope, String field) {

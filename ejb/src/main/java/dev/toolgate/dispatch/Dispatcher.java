@@ -35,13 +35,13 @@ public class Dispatcher {
     RetryPolicies policies;
 
     /** Sends the leased attempt; after a transient failure, waits out the back-off and sends the next one. */
-    public Sent send(OperationView leased) {
+    public Sent send(OperationView leased, String actor) {
         RetryPolicy policy = policies.of(leased.target());
         OperationView attempt = leased;
         while (true) {
             long started = System.nanoTime();
             Outcome outcome = targets.execute(attempt.target(), dispatchOf(attempt));
-            Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy);
+            Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
             OperationView after = recorded.operation();
             if (!recorded.applied() || after.status() != OperationStatus.FAILED_RETRYABLE) {
                 return new Sent(after, recorded.applied());
@@ -51,7 +51,7 @@ public class Dispatcher {
                 return new Sent(after, true);
             }
             pause(wait);
-            Capture next = keyCapture.nextAttempt(after.key());
+            Capture next = keyCapture.nextAttempt(after, actor);
             if (!(next.decision() instanceof CaptureDecision.Execute)) { // another caller took it meanwhile
                 return new Sent(next.operation(), false);
             }
@@ -61,7 +61,7 @@ public class Dispatcher {
 
     /** What the target sees of an operation: the recorded payload, never the caller's latest words. */
     public static Dispatch dispatchOf(OperationView operation) {
-        return new Dispatch(operation.key(), operation.operation(), operation.attemptCount(), operation.payload(),
+        return new Dispatch(Dispatch.downstreamKey(operation.tenant(), operation.key()), operation.operation(), operation.attemptCount(), operation.payload(),
                 operation.createdAt());
     }
 

@@ -1,5 +1,6 @@
 package dev.toolgate.gateway;
 
+import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.canonical.Canonicalizer;
@@ -39,20 +40,20 @@ public class CommandGateway {
     @Inject
     Targets targets;
 
-    public GatewayAnswer submit(String key, AgentCommand command) {
+    public GatewayAnswer submit(Caller caller, String key, AgentCommand command) {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
         targets.requireConfigured(request.target());
-        Capture capture = keyCapture.capture(key, request);
-        return proceed(capture.decision(), capture.operation());
+        Capture capture = keyCapture.capture(caller, key, request);
+        return proceed(capture.decision(), capture.operation(), caller.principalId());
     }
 
-    private GatewayAnswer proceed(CaptureDecision decision, OperationView operation) {
+    private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor) {
         if (decision instanceof CaptureDecision.Execute) {
-            Sent sent = dispatcher.send(operation);
+            Sent sent = dispatcher.send(operation, actor);
             return answer(sent.operation(), !sent.byThisCall());
         }
         if (decision instanceof CaptureDecision.Reconcile) {
-            Reconciled reconciled = reconciler.settle(operation);
+            Reconciled reconciled = reconciler.settle(operation, actor);
             // found now: an earlier call produced the effect, so this answer is a replay of it
             return answer(reconciled.operation(), !reconciled.sent());
         }

@@ -19,7 +19,10 @@ import java.util.List;
 @Stateless
 public class DueOperations {
 
-    private static final String DUE = "SELECT operation_key FROM agent_operation_log"
+    /** Whom the journal names as the actor of what the job does. */
+    public static final String ACTOR = "reconciler";
+
+    private static final String DUE = "SELECT tenant, operation_key FROM agent_operation_log"
             + " WHERE (status = 'unknown' AND escalated_at IS NULL"
             + "        AND (lease_until IS NULL OR lease_until <= ?1) AND (next_check_at IS NULL OR next_check_at <= ?2))"
             + "    OR (status = 'started' AND lease_until <= ?3)"
@@ -35,17 +38,17 @@ public class DueOperations {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
-        @SuppressWarnings("unchecked")
-        List<String> keys = em.createNativeQuery(DUE)
+        List<?> keys = em.createNativeQuery(DUE)
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, Operation.at(now))
                 .setParameter(3, Operation.at(now))
                 .setParameter(4, limit)
                 .getResultList();
         List<OperationView> claimed = new ArrayList<>(keys.size());
-        for (String key : keys) {
-            Operation row = em.find(Operation.class, key); // locked above, in this transaction
-            Leases.holdForReconcile(em, row, now, settings);
+        for (Object key : keys) {
+            Object[] id = (Object[]) key;
+            Operation row = em.find(Operation.class, new OperationId((String) id[0], (String) id[1])); // locked above
+            Leases.holdForReconcile(em, row, ACTOR, now, settings);
             claimed.add(row.view());
         }
         return claimed;

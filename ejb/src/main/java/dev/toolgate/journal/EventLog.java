@@ -13,27 +13,28 @@ final class EventLog {
     private EventLog() {
     }
 
-    static void append(EntityManager em, String key, EventKind kind, Instant at, Integer attempt,
+    static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
                        OperationStatus status, String detail) {
-        append(em, key, kind, at, attempt, status, null, null, null, detail);
+        append(em, op, actor, kind, at, attempt, status, null, null, null, detail);
     }
 
-    static void append(EntityManager em, String key, EventKind kind, Instant at, Integer attempt,
+    static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
                        OperationStatus status, Integer httpStatus, String errorClass, Long durationMs, String detail) {
-        em.createNativeQuery("INSERT INTO operation_event (operation_key, occurred_at, kind, attempt, status,"
+        em.createNativeQuery("INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status,"
                         + " http_status, error_class, duration_ms, actor, detail)"
                         // EclipseLink binds a null as VARCHAR: the casts give PostgreSQL the column types
-                        + " VALUES (?1, ?2, ?3, CAST(?4 AS integer), ?5, CAST(?6 AS integer), ?7, CAST(?8 AS integer), ?9, ?10)")
-                .setParameter(1, key)
-                .setParameter(2, Operation.at(at))
-                .setParameter(3, kind.dbName())
-                .setParameter(4, attempt)
-                .setParameter(5, status == null ? null : status.dbName())
-                .setParameter(6, httpStatus)
-                .setParameter(7, errorClass)
-                .setParameter(8, durationMs == null ? null : (int) Math.min(durationMs, Integer.MAX_VALUE))
-                .setParameter(9, "gateway")
-                .setParameter(10, detail)
+                        + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS integer), ?6, CAST(?7 AS integer), ?8, CAST(?9 AS integer), ?10, ?11)")
+                .setParameter(1, op.tenant())
+                .setParameter(2, op.key())
+                .setParameter(3, Operation.at(at))
+                .setParameter(4, kind.dbName())
+                .setParameter(5, attempt)
+                .setParameter(6, status == null ? null : status.dbName())
+                .setParameter(7, httpStatus)
+                .setParameter(8, errorClass)
+                .setParameter(9, durationMs == null ? null : (int) Math.min(durationMs, Integer.MAX_VALUE))
+                .setParameter(10, actor)
+                .setParameter(11, detail)
                 .executeUpdate();
     }
 }

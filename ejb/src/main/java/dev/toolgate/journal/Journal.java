@@ -17,13 +17,16 @@ public class Journal {
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
-    public Optional<OperationRecord> find(String key) {
-        Operation operation = em.find(Operation.class, key);
+    /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */
+    public Optional<OperationRecord> find(String tenant, String key) {
+        Operation operation = em.find(Operation.class, new OperationId(tenant, key));
         if (operation == null) {
             return Optional.empty();
         }
         List<EventView> events = em.createQuery(
-                        "SELECT e FROM OperationEvent e WHERE e.operationKey = :key ORDER BY e.id", OperationEvent.class)
+                        "SELECT e FROM OperationEvent e WHERE e.tenant = :tenant AND e.operationKey = :key ORDER BY e.id",
+                        OperationEvent.class)
+                .setParameter("tenant", tenant)
                 .setParameter("key", key)
                 .getResultStream().map(OperationEvent::view).toList();
         return Optional.of(new OperationRecord(operation.view(), events));

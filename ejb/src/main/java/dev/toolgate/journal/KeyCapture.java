@@ -6,6 +6,7 @@ import static dev.toolgate.journal.EventKind.KEY_REUSED;
 import static dev.toolgate.journal.EventKind.REPLAYED;
 import static dev.toolgate.journal.EventKind.UNSETTLED;
 
+import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -25,10 +26,10 @@ import java.time.Instant;
 @Stateless
 public class KeyCapture {
 
-    static final String INSERT = "INSERT INTO agent_operation_log (operation_key, operation_type, request_hash,"
-            + " payload, status, target_system, attempt_count, lease_until, created_at, updated_at)"
-            + " VALUES (?1, ?2, ?3, CAST(?4 AS jsonb), 'started', ?5, 1, ?6, ?7, ?8)"
-            + " ON CONFLICT (operation_key) DO NOTHING RETURNING operation_key";
+    static final String INSERT = "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
+            + " request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at)"
+            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), 'started', ?7, 1, ?8, ?9, ?10)"
+            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING operation_key";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -37,71 +38,75 @@ public class KeyCapture {
     JournalSettings settings;
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture capture(String key, CanonicalRequest request) {
+    public Capture capture(Caller caller, String key, CanonicalRequest request) {
         Instant now = Instant.now();
+        OperationId id = new OperationId(caller.tenant(), key);
         // Terminal rows never change, so a plain read answers replays without a row lock (DESIGN §3).
-        Operation row = em.find(Operation.class, key);
+        Operation row = em.find(Operation.class, id);
         if (row == null) {
-            if (insert(key, request, now)) {
-                EventLog.append(em, key, CAPTURED, now, 1, OperationStatus.STARTED, "attempt 1 leased");
-                return new Capture(new CaptureDecision.Execute(), captured(key, request, now, settings.lease()));
+            if (insert(caller, key, request, now)) {
+                OperationView captured = captured(caller, key, request, now, settings.lease());
+                EventLog.append(em, captured, caller.principalId(), CAPTURED, now, 1, OperationStatus.STARTED, "attempt 1 leased");
+                return new Capture(new CaptureDecision.Execute(), captured);
             }
-            row = em.find(Operation.class, key, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
+            row = em.find(Operation.class, id, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
         } else if (!row.status().isTerminal()) {
             em.refresh(row, LockModeType.PESSIMISTIC_WRITE);
         }
-        return decide(row, request.fingerprint(), now);
+        return decide(row, request.fingerprint(), caller.principalId(), now);
     }
 
     /** Decides again for an operation whose last attempt failed transiently, once its back-off has passed. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture nextAttempt(String key) {
-        Operation row = em.find(Operation.class, key, LockModeType.PESSIMISTIC_WRITE);
-        return decide(row, row.view().requestHash(), Instant.now());
+    public Capture nextAttempt(OperationView failed, String actor) {
+        Operation row = em.find(Operation.class, new OperationId(failed.tenant(), failed.key()), LockModeType.PESSIMISTIC_WRITE);
+        return decide(row, row.view().requestHash(), actor, Instant.now());
     }
 
-    private Capture decide(Operation row, String fingerprint, Instant now) {
+    private Capture decide(Operation row, String fingerprint, String actor, Instant now) {
         CaptureDecision decision = CapturePolicy.decide(row.state(), fingerprint, now);
-        apply(row, decision, now);
+        apply(row, decision, actor, now);
         return new Capture(decision, row.view());
     }
 
-    private boolean insert(String key, CanonicalRequest request, Instant now) {
+    private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now) {
         return !em.createNativeQuery(INSERT)
-                .setParameter(1, key)
-                .setParameter(2, request.operation())
-                .setParameter(3, request.fingerprint())
-                .setParameter(4, request.payloadJson())
-                .setParameter(5, request.target())
-                .setParameter(6, Operation.at(now.plus(settings.lease())))
-                .setParameter(7, Operation.at(now))
-                .setParameter(8, Operation.at(now))
+                .setParameter(1, caller.tenant())
+                .setParameter(2, key)
+                .setParameter(3, caller.principalId())
+                .setParameter(4, request.operation())
+                .setParameter(5, request.fingerprint())
+                .setParameter(6, request.payloadJson())
+                .setParameter(7, request.target())
+                .setParameter(8, Operation.at(now.plus(settings.lease())))
+                .setParameter(9, Operation.at(now))
+                .setParameter(10, Operation.at(now))
                 .getResultList().isEmpty();
     }
 
-    private void apply(Operation row, CaptureDecision decision, Instant now) {
+    private void apply(Operation row, CaptureDecision decision, String actor, Instant now) {
         OperationView before = row.view();
         if (decision instanceof CaptureDecision.Execute) {
-            Leases.startNextAttempt(em, row, now, settings);
+            Leases.startNextAttempt(em, row, actor, now, settings);
         } else if (decision instanceof CaptureDecision.Reconcile) {
-            Leases.holdForReconcile(em, row, now, settings);
+            Leases.holdForReconcile(em, row, actor, now, settings);
         } else if (decision instanceof CaptureDecision.Replay) {
-            note(before, REPLAYED, now, null);
+            note(before, actor, REPLAYED, now, null);
         } else if (decision instanceof CaptureDecision.Mismatch) {
-            note(before, KEY_REUSED, now, "payload fingerprint differs; nothing executed");
+            note(before, actor, KEY_REUSED, now, "payload fingerprint differs; nothing executed");
         } else if (decision instanceof CaptureDecision.InProgress || decision instanceof CaptureDecision.RetryLater) {
-            note(before, IN_PROGRESS, now, null);
+            note(before, actor, IN_PROGRESS, now, null);
         } else if (decision instanceof CaptureDecision.Unsettled || decision instanceof CaptureDecision.Escalated) {
-            note(before, UNSETTLED, now, null);
+            note(before, actor, UNSETTLED, now, null);
         }
     }
 
-    private void note(OperationView row, EventKind kind, Instant now, String detail) {
-        EventLog.append(em, row.key(), kind, now, row.attemptCount(), row.status(), detail);
+    private void note(OperationView row, String actor, EventKind kind, Instant now, String detail) {
+        EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
     }
 
-    private static OperationView captured(String key, CanonicalRequest request, Instant now, Duration lease) {
-        return new OperationView(key, request.operation(), request.target(), OperationStatus.STARTED,
+    private static OperationView captured(Caller caller, String key, CanonicalRequest request, Instant now, Duration lease) {
+        return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(), OperationStatus.STARTED,
                 request.fingerprint(), request.payload(), null, null, null, 1, now.plus(lease), null, 0, null, null,
                 now, now, null);
     }

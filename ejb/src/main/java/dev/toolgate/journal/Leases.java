@@ -17,20 +17,20 @@ final class Leases {
     private Leases() {
     }
 
-    static void startNextAttempt(EntityManager em, Operation row, Instant now, JournalSettings settings) {
+    static void startNextAttempt(EntityManager em, Operation row, String actor, Instant now, JournalSettings settings) {
         row.startNextAttempt(now, settings.lease());
         OperationView leased = row.view();
-        EventLog.append(em, leased.key(), ATTEMPT_STARTED, now, leased.attemptCount(), OperationStatus.STARTED, "attempt leased");
+        EventLog.append(em, leased, actor, ATTEMPT_STARTED, now, leased.attemptCount(), OperationStatus.STARTED, "attempt leased");
     }
 
-    static void holdForReconcile(EntityManager em, Operation row, Instant now, JournalSettings settings) {
+    static void holdForReconcile(EntityManager em, Operation row, String actor, Instant now, JournalSettings settings) {
         OperationView before = row.view();
         if (before.status() == OperationStatus.STARTED) {
-            EventLog.append(em, before.key(), LEASE_EXPIRED, now, before.attemptCount(), OperationStatus.UNKNOWN,
+            EventLog.append(em, before, actor, LEASE_EXPIRED, now, before.attemptCount(), OperationStatus.UNKNOWN,
                     "the owner of attempt " + before.attemptCount() + " did not record an outcome in time");
         }
         row.holdForReconcile(now, settings.lease(), settings.settleWindow());
-        EventLog.append(em, before.key(), RECONCILE_STARTED, now, before.attemptCount(), OperationStatus.UNKNOWN,
+        EventLog.append(em, before, actor, RECONCILE_STARTED, now, before.attemptCount(), OperationStatus.UNKNOWN,
                 "look-up by key leased");
     }
 }

@@ -6,6 +6,7 @@ import jakarta.json.JsonReader;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
 import java.io.StringReader;
@@ -21,11 +22,17 @@ import java.time.ZoneOffset;
  */
 @Entity
 @Table(name = "agent_operation_log")
+@IdClass(OperationId.class)
 public class Operation {
 
     @Id
+    @Column(name = "tenant")
+    private String tenant;
+    @Id
     @Column(name = "operation_key")
     private String key;
+    @Column(name = "agent_id", updatable = false)
+    private String agentId;
     @Column(name = "operation_type", updatable = false)
     private String operationType;
     @Column(name = "target_system", updatable = false)
@@ -96,7 +103,7 @@ public class Operation {
     }
 
     public OperationView view() {
-        return new OperationView(key, operationType, targetSystem, status(), requestHash, json(payload),
+        return new OperationView(tenant, key, agentId, operationType, targetSystem, status(), requestHash, json(payload),
                 targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil),
                 instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
                 instant(createdAt), instant(updatedAt), instant(completedAt));

@@ -14,6 +14,7 @@ public class OperationEvent {
 
     @Id
     private Long id;
+    private String tenant;
     @Column(name = "operation_key")
     private String operationKey;
     @Column(name = "occurred_at")

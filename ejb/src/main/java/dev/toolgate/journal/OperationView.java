@@ -5,7 +5,7 @@ import jakarta.json.JsonObject;
 import java.time.Instant;
 
 /** An immutable snapshot of one journal row: what leaves the journal, never the entity itself. */
-public record OperationView(String key, String operation, String target, OperationStatus status,
+public record OperationView(String tenant, String key, String agentId, String operation, String target, OperationStatus status,
                             String requestHash, JsonObject payload, String targetObjectId, JsonObject result,
                             String errorCode, int attemptCount, Instant leaseUntil, Instant nextCheckAt,
                             int reconcileCount, Instant settleAfter, Instant escalatedAt,

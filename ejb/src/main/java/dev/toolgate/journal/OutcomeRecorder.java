@@ -39,11 +39,11 @@ public class OutcomeRecorder {
             + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
             + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7,"
             + " settle_after = CAST(?8 AS timestamptz)"
-            + " WHERE operation_key = ?9 AND attempt_count = ?10 AND status = ?11";
+            + " WHERE tenant = ?9 AND operation_key = ?10 AND attempt_count = ?11 AND status = ?12";
 
     private static final String RETRY = "UPDATE agent_operation_log SET status = 'started', attempt_count = attempt_count + 1,"
             + " lease_until = ?1, next_check_at = NULL, error_code = NULL, updated_at = ?2"
-            + " WHERE operation_key = ?3 AND attempt_count = ?4 AND status = 'unknown'";
+            + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND status = 'unknown'";
 
     // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalates at the limit
     private static final String POSTPONE = "UPDATE agent_operation_log SET lease_until = NULL,"
@@ -51,11 +51,11 @@ public class OutcomeRecorder {
             + " reconcile_count = reconcile_count + 1,"
             + " escalated_at = CASE WHEN CAST(?3 AS boolean) OR reconcile_count + 1 >= ?4 THEN CAST(?5 AS timestamptz) END,"
             + " error_code = ?6, updated_at = ?7"
-            + " WHERE operation_key = ?8 AND attempt_count = ?9 AND status = 'unknown'";
+            + " WHERE tenant = ?8 AND operation_key = ?9 AND attempt_count = ?10 AND status = 'unknown'";
 
     private static final String AWAIT_SETTLE = "UPDATE agent_operation_log SET lease_until = NULL,"
             + " next_check_at = settle_after, updated_at = ?1"
-            + " WHERE operation_key = ?2 AND attempt_count = ?3 AND status = 'unknown'";
+            + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND status = 'unknown'";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -65,18 +65,18 @@ public class OutcomeRecorder {
 
     /** Records the outcome of the attempt {@code attempt} describes; only that attempt's owner can. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy) {
+    public Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         Instant now = Instant.now();
         Transition to = transitionOf(outcome, attempt.attemptCount(), policy, now);
         boolean applied = settle(attempt, OperationStatus.STARTED, to, now) == 1;
-        EventLog.append(em, attempt.key(), applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
+        EventLog.append(em, attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
                 to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), describe(outcome));
-        return new Recorded(current(attempt.key()), applied);
+        return new Recorded(current(attempt), applied);
     }
 
     /** Records what a look-up by our key found for an operation whose outcome was unknown. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Settlement reconciled(OperationView unknown, Lookup lookup, RetryPolicy policy) {
+    public Settlement reconciled(OperationView unknown, Lookup lookup, RetryPolicy policy, String actor) {
         Instant now = Instant.now();
         int attempt = unknown.attemptCount();
         boolean retry = false;
@@ -96,24 +96,24 @@ public class OutcomeRecorder {
         } else {
             written = postpone(unknown, lookup, now);
         }
-        EventLog.append(em, unknown.key(), written == 1 ? RECONCILED : OUTCOME_REFUSED, now, attempt,
+        EventLog.append(em, unknown, actor, written == 1 ? RECONCILED : OUTCOME_REFUSED, now, attempt,
                 OperationStatus.UNKNOWN, detail);
         if (retry) {
-            EventLog.append(em, unknown.key(), ATTEMPT_STARTED, now, attempt + 1, OperationStatus.STARTED,
+            EventLog.append(em, unknown, actor, ATTEMPT_STARTED, now, attempt + 1, OperationStatus.STARTED,
                     "look-up found no effect of attempt " + attempt);
         }
-        OperationView after = current(unknown.key());
+        OperationView after = current(unknown);
         if (written == 1 && after.escalatedAt() != null) {
-            escalated(after, lookup, now);
+            escalated(after, lookup, actor, now);
         }
         return new Settlement(after, retry);
     }
 
-    private void escalated(OperationView operation, Lookup lookup, Instant now) {
+    private void escalated(OperationView operation, Lookup lookup, String actor, Instant now) {
         String why = lookup instanceof Lookup.Ambiguous
                 ? "DUPLICATE EFFECT: " + describe(lookup)
                 : operation.reconcileCount() + " look-ups could not settle the outcome";
-        EventLog.append(em, operation.key(), ESCALATED, now, operation.attemptCount(), OperationStatus.UNKNOWN, why);
+        EventLog.append(em, operation, actor, ESCALATED, now, operation.attemptCount(), OperationStatus.UNKNOWN, why);
         LOG.warning(() -> "escalated " + operation.key() + " at " + operation.target() + ": " + why);
     }
 
@@ -150,9 +150,10 @@ public class OutcomeRecorder {
                 .setParameter(6, to.status().isTerminal() ? Operation.at(now) : null)
                 .setParameter(7, Operation.at(now))
                 .setParameter(8, unknown ? Operation.at(now.plus(settings.settleWindow())) : null)
-                .setParameter(9, row.key())
-                .setParameter(10, row.attemptCount())
-                .setParameter(11, expected.dbName())
+                .setParameter(9, row.tenant())
+                .setParameter(10, row.key())
+                .setParameter(11, row.attemptCount())
+                .setParameter(12, expected.dbName())
                 .executeUpdate();
     }
 
@@ -160,16 +161,18 @@ public class OutcomeRecorder {
         return em.createNativeQuery(RETRY)
                 .setParameter(1, Operation.at(now.plus(settings.lease())))
                 .setParameter(2, Operation.at(now))
-                .setParameter(3, row.key())
-                .setParameter(4, row.attemptCount())
+                .setParameter(3, row.tenant())
+                .setParameter(4, row.key())
+                .setParameter(5, row.attemptCount())
                 .executeUpdate();
     }
 
     private int awaitSettle(OperationView row, Instant now) {
         return em.createNativeQuery(AWAIT_SETTLE)
                 .setParameter(1, Operation.at(now))
-                .setParameter(2, row.key())
-                .setParameter(3, row.attemptCount())
+                .setParameter(2, row.tenant())
+                .setParameter(3, row.key())
+                .setParameter(4, row.attemptCount())
                 .executeUpdate();
     }
 
@@ -182,13 +185,14 @@ public class OutcomeRecorder {
                 .setParameter(5, Operation.at(now))
                 .setParameter(6, errorCodeOf(lookup))
                 .setParameter(7, Operation.at(now))
-                .setParameter(8, row.key())
-                .setParameter(9, row.attemptCount())
+                .setParameter(8, row.tenant())
+                .setParameter(9, row.key())
+                .setParameter(10, row.attemptCount())
                 .executeUpdate();
     }
 
-    private OperationView current(String key) {
-        return em.find(Operation.class, key).view();
+    private OperationView current(OperationView row) {
+        return em.find(Operation.class, new OperationId(row.tenant(), row.key())).view();
     }
 
     private static JsonObject detail(String text) {

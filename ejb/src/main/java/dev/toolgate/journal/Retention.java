@@ -17,8 +17,8 @@ import java.time.Instant;
 @Stateless
 public class Retention {
 
-    private static final String PURGE = "DELETE FROM agent_operation_log WHERE operation_key IN ("
-            + " SELECT operation_key FROM agent_operation_log"
+    private static final String PURGE = "DELETE FROM agent_operation_log WHERE (tenant, operation_key) IN ("
+            + " SELECT tenant, operation_key FROM agent_operation_log"
             + "  WHERE status IN ('succeeded', 'failed_final') AND completed_at < ?1"
             + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
 

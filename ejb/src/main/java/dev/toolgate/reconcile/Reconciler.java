@@ -31,14 +31,14 @@ public class Reconciler {
     @Inject
     RetryPolicies policies;
 
-    /** Reconciles an operation this caller holds the look-up lease for. */
-    public Reconciled settle(OperationView leased) {
+    /** Reconciles an operation {@code actor} holds the look-up lease for. */
+    public Reconciled settle(OperationView leased, String actor) {
         Lookup lookup = targets.lookup(leased.target(), Dispatcher.dispatchOf(leased));
-        Settlement settlement = recorder.reconciled(leased, lookup, policies.of(leased.target()));
+        Settlement settlement = recorder.reconciled(leased, lookup, policies.of(leased.target()), actor);
         if (!settlement.retryNow()) {
             return new Reconciled(settlement.operation(), lookup, false);
         }
-        Sent sent = dispatcher.send(settlement.operation());
+        Sent sent = dispatcher.send(settlement.operation(), actor);
         return new Reconciled(sent.operation(), lookup, sent.byThisCall());
     }
 }

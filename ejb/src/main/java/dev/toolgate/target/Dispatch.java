@@ -8,8 +8,14 @@ import java.time.Instant;
  * One attempt of one operation, as the target adapter sees it: only the recorded, canonical
  * payload travels, so nothing the agent says later can change what is sent.
  *
- * @param createdAt when the operation was first captured: stable across attempts, so a document
- *                  date derived from it does not move on retry
+ * @param downstreamKey what the target stores to find the effect again: the operation key qualified
+ *                      by its tenant, so two tenants' equal keys never meet at a shared target
+ * @param createdAt     when the operation was first captured: stable across attempts, so a document
+ *                      date derived from it does not move on retry
  */
-public record Dispatch(String operationKey, String operation, int attempt, JsonObject payload, Instant createdAt) {
+public record Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt) {
+
+    public static String downstreamKey(String tenant, String operationKey) {
+        return tenant + "/" + operationKey;
+    }
 }

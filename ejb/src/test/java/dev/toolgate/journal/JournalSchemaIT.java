@@ -90,11 +90,27 @@ class JournalSchemaIT {
     }
 
     @Test
+    void theSameKeyInTwoTenantsIsTwoOperations() throws SQLException {
+        String key = key();
+        try (Connection c = connection()) {
+            assertTrue(capture(c, key));
+            c.createStatement().execute("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash,"
+                    + " payload, status, target_system) VALUES ('globex', '" + key + "', 'invoice.create', '" + HASH
+                    + "', '{}', 'started', '1c')");
+            try (ResultSet count = c.createStatement().executeQuery(
+                    "SELECT count(*) FROM agent_operation_log WHERE operation_key = '" + key + "'")) {
+                count.next();
+                assertEquals(2, count.getInt(1));
+            }
+        }
+    }
+
+    @Test
     void eventsAreAppendOnly() throws SQLException {
         String key = key();
         try (Connection c = connection()) {
             capture(c, key);
-            c.createStatement().execute("INSERT INTO operation_event (operation_key, kind) VALUES ('" + key + "', 'captured')");
+            c.createStatement().execute("INSERT INTO operation_event (tenant, operation_key, kind) VALUES ('acme', '" + key + "', 'captured')");
             SQLException e = assertThrows(SQLException.class,
                     () -> c.createStatement().execute("UPDATE operation_event SET kind = 'x' WHERE operation_key = '" + key + "'"));
             assertTrue(e.getMessage().contains("append-only"), e.getMessage());
@@ -123,14 +139,16 @@ class JournalSchemaIT {
     private static boolean capture(Connection c, String key) throws SQLException {
         try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
             Timestamp now = Timestamp.from(Instant.now());
-            insert.setString(1, key);
-            insert.setString(2, "invoice.create");
-            insert.setString(3, HASH);
-            insert.setString(4, "{\"order_id\":\"o\"}");
-            insert.setString(5, "1c");
-            insert.setTimestamp(6, Timestamp.from(Instant.now().plusSeconds(30)));
-            insert.setTimestamp(7, now);
-            insert.setTimestamp(8, now);
+            insert.setString(1, "acme");
+            insert.setString(2, key);
+            insert.setString(3, "agent-a");
+            insert.setString(4, "invoice.create");
+            insert.setString(5, HASH);
+            insert.setString(6, "{\"order_id\":\"o\"}");
+            insert.setString(7, "1c");
+            insert.setTimestamp(8, Timestamp.from(Instant.now().plusSeconds(30)));
+            insert.setTimestamp(9, now);
+            insert.setTimestamp(10, now);
             try (ResultSet returned = insert.executeQuery()) {
                 return returned.next();
             }
@@ -148,9 +166,10 @@ class JournalSchemaIT {
             update.setTimestamp(6, now);
             update.setTimestamp(7, now);
             update.setTimestamp(8, null);
-            update.setString(9, key);
-            update.setInt(10, attempt);
-            update.setString(11, "started");
+            update.setString(9, "acme");
+            update.setString(10, key);
+            update.setInt(11, attempt);
+            update.setString(12, "started");
             return update.executeUpdate();
         }
     }

@@ -15,14 +15,28 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-/** An agent calling the gateway over HTTP, as any client would. */
+/** A principal calling the gateway over HTTP, as any client would. */
 final class Agent {
 
-    private final String baseUrl;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
+    private final String baseUrl;
+    private final String token;
+
+    /** {@code agent-a} of tenant {@code acme}. */
     Agent(String baseUrl) {
+        this(baseUrl, "agent-a");
+    }
+
+    Agent(String baseUrl, String principal) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.token = Credentials.token(this.baseUrl, principal);
+    }
+
+    /** What the target stores for a key of tenant acme (Dispatch.downstreamKey). */
+    static String downstream(String key) {
+        return Credentials.TENANT + "/" + key;
     }
 
     static String invoice(String orderId, long amountMinor) {
@@ -37,11 +51,16 @@ final class Agent {
 
     /** Sends without waiting: for an agent that dies, or one whose call outlives its lease. */
     CompletableFuture<HttpResponse<String>> submitAsync(String key, String body) {
-        return http.sendAsync(operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+        return HTTP.sendAsync(authorized(operations()).header("Idempotency-Key", key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** The record by {@code ?key=}, which takes any legal key; {@link #findByPath} is the short form. */
     Answer find(String key) {
+        return send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/operations?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8))));
+    }
+
+    Answer findByPath(String key) {
         return send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/operations/" + URLEncoder.encode(key, StandardCharsets.UTF_8))));
     }
 
@@ -49,9 +68,19 @@ final class Agent {
         return HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/operations")).timeout(Duration.ofSeconds(60));
     }
 
+    /** Sends with this principal's token. */
     Answer send(HttpRequest.Builder request) {
+        return sendAnonymously(authorized(request));
+    }
+
+    private HttpRequest.Builder authorized(HttpRequest.Builder request) {
+        return request.copy().header("Authorization", "Bearer " + token);
+    }
+
+    /** Sends exactly what the builder holds: no token unless it has one. */
+    Answer sendAnonymously(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Answer(response);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -53,7 +53,7 @@ class EarOnPayaraServerIT {
         assertEquals(200, again.status());
         assertEquals(first.body(), again.body());
         assertEquals(422, changed.status());
-        assertEquals(List.of(first.json().getString("target_object_id")), oneC.effects("1c", key));
+        assertEquals(List.of(first.json().getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
     }
 
     @Test
@@ -63,16 +63,17 @@ class EarOnPayaraServerIT {
         oneC.arm("1c", key, "drop_response_after_commit", 1);
         assertEquals(202, agent.submit(key, Agent.invoice("order-ear-2", 5000)).status());
 
-        Agent.Answer started = agent.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/api/v1/reconciliations"))
+        Agent operator = new Agent(server.baseUrl(), "operator");
+        Agent.Answer started = operator.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/api/v1/reconciliations"))
                 .POST(HttpRequest.BodyPublishers.noBody()));
         assertEquals(202, started.status(), started.body());
-        JsonObject run = awaitCompletion(agent, started.header("Location"));
+        JsonObject run = awaitCompletion(operator, started.header("Location"));
 
         assertEquals(1, run.getJsonObject("counts").getInt("found"), run.toString());
         JsonObject operation = agent.find(key).json();
         assertEquals("succeeded", operation.getString("status"));
-        assertEquals(List.of(operation.getString("target_object_id")), oneC.effects("1c", key));
-        assertEquals(1, oneC.creates("1c", key));
+        assertEquals(List.of(operation.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
     }
 
     static JsonObject awaitCompletion(Agent agent, String location) throws InterruptedException {

@@ -59,8 +59,11 @@ class GatewayOnMicroIT {
         assertEquals("true", again.header("Idempotent-Replayed"));
         assertEquals(first.body(), again.body(), "a replay answers the identical body");
         String objectId = first.json().getString("target_object_id");
-        assertEquals(List.of(objectId), oneC.effects("1c", key), "1C holds exactly one document for the key");
-        assertEquals(1, oneC.creates("1c", key));
+        assertEquals(List.of(objectId), oneC.effects("1c", Agent.downstream(key)), "1C holds exactly one document for the key");
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
+        String record = agent().findByPath(key).body();
+        String sameFields = first.body().substring(0, first.body().length() - 1); // the record adds payload and events
+        assertTrue(record.startsWith(sameFields), "the record at Location shows the same representation: " + record);
     }
 
     @Test
@@ -72,8 +75,8 @@ class GatewayOnMicroIT {
 
         assertEquals(422, changed.status());
         assertEquals("idempotency-key-reused", changed.problem());
-        assertEquals(1, oneC.effects("1c", key).size());
-        assertEquals(1, oneC.creates("1c", key), "nothing was sent for the changed payload");
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "nothing was sent for the changed payload");
     }
 
     @Test
@@ -90,9 +93,9 @@ class GatewayOnMicroIT {
         Agent.Answer settled = agent().submit(key, Agent.invoice("order-demo-3", 5000));
         assertEquals(200, settled.status(), settled.body());
         assertEquals("succeeded", settled.json().getString("status"));
-        assertEquals(oneC.effects("1c", key), List.of(settled.json().getString("target_object_id")));
-        assertEquals(1, oneC.creates("1c", key), "found by key, never sent again");
-        assertEquals(1, oneC.lookups("1c", key));
+        assertEquals(oneC.effects("1c", Agent.downstream(key)), List.of(settled.json().getString("target_object_id")));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "found by key, never sent again");
+        assertEquals(1, oneC.lookups("1c", Agent.downstream(key)));
     }
 
     @Test
@@ -108,8 +111,8 @@ class GatewayOnMicroIT {
 
         assertEquals(201, retried.status(), retried.body());
         assertEquals(2, retried.json().getInt("attempt_count"));
-        assertEquals(1, oneC.effects("1c", key).size());
-        assertEquals(2, oneC.lookups("1c", key), "looked up before the second attempt, every time");
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
+        assertEquals(2, oneC.lookups("1c", Agent.downstream(key)), "looked up before the second attempt, every time");
     }
 
     @Test
@@ -125,8 +128,8 @@ class GatewayOnMicroIT {
         assertEquals(202, unsettled.status(), unsettled.body());
         assertTrue(Instant.parse(unsettled.operation().getString("next_check_at")).isAfter(Instant.now().minusSeconds(1)));
         assertEquals(202, tooSoon.status());
-        assertEquals(1, oneC.lookups("1c", key), "no second look-up before next_check_at");
-        assertEquals(1, oneC.creates("1c", key), "never sent again while unknown");
+        assertEquals(1, oneC.lookups("1c", Agent.downstream(key)), "no second look-up before next_check_at");
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "never sent again while unknown");
     }
 
     @Test
@@ -165,8 +168,8 @@ class GatewayOnMicroIT {
                     objects.add(answer.json().getString("target_object_id"));
                 }
             }
-            assertEquals(1, oneC.creates("1c", key), "exactly one target call for " + key);
-            assertEquals(1, oneC.effects("1c", key).size());
+            assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "exactly one target call for " + key);
+            assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
             assertEquals(1, created, "exactly one 201 for " + key);
             assertEquals(1, objects.size(), "every answer names the same object");
         }
@@ -186,7 +189,7 @@ class GatewayOnMicroIT {
         assertEquals(422, replayed.status());
         assertEquals("true", replayed.header("Idempotent-Replayed"));
         assertEquals(rejected.body(), replayed.body());
-        assertEquals(1, oneC.creates("1c", key), "a final failure is never sent again");
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "a final failure is never sent again");
     }
 
     @Test
@@ -198,8 +201,8 @@ class GatewayOnMicroIT {
 
         assertEquals(201, answer.status(), answer.body());
         assertEquals(3, answer.json().getInt("attempt_count"));
-        assertEquals(3, oneC.creates("1c", key), "two refused attempts and the one that worked");
-        assertEquals(1, oneC.effects("1c", key).size());
+        assertEquals(3, oneC.creates("1c", Agent.downstream(key)), "two refused attempts and the one that worked");
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
     }
 
     @Test
@@ -213,16 +216,16 @@ class GatewayOnMicroIT {
         assertEquals(502, exhausted.status(), exhausted.body());
         assertEquals("retries-exhausted", exhausted.problem());
         assertEquals("failed_final", exhausted.operation().getString("status"));
-        assertEquals(4, oneC.creates("1c", key), "the seed's budget: 4 attempts, then stop");
+        assertEquals(4, oneC.creates("1c", Agent.downstream(key)), "the seed's budget: 4 attempts, then stop");
         assertEquals(502, replayed.status());
         assertEquals("true", replayed.header("Idempotent-Replayed"));
-        assertEquals(4, oneC.creates("1c", key));
+        assertEquals(4, oneC.creates("1c", Agent.downstream(key)));
     }
 
     @Test
     void escalatesADuplicateAtOnce() {
         String key = key("order-demo-10");
-        OneCDirect.createDocument(key); // someone else already created one carrying our key
+        OneCDirect.createDocument(Agent.downstream(key)); // someone else already created one carrying our key
         oneC.arm("1c", key, "drop_response_after_commit", 1);
         assertEquals(202, agent().submit(key, Agent.invoice("order-demo-10", 5000)).status());
 
@@ -234,8 +237,8 @@ class GatewayOnMicroIT {
         assertTrue(record.getJsonArray("events").stream()
                 .anyMatch(e -> e.asJsonObject().getString("kind").equals("escalated")
                         && e.asJsonObject().getString("detail").startsWith("DUPLICATE")), record.toString());
-        assertEquals(2, oneC.effects("1c", key).size());
-        assertEquals(2, oneC.creates("1c", key), "one by someone else, one by the gateway, none after escalation");
+        assertEquals(2, oneC.effects("1c", Agent.downstream(key)).size());
+        assertEquals(2, oneC.creates("1c", Agent.downstream(key)), "one by someone else, one by the gateway, none after escalation");
     }
 
     @Test
@@ -252,8 +255,8 @@ class GatewayOnMicroIT {
 
         assertNotNull(second.operation().getString("escalated_at", null), second.body());
         assertEquals(202, after.status());
-        assertEquals(2, oneC.lookups("1c", key), "no automatic look-up once a person has it");
-        assertEquals(1, oneC.creates("1c", key));
+        assertEquals(2, oneC.lookups("1c", Agent.downstream(key)), "no automatic look-up once a person has it");
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
     }
 
     @Test
@@ -331,7 +334,10 @@ class GatewayOnMicroIT {
         @Override
         public void execute() {
             Agent.Answer answer = agent().send(request);
-            String what = request.build().method() + " " + request.build().headers().map() + " -> " + answer.body();
+            // the request's method, path and Idempotency-Key only: never its Authorization header
+            HttpRequest sent = request.build();
+            String what = sent.method() + " " + sent.uri().getPath() + " key=" + sent.headers().allValues("Idempotency-Key")
+                    + " -> " + answer.body();
             assertEquals(status, answer.status(), what);
             if (problem != null) {
                 assertEquals("application/problem+json", answer.header("Content-Type"), what);

@@ -56,15 +56,15 @@ class RecoveryIT {
         String key = "test:invoice.create:crash-" + UUID.randomUUID() + ":v1";
         oneC.armDelay("1c", key, 4_000); // 1C takes 4 s, then commits: the window in which we crash
         new Agent(gateway.baseUrl()).submitAsync(key, Agent.invoice("order-crash", 5000));
-        await(() -> oneC.creates("1c", key) == 1, "the request to reach 1C");
+        await(() -> oneC.creates("1c", Agent.downstream(key)) == 1, "the request to reach 1C");
 
         gateway.kill(); // SIGKILL: the outcome is never recorded
-        await(() -> oneC.effects("1c", key).size() == 1, "1C to commit the document");
+        await(() -> oneC.effects("1c", Agent.downstream(key)).size() == 1, "1C to commit the document");
         gateway = boot();
 
         JsonObject settled = awaitStatus(key, "succeeded");
-        assertEquals(oneC.effects("1c", key), List.of(settled.getString("target_object_id")), "exactly one document");
-        assertEquals(1, oneC.creates("1c", key), "found by key after the restart, never sent again");
+        assertEquals(oneC.effects("1c", Agent.downstream(key)), List.of(settled.getString("target_object_id")), "exactly one document");
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "found by key after the restart, never sent again");
         assertTrue(kinds(settled).containsAll(List.of("lease_expired", "reconciled")), settled.toString());
     }
 
@@ -87,7 +87,7 @@ class RecoveryIT {
         assertTrue(after.getJsonArray("events").stream().map(e -> e.asJsonObject())
                 .anyMatch(e -> e.getString("kind").equals("outcome_refused") && e.getInt("attempt") == 1), after.toString());
         assertEquals(200, late.statusCode(), "the zombie's caller is told the operation's real outcome: " + late.body());
-        assertEquals(1, oneC.effects("1c", key).size());
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
     }
 
     static GatewayProcess boot() throws IOException {

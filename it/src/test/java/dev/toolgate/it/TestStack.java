@@ -25,6 +25,7 @@ public class TestStack implements LauncherSessionListener {
     private static EmbeddedPostgres postgres;
     private static Simulators simulators;
     private static Map<String, String> gatewayConfig;
+    private static final String ADMIN_TOKEN = LocalStack.randomToken();
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
@@ -65,7 +66,13 @@ public class TestStack implements LauncherSessionListener {
 
     /** The gateway's settings for a journal in database {@code jdbcUrl}, against the shared simulators. */
     static Map<String, String> configFor(String jdbcUrl) {
-        return new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.baseUrl()));
+        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.baseUrl()));
+        config.put("toolgate.admin.bootstrap-token", ADMIN_TOKEN);
+        return config;
+    }
+
+    static String adminToken() {
+        return ADMIN_TOKEN;
     }
 
     /** A fresh database on the shared PostgreSQL, for a test class whose jobs must not see other classes' rows. */

@@ -69,7 +69,7 @@ class TwoInstancesIT {
         }
         insertUnknown(keys);
         for (int i = 0; i < keys.size(); i += 2) { // half the lost responses did create their document
-            OneCDirect.createDocument(keys.get(i));
+            OneCDirect.createDocument(Agent.downstream(keys.get(i)));
         }
 
         Instant started = Instant.now();
@@ -84,8 +84,8 @@ class TwoInstancesIT {
         for (String key : keys) {
             assertEquals(1, events.get(key)[0], "one look-up claimed for " + key);
             assertEquals(1, events.get(key)[1], "one reconciled event for " + key);
-            assertEquals(1, oneC.effects("1c", key).size(), "one document for " + key);
-            assertEquals(1, oneC.creates("1c", key), "one create for " + key);
+            assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size(), "one document for " + key);
+            assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "one create for " + key);
         }
     }
 
@@ -113,7 +113,7 @@ class TwoInstancesIT {
     }
 
     private static void startRun(GatewayProcess gateway) {
-        Agent.Answer run = new Agent(gateway.baseUrl()).send(HttpRequest.newBuilder(
+        Agent.Answer run = new Agent(gateway.baseUrl(), "operator").send(HttpRequest.newBuilder(
                 URI.create(gateway.baseUrl() + "/api/v1/reconciliations")).POST(HttpRequest.BodyPublishers.noBody()));
         assertEquals(202, run.status(), run.body());
     }
@@ -122,9 +122,9 @@ class TwoInstancesIT {
     private static void insertUnknown(List<String> keys) throws SQLException {
         Timestamp past = Timestamp.from(Instant.now().minusSeconds(60));
         try (Connection c = TestStack.connect(DATABASE); PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO agent_operation_log (operation_key, operation_type, request_hash, payload, status, target_system,"
-                        + " attempt_count, next_check_at, settle_after, error_code, created_at, updated_at)"
-                        + " VALUES (?, 'invoice.create', ?, CAST(? AS jsonb), 'unknown', '1c', 1, ?, ?, 'connection_lost', ?, ?)")) {
+                "INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status,"
+                        + " target_system, attempt_count, next_check_at, settle_after, error_code, created_at, updated_at)"
+                        + " VALUES ('acme', ?, 'invoice.create', ?, CAST(? AS jsonb), 'unknown', '1c', 1, ?, ?, 'connection_lost', ?, ?)")) {
             for (String key : keys) {
                 insert.setString(1, key);
                 insert.setString(2, "b".repeat(64));
@@ -142,9 +142,9 @@ class TwoInstancesIT {
     private static void row(Connection c, String key, String status, Instant created, String objectId, Instant completed,
                             Instant escalated) throws SQLException {
         try (PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO agent_operation_log (operation_key, operation_type, request_hash, payload, status, target_system,"
-                        + " target_object_id, lease_until, created_at, updated_at, completed_at, escalated_at)"
-                        + " VALUES (?, 'invoice.create', ?, '{}', ?, '1c', ?, ?, ?, ?, ?, ?)")) {
+                "INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status,"
+                        + " target_system, target_object_id, lease_until, created_at, updated_at, completed_at, escalated_at)"
+                        + " VALUES ('acme', ?, 'invoice.create', ?, '{}', ?, '1c', ?, ?, ?, ?, ?, ?)")) {
             insert.setString(1, key);
             insert.setString(2, "c".repeat(64));
             insert.setString(3, status);

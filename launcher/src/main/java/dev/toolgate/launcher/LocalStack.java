@@ -11,9 +11,11 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,6 +79,13 @@ public final class LocalStack {
         Map<String, String> env = new LinkedHashMap<>();
         config.forEach((name, value) -> env.put(name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT), value));
         return env;
+    }
+
+    /** A bearer token as the gateway issues them: 256 random bits. Used as the bootstrap admin's. */
+    public static String randomToken() {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        return "tg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
     static void awaitPort(int port, Process process, Duration timeout) throws IOException {

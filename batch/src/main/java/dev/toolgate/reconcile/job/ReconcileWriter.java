@@ -1,5 +1,6 @@
 package dev.toolgate.reconcile.job;
 
+import dev.toolgate.journal.DueOperations;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
@@ -30,7 +31,7 @@ public class ReconcileWriter extends AbstractItemWriter {
     public void writeItems(List<Object> items) {
         TreeMap<String, Integer> counts = ReconcileCounts.of(step.getPersistentUserData());
         for (Object item : items) {
-            Reconciled reconciled = reconciler.settle((OperationView) item);
+            Reconciled reconciled = reconciler.settle((OperationView) item, DueOperations.ACTOR);
             counts.merge(reconciled.outcome(), 1, Integer::sum);
         }
         step.setPersistentUserData(counts);

@@ -60,7 +60,7 @@ public final class OneCDocuments {
                 .add("ВалютаДокумента_Key", currencyKey)
                 .add("СуммаДокумента", major(payload.getJsonNumber("amount_minor").longValue(), currency))
                 .add("Комментарий", "Toolgate: заказ " + payload.getString("order_id"))
-                .add(settings.keyRequisite(), dispatch.operationKey());
+                .add(settings.keyRequisite(), dispatch.downstreamKey());
         if (payload.containsKey("due_at")) {
             document.add("СрокОплаты", local(Instant.parse(payload.getString("due_at"))));
         }
@@ -77,7 +77,7 @@ public final class OneCDocuments {
 
     public Lookup find(Dispatch dispatch) {
         Exchange exchange = http.send(request(settings.documentSet(),
-                filter(settings.keyRequisite(), dispatch.operationKey()) + "&$select=Ref_Key,Number,Posted,DeletionMark").GET());
+                filter(settings.keyRequisite(), dispatch.downstreamKey()) + "&$select=Ref_Key,Number,Posted,DeletionMark").GET());
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(failureCode(exchange));
         }

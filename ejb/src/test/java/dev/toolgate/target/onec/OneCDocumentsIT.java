@@ -45,7 +45,7 @@ class OneCDocumentsIT {
     void createsOneDocumentCarryingOurKey() {
         Dispatch dispatch = invoice();
         Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, documents.create(dispatch));
-        assertEquals(List.of(created.objectId()), control.effects("1c", dispatch.operationKey()));
+        assertEquals(List.of(created.objectId()), control.effects("1c", dispatch.downstreamKey()));
         assertEquals(201, created.httpStatus());
         assertEquals(false, created.result().getBoolean("posted"));
     }
@@ -72,7 +72,7 @@ class OneCDocumentsIT {
     @Test
     void reportsTwoDocumentsForOneKeyAsAmbiguous() {
         Dispatch dispatch = invoice();
-        control.arm("1c", dispatch.operationKey(), "duplicate", 1);
+        control.arm("1c", dispatch.downstreamKey(), "duplicate", 1);
         documents.create(dispatch);
         assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, documents.find(dispatch)).objectIds().size());
     }
@@ -80,15 +80,15 @@ class OneCDocumentsIT {
     @Test
     void droppedResponseAfterCommitIsUnknownAndTheDocumentExists() {
         Dispatch dispatch = invoice();
-        control.arm("1c", dispatch.operationKey(), "drop_response_after_commit", 1);
+        control.arm("1c", dispatch.downstreamKey(), "drop_response_after_commit", 1);
         assertEquals("connection_lost", assertInstanceOf(Outcome.Unknown.class, documents.create(dispatch)).errorCode());
-        assertEquals(1, control.effects("1c", dispatch.operationKey()).size());
+        assertEquals(1, control.effects("1c", dispatch.downstreamKey()).size());
     }
 
     @Test
     void resetBeforeCommitIsAlsoUnknownBecauseTheCallerCannotTellTheDifference() {
         Dispatch dispatch = invoice();
-        control.arm("1c", dispatch.operationKey(), "reset_before_commit", 1);
+        control.arm("1c", dispatch.downstreamKey(), "reset_before_commit", 1);
         assertInstanceOf(Outcome.Unknown.class, documents.create(dispatch));
         assertInstanceOf(Lookup.Absent.class, documents.find(dispatch));
     }
@@ -97,7 +97,7 @@ class OneCDocumentsIT {
     void serverAndProxyErrorsAreUnknown() {
         for (int status : List.of(500, 502, 503, 504)) {
             Dispatch dispatch = invoice();
-            control.armStatus("1c", dispatch.operationKey(), status, 1);
+            control.armStatus("1c", dispatch.downstreamKey(), status, 1);
             Outcome.Unknown unknown = assertInstanceOf(Outcome.Unknown.class, documents.create(dispatch), "HTTP " + status);
             assertEquals(status, unknown.httpStatus());
         }
@@ -106,14 +106,14 @@ class OneCDocumentsIT {
     @Test
     void responseTimeoutIsUnknown() {
         Dispatch dispatch = invoice();
-        control.armDelay("1c", dispatch.operationKey(), 1_500); // beyond the 700 ms read timeout of these settings
+        control.armDelay("1c", dispatch.downstreamKey(), 1_500); // beyond the 700 ms read timeout of these settings
         assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, documents.create(dispatch)).errorCode());
     }
 
     @Test
     void badRequestIsRejectedWithTheODataCodeOnly() {
         Dispatch dispatch = invoice();
-        control.armStatus("1c", dispatch.operationKey(), 400, 1);
+        control.armStatus("1c", dispatch.downstreamKey(), 400, 1);
         Outcome.Rejected rejected = assertInstanceOf(Outcome.Rejected.class, documents.create(dispatch));
         assertEquals("target_rejected", rejected.errorCode());
         assertEquals("1C answered HTTP 400 (odata.error code 0)", rejected.detail());
@@ -122,7 +122,7 @@ class OneCDocumentsIT {
     @Test
     void rateLimitIsTransient() {
         Dispatch dispatch = invoice();
-        control.armStatus("1c", dispatch.operationKey(), 429, 1);
+        control.armStatus("1c", dispatch.downstreamKey(), 429, 1);
         assertInstanceOf(Outcome.Transient.class, documents.create(dispatch));
     }
 
@@ -139,7 +139,7 @@ class OneCDocumentsIT {
         OneCDocuments wrong = new OneCDocuments(settings(simulators.oneCUrl(), "not-the-password"));
         Dispatch dispatch = invoice();
         assertEquals("target_auth_failed", assertInstanceOf(Outcome.Rejected.class, wrong.create(dispatch)).errorCode());
-        assertEquals(0, control.creates("1c", dispatch.operationKey()));
+        assertEquals(0, control.creates("1c", dispatch.downstreamKey()));
     }
 
     @Test
@@ -153,7 +153,7 @@ class OneCDocumentsIT {
         for (String inn : List.of("1234567890", "5001000001")) {
             Dispatch dispatch = invoice(Json.createObjectBuilder(payload()).add("counterparty_inn", inn).build());
             assertEquals("counterparty_not_resolved", assertInstanceOf(Outcome.Rejected.class, documents.create(dispatch)).errorCode());
-            assertEquals(0, control.creates("1c", dispatch.operationKey()), inn);
+            assertEquals(0, control.creates("1c", dispatch.downstreamKey()), inn);
         }
     }
 
@@ -161,7 +161,7 @@ class OneCDocumentsIT {
     void refusesACurrencyWithNoConfiguredReferenceWithoutCalling() {
         Dispatch dispatch = invoice(Json.createObjectBuilder(payload()).add("currency", "JPY").build());
         assertEquals("currency_not_configured", assertInstanceOf(Outcome.Rejected.class, documents.create(dispatch)).errorCode());
-        assertEquals(0, control.creates("1c", dispatch.operationKey()));
+        assertEquals(0, control.creates("1c", dispatch.downstreamKey()));
     }
 
     private static Dispatch invoice() {

@@ -3,6 +3,8 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_INVALID;
 import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_MISSING;
 
+import dev.toolgate.canonical.CardNumbers;
+
 import java.util.List;
 
 /**
@@ -33,6 +35,9 @@ final class IdempotencyKeyHeader {
         if (!key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
             throw new ProblemException(IDEMPOTENCY_KEY_INVALID,
                     "the key may hold visible ASCII characters only: no whitespace, control or non-ASCII characters");
+        }
+        if (CardNumbers.contains(key)) { // keys are stored and logged: they must never carry card data
+            throw new ProblemException(ProblemType.CARD_NUMBER_REJECTED, "the key carries what looks like a payment card number");
         }
         return key;
     }

@@ -20,7 +20,17 @@ final class ProblemMappers {
     public static class Refused implements ExceptionMapper<ProblemException> {
         @Override
         public Response toResponse(ProblemException e) {
-            return Problem.of(e.type(), e.getMessage()).response().build();
+            Response.ResponseBuilder response = Problem.of(e.type(), e.getMessage()).response();
+            if (e.type() == ProblemType.UNAUTHENTICATED) {
+                response.header("WWW-Authenticate", "Bearer realm=\"toolgate\"");
+            }
+            if (e.type() == ProblemType.PAYLOAD_TOO_LARGE) {
+                response.header("Connection", "close"); // the unread rest of the body must not be taken for a request
+            }
+            if (e.retryAfter() != null) {
+                response.header("Retry-After", Long.toString(Math.max(1, (e.retryAfter().toMillis() + 999) / 1000)));
+            }
+            return response.build();
         }
     }
 
@@ -28,7 +38,9 @@ final class ProblemMappers {
     public static class Invalid implements ExceptionMapper<InvalidCommand> {
         @Override
         public Response toResponse(InvalidCommand e) {
-            Problem problem = Problem.of(ProblemType.valueOf(e.reason().name()), e.getMessage());
+            ProblemType type = e.reason() == InvalidCommand.Reason.CARD_NUMBER
+                    ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.valueOf(e.reason().name());
+            Problem problem = Problem.of(type, e.getMessage());
             return (e.field() == null ? problem : problem.with("field", e.field())).response().build();
         }
     }

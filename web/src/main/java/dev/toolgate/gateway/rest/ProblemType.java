@@ -7,6 +7,13 @@ import java.util.Locale;
  * the title or detail.
  */
 public enum ProblemType {
+    UNAUTHENTICATED(401, "Authentication required"),
+    FORBIDDEN(403, "Not allowed for this principal's roles"),
+    RATE_LIMITED(429, "Too many requests from this principal"),
+    PAYLOAD_TOO_LARGE(413, "Request body too large"),
+    CARD_NUMBER_REJECTED(422, "The request carries a payment card number"),
+    PRINCIPAL_EXISTS(409, "A principal with this id exists"),
+    PRINCIPAL_NOT_FOUND(404, "No live principal with this id"),
     IDEMPOTENCY_KEY_MISSING(400, "Idempotency-Key header is missing"),
     IDEMPOTENCY_KEY_INVALID(400, "Idempotency-Key header is invalid"),
     MALFORMED_JSON(400, "Request body is not valid JSON"),
@@ -51,6 +58,10 @@ public enum ProblemType {
         return switch (status) {
             case 202 -> "Accepted";
             case 400 -> "Bad Request";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            case 413 -> "Content Too Large";
+            case 429 -> "Too Many Requests";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
             case 406 -> "Not Acceptable";
@@ -73,6 +84,7 @@ public enum ProblemType {
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;
             case 406 -> NOT_ACCEPTABLE;
+            case 413 -> PAYLOAD_TOO_LARGE;
             case 415 -> UNSUPPORTED_MEDIA_TYPE;
             default -> status >= 500 ? INTERNAL_ERROR : INVALID_REQUEST;
         };

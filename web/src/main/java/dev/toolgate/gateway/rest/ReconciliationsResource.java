@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.access.Role;
 import dev.toolgate.reconcile.job.Reconciliations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -30,6 +31,7 @@ public class ReconciliationsResource {
 
     @POST
     @Produces(MediaType.APPLICATION_JSON)
+    @Allowed(Role.OPERATOR)
     public Response start() {
         long id = reconciliations.start();
         return Response.accepted(Json.createObjectBuilder().add("execution_id", id).build().toString())
@@ -40,6 +42,7 @@ public class ReconciliationsResource {
     @GET
     @Path("{id: [0-9]{1,18}}")
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed({Role.OPERATOR, Role.AUDITOR})
     public Response find(@PathParam("id") long id) {
         return reconciliations.find(id).map(run -> {
             JsonObjectBuilder counts = Json.createObjectBuilder();

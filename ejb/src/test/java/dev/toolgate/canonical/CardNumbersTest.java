@@ -1,0 +1,45 @@
+package dev.toolgate.canonical;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class CardNumbersTest {
+
+    @Test
+    void findsCardNumbersWrittenAnyWay() {
+        assertTrue(CardNumbers.contains("4111111111111111"));
+        assertTrue(CardNumbers.contains("card 4111 1111 1111 1111 please"));
+        assertTrue(CardNumbers.contains("5500-0000-0000-0004"));
+        assertTrue(CardNumbers.contains("378282246310005")); // 15-digit Amex
+    }
+
+    @Test
+    void leavesOrdinaryNumbersAlone() {
+        assertFalse(CardNumbers.contains("4111111111111112"), "fails Luhn");
+        assertFalse(CardNumbers.contains("order-48291"));
+        assertFalse(CardNumbers.contains("770708389312"), "a 12-digit INN is too short");
+        assertFalse(CardNumbers.contains("5f1c0a3e-0643-4f00-8000-000000000643"));
+    }
+
+    @Test
+    void refusesARequestCarryingOneAndNamesOnlyTheField() {
+        InvalidCommand e = assertThrows(InvalidCommand.class, () -> CommandParser.parse(
+                "{\"operation\":\"invoice.create\",\"target\":\"1c\",\"payload\":{\"order_id\":\"4111111111111111\"}}"));
+        assertEquals(InvalidCommand.Reason.CARD_NUMBER, e.reason());
+        assertEquals("payload.order_id", e.field());
+        assertFalse(e.getMessage().contains("4111"), e.getMessage());
+    }
+
+    @Test
+    void refusesNestingDeeperThanTheLimit() {
+        String deep = "{\"payload\":" + "[".repeat(40) + "]".repeat(40) + "}";
+        assertEquals(InvalidCommand.Reason.INVALID_REQUEST, assertThrows(InvalidCommand.class, () -> CommandParser.parse(deep)).reason());
+        assertEquals(2, CommandParser.depth("{\"a\":\"[[[[{{\",\"b\":[1]}"), "brackets inside strings do not count");
+        assertNull(CardNumbers.find("", jakarta.json.Json.createObjectBuilder().add("a", 1).build()));
+    }
+}

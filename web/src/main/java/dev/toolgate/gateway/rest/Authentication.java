@@ -1,0 +1,102 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Principals;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.ext.Provider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every call carries {@code Authorization: Bearer <token>}: 401 without a valid one, before anything
+ * else is looked at (so an anonymous caller learns nothing, not even which paths exist). Then the
+ * caller's rate limit, and the body's size.
+ */
+@Provider
+@PreMatching
+@Priority(Priorities.AUTHENTICATION)
+@ApplicationScoped
+public class Authentication implements ContainerRequestFilter {
+
+    @Inject
+    Principals principals;
+    @Inject
+    RateLimiter rateLimiter;
+
+    /** 64 KiB: a v1 command is a few hundred bytes; anything near this is a mistake or an attack. */
+    @Inject
+    @ConfigProperty(name = "toolgate.max-body-bytes", defaultValue = "65536")
+    long maxBodyBytes;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        Caller caller = bearer(request.getHeaders().get(HttpHeaders.AUTHORIZATION))
+                .flatMap(principals::authenticate)
+                .orElseThrow(() -> new ProblemException(ProblemType.UNAUTHENTICATED,
+                        "send Authorization: Bearer <token> with a live token"));
+        Duration wait = rateLimiter.acquire(caller.principalId());
+        if (!wait.isZero()) {
+            throw new ProblemException(ProblemType.RATE_LIMITED, "too many requests from " + caller.principalId())
+                    .retryAfter(wait);
+        }
+        if (request.getLength() > maxBodyBytes) {
+            throw new ProblemException(ProblemType.PAYLOAD_TOO_LARGE, "the body may be at most " + maxBodyBytes + " bytes");
+        }
+        request.setEntityStream(new Limited(request.getEntityStream(), maxBodyBytes));
+        request.setSecurityContext(new CallerContext(caller, request.getSecurityContext().isSecure()));
+    }
+
+    private static Optional<String> bearer(List<String> authorization) {
+        if (authorization == null || authorization.size() != 1) {
+            return Optional.empty();
+        }
+        String value = authorization.get(0).strip();
+        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? Optional.of(value.substring(7).strip()) : Optional.empty();
+    }
+
+    /** Stops reading a body without Content-Length (chunked) once it passes the limit. */
+    private static final class Limited extends FilterInputStream {
+        private final long limit;
+        private long read;
+
+        Limited(InputStream in, long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count(b < 0 ? 0 : 1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            count(Math.max(0, n));
+            return n;
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read > limit) {
+                throw new WebApplicationException(413);
+            }
+        }
+    }
+}

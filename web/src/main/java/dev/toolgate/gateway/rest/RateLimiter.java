@@ -1,0 +1,52 @@
+package dev.toolgate.gateway.rest;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A token bucket per principal, so one runaway agent cannot starve the others. Per instance: behind a
+ * load balancer across n instances a principal gets up to n times the rate, which is what one wants
+ * from capacity that scales out, and needs no shared state beyond PostgreSQL.
+ */
+@ApplicationScoped
+public class RateLimiter {
+
+    @Inject
+    @ConfigProperty(name = "toolgate.rate-limit.per-second", defaultValue = "50")
+    double perSecond;
+
+    @Inject
+    @ConfigProperty(name = "toolgate.rate-limit.burst", defaultValue = "100")
+    double burst;
+
+    private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+
+    /** Empty when allowed; otherwise how long until the next request would be. */
+    Duration acquire(String principalId) {
+        return buckets.computeIfAbsent(principalId, id -> new Bucket(burst)).take(perSecond, burst, System.nanoTime());
+    }
+
+    private static final class Bucket {
+        private double tokens;
+        private long last = System.nanoTime();
+
+        Bucket(double tokens) {
+            this.tokens = tokens;
+        }
+
+        synchronized Duration take(double perSecond, double burst, long now) {
+            tokens = Math.min(burst, tokens + (now - last) / 1e9 * perSecond);
+            last = now;
+            if (tokens >= 1) {
+                tokens -= 1;
+                return Duration.ZERO;
+            }
+            return Duration.ofMillis((long) Math.ceil((1 - tokens) / perSecond * 1000));
+        }
+    }
+}
