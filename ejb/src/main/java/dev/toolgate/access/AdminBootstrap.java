@@ -15,9 +15,10 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The first admin: when no live admin exists and {@code toolgate.admin.bootstrap-token} is set (from
- * the environment or a secret store, never the journal), a principal {@code bootstrap-admin} is created
- * with that token's digest. An admin then creates the real principals and may revoke this one.
+ * The first admin: when {@code toolgate.admin.bootstrap-token} is set (from the environment or a
+ * secret store, never the journal), principal {@code bootstrap-admin} authenticates with it — created
+ * when no admin exists yet, its digest updated when the configured token changes. An admin then
+ * creates the real principals; revoking {@code bootstrap-admin} disables it for good.
  */
 @Singleton
 @Startup
@@ -37,14 +38,17 @@ public class AdminBootstrap {
     @PostConstruct
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     void bootstrap() {
-        if (bootstrapToken.isEmpty() || principals.anyWith(Role.ADMIN)) {
+        if (bootstrapToken.isEmpty()) {
             return;
         }
-        em.createNativeQuery("INSERT INTO principal (principal_id, tenant, roles, token_hash)"
-                        + " VALUES ('bootstrap-admin', 'default', ARRAY['admin'], ?1)"
-                        + " ON CONFLICT (principal_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, revoked_at = NULL")
-                .setParameter(1, Tokens.digest(bootstrapToken.get()))
-                .executeUpdate();
-        LOG.info("created principal bootstrap-admin from toolgate.admin.bootstrap-token");
+        String digest = Tokens.digest(bootstrapToken.get());
+        int updated = em.createNativeQuery("UPDATE principal SET token_hash = ?1 WHERE principal_id = 'bootstrap-admin'")
+                .setParameter(1, digest).executeUpdate();
+        if (updated == 0 && !principals.anyWith(Role.ADMIN)) {
+            em.createNativeQuery("INSERT INTO principal (principal_id, tenant, roles, token_hash)"
+                            + " VALUES ('bootstrap-admin', 'default', ARRAY['admin'], ?1) ON CONFLICT DO NOTHING")
+                    .setParameter(1, digest).executeUpdate();
+            LOG.info("created principal bootstrap-admin from toolgate.admin.bootstrap-token");
+        }
     }
 }

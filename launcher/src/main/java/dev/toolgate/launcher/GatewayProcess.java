@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The gateway on Payara Micro, as a process of its own ({@code java -jar payara-micro.jar}, so
@@ -50,6 +52,9 @@ public final class GatewayProcess implements AutoCloseable {
 
     public GatewayProcess start() throws IOException {
         Files.createDirectories(log.getParent());
+        // Micro's root folder keeps the last deployment; reused after a stop it fails to redeploy
+        // ("JNDI lookup failed for java:app/jdbc/toolgate"). Nothing of ours lives there: start clean.
+        deleteRecursively(runtime.resolve("instance-" + port));
         List<String> command = new ArrayList<>(LocalStack.javaCommand());
         command.addAll(List.of("-Xmx768m", "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
@@ -88,6 +93,16 @@ public final class GatewayProcess implements AutoCloseable {
             LocalStack.pause(Duration.ofMillis(500));
         }
         throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);
+    }
+
+    private static void deleteRecursively(Path folder) throws IOException {
+        if (Files.exists(folder)) {
+            try (Stream<Path> paths = Files.walk(folder)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     public String baseUrl() {
