@@ -19,13 +19,15 @@ import java.util.stream.Collectors;
 @Stateless
 public class Principals {
 
+    public static final String AUTHENTICATE = "SELECT principal_id, tenant, array_to_string(roles, ',') FROM principal"
+            + " WHERE token_hash = ?1 AND revoked_at IS NULL";
+
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Caller> authenticate(String token) {
-        List<?> rows = em.createNativeQuery("SELECT principal_id, tenant, array_to_string(roles, ',') FROM principal"
-                        + " WHERE token_hash = ?1 AND revoked_at IS NULL")
+        List<?> rows = em.createNativeQuery(AUTHENTICATE)
                 .setParameter(1, Tokens.digest(token))
                 .getResultList();
         return rows.stream().findFirst().map(row -> caller((Object[]) row));

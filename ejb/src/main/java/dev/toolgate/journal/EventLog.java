@@ -8,7 +8,12 @@ import java.time.Instant;
  * Appends events inside the caller's transaction, so an event exists exactly when the state
  * change it describes was committed. A plain INSERT: the id is never needed back.
  */
-final class EventLog {
+public final class EventLog {
+
+    // EclipseLink binds a null as VARCHAR: the casts give PostgreSQL the column types
+    public static final String APPEND = "INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt,"
+            + " status, http_status, error_class, duration_ms, actor, detail)"
+            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS integer), ?6, CAST(?7 AS integer), ?8, CAST(?9 AS integer), ?10, ?11)";
 
     private EventLog() {
     }
@@ -20,10 +25,7 @@ final class EventLog {
 
     static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
                        OperationStatus status, Integer httpStatus, String errorClass, Long durationMs, String detail) {
-        em.createNativeQuery("INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status,"
-                        + " http_status, error_class, duration_ms, actor, detail)"
-                        // EclipseLink binds a null as VARCHAR: the casts give PostgreSQL the column types
-                        + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS integer), ?6, CAST(?7 AS integer), ?8, CAST(?9 AS integer), ?10, ?11)")
+        em.createNativeQuery(APPEND)
                 .setParameter(1, op.tenant())
                 .setParameter(2, op.key())
                 .setParameter(3, Operation.at(at))

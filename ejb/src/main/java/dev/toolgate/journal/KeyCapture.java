@@ -26,7 +26,7 @@ import java.time.Instant;
 @Stateless
 public class KeyCapture {
 
-    static final String INSERT = "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
+    public static final String INSERT = "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
             + " request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at)"
             + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), 'started', ?7, 1, ?8, ?9, ?10)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING operation_key";

@@ -35,7 +35,7 @@ public class OutcomeRecorder {
 
     private static final Logger LOG = Logger.getLogger(OutcomeRecorder.class.getName());
 
-    static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
+    public static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
             + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7,"
             + " settle_after = CAST(?8 AS timestamptz)"

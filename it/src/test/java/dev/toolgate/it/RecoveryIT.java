@@ -12,7 +12,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +39,7 @@ class RecoveryIT {
         config.put("toolgate.lease-seconds", "3");
         config.put("toolgate.reconcile.settle-seconds", "2");
         config.put("toolgate.reconcile.interval-seconds", "1");
-        port = freePort();
+        port = LocalStack.freePort();
         gateway = boot();
     }
 
@@ -123,12 +122,6 @@ class RecoveryIT {
             Thread.sleep(200);
         }
         throw new AssertionError("timed out waiting for " + what);
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     @FunctionalInterface

@@ -108,7 +108,7 @@ class TwoInstancesIT {
     }
 
     private static GatewayProcess gateway(Map<String, String> config, String name) throws Exception {
-        return new GatewayProcess(TestStack.runtime(), RecoveryIT.freePort(), LocalStack.asEnvironment(config),
+        return new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
                 Path.of("target", "backlog-gateway-" + name + ".log").toAbsolutePath()).start();
     }
 

@@ -105,6 +105,14 @@ public final class GatewayProcess implements AutoCloseable {
         }
     }
 
+    /** The gateway process's peak resident set (VmHWM), in KiB: what it really took from the machine. */
+    public long peakResidentKilobytes() throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status")).stream()
+                .filter(line -> line.startsWith("VmHWM:"))
+                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
+                .findFirst().orElse(-1L);
+    }
+
     public String baseUrl() {
         return "http://127.0.0.1:" + port;
     }

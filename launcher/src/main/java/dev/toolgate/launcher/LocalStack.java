@@ -5,6 +5,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +87,12 @@ public final class LocalStack {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         return "tg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    }
+
+    public static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
     }
 
     static void awaitPort(int port, Process process, Duration timeout) throws IOException {

@@ -1,0 +1,109 @@
+package dev.toolgate.benchmark;
+
+import dev.toolgate.access.Principals;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.journal.OutcomeRecorder;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * The statements the gateway issues for one new operation, by plain JDBC with no application server:
+ * the token look-up; the capture transaction (read, INSERT … ON CONFLICT, event); the record
+ * transaction (fenced UPDATE, event, read back). What the gateway could reach on this database.
+ */
+final class DatabaseLimit implements AutoCloseable {
+
+    private static final String FIND = "SELECT tenant, operation_key, agent_id, operation_type, target_system, request_hash,"
+            + " payload, status, target_object_id, response_json, error_code, attempt_count, lease_until, next_check_at,"
+            + " reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at"
+            + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
+
+    private final ThreadLocal<Connection> connections;
+
+    DatabaseLimit(String jdbcUrl) {
+        this.connections = ThreadLocal.withInitial(() -> {
+            try {
+                Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
+                c.setAutoCommit(false);
+                return c;
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    void newOperation(String tokenHash, String payloadJson) throws SQLException {
+        Connection c = connections.get();
+        String key = "bench:db:" + UUID.randomUUID() + ":v1";
+        Timestamp now = Timestamp.from(Instant.now());
+        try (PreparedStatement auth = c.prepareStatement(jdbc(Principals.AUTHENTICATE))) {
+            auth.setString(1, tokenHash);
+            drain(auth);
+        }
+        c.commit();
+        find(c, key);
+        try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
+            Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "1c",
+                    Timestamp.from(Instant.now().plusSeconds(30)), now, now};
+            bind(insert, values);
+            drain(insert);
+        }
+        event(c, key, now, "captured");
+        c.commit();
+        try (PreparedStatement settle = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE))) {
+            bind(settle, new Object[] {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null,
+                    null, now, now, null, "bench", key, 1, "started"});
+            settle.executeUpdate();
+        }
+        event(c, key, now, "outcome");
+        find(c, key);
+        c.commit();
+    }
+
+    private static void find(Connection c, String key) throws SQLException {
+        try (PreparedStatement find = c.prepareStatement(FIND)) {
+            find.setString(1, "bench");
+            find.setString(2, key);
+            drain(find);
+        }
+    }
+
+    private static void event(Connection c, String key, Timestamp now, String kind) throws SQLException {
+        try (PreparedStatement append = c.prepareStatement(jdbc(EventLog.APPEND))) {
+            bind(append, new Object[] {"bench", key, now, kind, 1, "started", null, null, null, "bench-agent", null});
+            append.executeUpdate();
+        }
+    }
+
+    private static void bind(PreparedStatement statement, Object[] values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            statement.setObject(i + 1, values[i]);
+        }
+    }
+
+    private static void drain(PreparedStatement query) throws SQLException {
+        try (ResultSet rows = query.executeQuery()) {
+            while (rows.next()) {
+                rows.getString(1);
+            }
+        }
+    }
+
+    /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
+    private static String jdbc(String jpaSql) {
+        return jpaSql.replaceAll("\\?\\d+", "?");
+    }
+
+    @Override
+    public void close() {
+        // connections belong to worker threads that have ended; the database is stopped after the run
+    }
+}
