@@ -1,9 +1,10 @@
 package dev.toolgate.canonical;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import static dev.toolgate.canonical.InvalidCommand.Reason.UNKNOWN_OPERATION;
 import static dev.toolgate.canonical.InvalidCommand.Reason.UNKNOWN_TARGET;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -26,7 +27,7 @@ public final class Canonicalizer {
                     "operation '" + spec.operation() + "' is served by target '" + spec.target() + "', not '" + command.target() + "'");
         }
         JsonObject payload = significantFields(spec, command.payload());
-        JsonObject hashed = Json.createObjectBuilder(payload)
+        JsonObject hashed = JSON.createObjectBuilder(payload)
                 .add("operation", spec.operation())
                 .add("target", spec.target())
                 .build();
@@ -43,7 +44,7 @@ public final class Canonicalizer {
             String first = unknown.iterator().next();
             throw InvalidCommand.payload(first, "is not a field of " + spec.operation() + " (accepted: " + new TreeSet<>(known) + ")");
         }
-        JsonObjectBuilder normalized = Json.createObjectBuilder();
+        JsonObjectBuilder normalized = JSON.createObjectBuilder();
         for (FieldSpec field : spec.fields()) {
             JsonValue value = payload.get(field.name());
             if (value == null || value == JsonValue.NULL) {

@@ -1,9 +1,10 @@
 package dev.toolgate.canonical;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import static dev.toolgate.canonical.InvalidCommand.Reason.INVALID_REQUEST;
 import static dev.toolgate.canonical.InvalidCommand.Reason.MALFORMED_JSON;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -50,7 +51,7 @@ public final class CommandParser {
         if (depth(body) > MAX_DEPTH) {
             throw new InvalidCommand(INVALID_REQUEST, "the request nests deeper than " + MAX_DEPTH + " levels");
         }
-        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
             JsonValue value = reader.readValue();
             if (!(value instanceof JsonObject object)) {
                 throw new InvalidCommand(MALFORMED_JSON, "the request body must be a JSON object");

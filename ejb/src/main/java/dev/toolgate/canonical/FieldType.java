@@ -1,6 +1,7 @@
 package dev.toolgate.canonical;
 
-import jakarta.json.Json;
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -49,7 +50,7 @@ public enum FieldType {
                 throw InvalidCommand.payload(field, "must be positive");
             }
             try {
-                return Json.createValue(amount.longValueExact());
+                return JSON.createValue(amount.longValueExact());
             } catch (ArithmeticException e) {
                 throw InvalidCommand.payload(field, "is too large");
             }
@@ -64,7 +65,7 @@ public enum FieldType {
             if (!code.matches("[A-Z]{3}") || !isIso4217(code)) {
                 throw InvalidCommand.payload(field, "must be an ISO 4217 currency code such as RUB");
             }
-            return Json.createValue(code);
+            return JSON.createValue(code);
         }
     },
 
@@ -74,7 +75,7 @@ public enum FieldType {
         JsonValue normalize(String field, JsonValue value, int maxLength) {
             try {
                 OffsetDateTime t = OffsetDateTime.parse(string(field, value));
-                return Json.createValue(DateTimeFormatter.ISO_INSTANT.format(t.withOffsetSameInstant(ZoneOffset.UTC)));
+                return JSON.createValue(DateTimeFormatter.ISO_INSTANT.format(t.withOffsetSameInstant(ZoneOffset.UTC)));
             } catch (DateTimeException e) {
                 throw InvalidCommand.payload(field, "must be an ISO-8601 timestamp with an offset, e.g. 2026-12-01T12:00:00+03:00");
             }

@@ -1,6 +1,7 @@
 package dev.toolgate.journal;
 
-import jakarta.json.Json;
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.persistence.Column;
@@ -121,7 +122,7 @@ public class Operation {
         if (text == null) {
             return null;
         }
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(text))) {
             return reader.readObject();
         }
     }

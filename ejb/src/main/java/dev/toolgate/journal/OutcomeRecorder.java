@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
 import static dev.toolgate.journal.EventKind.ESCALATED;
 import static dev.toolgate.journal.EventKind.OUTCOME;
@@ -14,7 +16,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -196,7 +197,7 @@ public class OutcomeRecorder {
     }
 
     private static JsonObject detail(String text) {
-        return Json.createObjectBuilder().add("detail", text).build();
+        return JSON.createObjectBuilder().add("detail", text).build();
     }
 
     private static String errorCodeOf(Lookup lookup) {

@@ -1,11 +1,12 @@
 package dev.toolgate.target.onec;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import dev.toolgate.target.Dispatch;
 import dev.toolgate.target.Exchange;
 import dev.toolgate.target.Lookup;
 import dev.toolgate.target.Outcome;
 import dev.toolgate.target.TargetHttp;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -54,7 +55,7 @@ public final class OneCDocuments {
             return new Outcome.Rejected("currency_not_configured",
                     "no Catalog_Валюты reference is configured for " + currency, null);
         }
-        JsonObjectBuilder document = Json.createObjectBuilder()
+        JsonObjectBuilder document = JSON.createObjectBuilder()
                 .add("Date", local(dispatch.createdAt()))
                 .add("Организация_Key", settings.organizationKey())
                 .add("ВалютаДокумента_Key", currencyKey)
@@ -153,7 +154,7 @@ public final class OneCDocuments {
     }
 
     private static JsonObject result(JsonObject document) {
-        JsonObjectBuilder result = Json.createObjectBuilder();
+        JsonObjectBuilder result = JSON.createObjectBuilder();
         if (document.get("Number") instanceof JsonString number) {
             result.add("number", number.getString().trim());
         }
@@ -198,7 +199,7 @@ public final class OneCDocuments {
     }
 
     private static JsonObject object(String body) {
-        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             return null;

@@ -1,9 +1,10 @@
 package dev.toolgate.gateway.rest;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import dev.toolgate.journal.EventView;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -27,7 +28,7 @@ final class OperationJson {
 
     /** The full record a replacement agent reads: the recorded parameters and the whole story. */
     static JsonObject withHistory(OperationView op, List<EventView> events, String self, Duration retention) {
-        JsonArrayBuilder story = Json.createArrayBuilder();
+        JsonArrayBuilder story = JSON.createArrayBuilder();
         events.forEach(e -> story.add(event(e)));
         return base(op, self, retention)
                 .add("request_hash", op.requestHash())
@@ -37,7 +38,7 @@ final class OperationJson {
     }
 
     private static JsonObjectBuilder base(OperationView op, String self, Duration retention) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("operation_key", op.key())
                 .add("operation", op.operation())
                 .add("target", op.target())
@@ -59,11 +60,11 @@ final class OperationJson {
             time(json, "next_check_at", op.nextCheckAt());
             time(json, "escalated_at", op.escalatedAt());
         }
-        return json.add("links", Json.createObjectBuilder().add("self", self));
+        return json.add("links", JSON.createObjectBuilder().add("self", self));
     }
 
     private static JsonObject event(EventView e) {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("id", e.id()).add("kind", e.kind());
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("id", e.id()).add("kind", e.kind());
         time(json, "at", e.occurredAt());
         if (e.attempt() != null) {
             json.add("attempt", e.attempt());

@@ -1,11 +1,12 @@
 package dev.toolgate.gateway.rest;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -61,7 +62,7 @@ public class PrincipalsResource {
     @Allowed(Role.ADMIN)
     public Response rotate(@PathParam("id") String id) {
         return principals.rotate(id)
-                .map(token -> Response.ok(Json.createObjectBuilder().add("principal_id", id).add("token", token).build().toString(),
+                .map(token -> Response.ok(JSON.createObjectBuilder().add("principal_id", id).add("token", token).build().toString(),
                         MediaType.APPLICATION_JSON).build())
                 .orElseGet(() -> Problem.of(ProblemType.PRINCIPAL_NOT_FOUND, null).response().build());
     }
@@ -78,21 +79,21 @@ public class PrincipalsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Allowed(Role.ADMIN)
     public Response list() {
-        JsonArrayBuilder all = Json.createArrayBuilder();
+        JsonArrayBuilder all = JSON.createArrayBuilder();
         principals.list().forEach(caller -> all.add(json(caller)));
         return Response.ok(all.build().toString(), MediaType.APPLICATION_JSON).build();
     }
 
     private static JsonObjectBuilder json(Caller caller) {
-        JsonArrayBuilder roles = Json.createArrayBuilder();
+        JsonArrayBuilder roles = JSON.createArrayBuilder();
         caller.roles().forEach(role -> roles.add(role.dbName()));
-        return Json.createObjectBuilder().add("principal_id", caller.principalId()).add("tenant", caller.tenant())
+        return JSON.createObjectBuilder().add("principal_id", caller.principalId()).add("tenant", caller.tenant())
                 .add("roles", roles);
     }
 
     private static JsonObject read(String body) {
         try {
-            return Json.createReader(new StringReader(body == null ? "" : body)).readObject();
+            return JSON.createReader(new StringReader(body == null ? "" : body)).readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new ProblemException(ProblemType.MALFORMED_JSON, "send {principal_id, tenant, roles}");
         }

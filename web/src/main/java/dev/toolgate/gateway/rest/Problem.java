@@ -1,6 +1,7 @@
 package dev.toolgate.gateway.rest;
 
-import jakarta.json.Json;
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
@@ -15,7 +16,7 @@ final class Problem {
 
     private Problem(ProblemType type, String detail) {
         this.type = type;
-        this.body = Json.createObjectBuilder()
+        this.body = JSON.createObjectBuilder()
                 .add("type", type.uri())
                 .add("title", type.title())
                 .add("status", type.status());

@@ -1,10 +1,11 @@
 package dev.toolgate.gateway.rest;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import dev.toolgate.access.Role;
 import dev.toolgate.reconcile.job.Reconciliations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -34,7 +35,7 @@ public class ReconciliationsResource {
     @Allowed(Role.OPERATOR)
     public Response start() {
         long id = reconciliations.start();
-        return Response.accepted(Json.createObjectBuilder().add("execution_id", id).build().toString())
+        return Response.accepted(JSON.createObjectBuilder().add("execution_id", id).build().toString())
                 .type(MediaType.APPLICATION_JSON)
                 .location(uri.getAbsolutePathBuilder().path(Long.toString(id)).build()).build();
     }
@@ -45,9 +46,9 @@ public class ReconciliationsResource {
     @Allowed({Role.OPERATOR, Role.AUDITOR})
     public Response find(@PathParam("id") long id) {
         return reconciliations.find(id).map(run -> {
-            JsonObjectBuilder counts = Json.createObjectBuilder();
+            JsonObjectBuilder counts = JSON.createObjectBuilder();
             run.counts().forEach(counts::add);
-            JsonObjectBuilder json = Json.createObjectBuilder()
+            JsonObjectBuilder json = JSON.createObjectBuilder()
                     .add("execution_id", run.executionId())
                     .add("status", run.status())
                     .add("counts", counts);
