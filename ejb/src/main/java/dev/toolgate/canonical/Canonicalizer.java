@@ -9,6 +9,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -31,7 +32,11 @@ public final class Canonicalizer {
                 .add("operation", spec.operation())
                 .add("target", spec.target())
                 .build();
-        return new CanonicalRequest(spec.operation(), spec.target(), payload, CanonicalJson.write(payload),
+        List<String> withheld = spec.fields().stream()
+                .filter(f -> f.sensitive() && payload.containsKey(f.name())).map(FieldSpec::name).toList();
+        JsonObjectBuilder stored = JSON.createObjectBuilder(payload);
+        withheld.forEach(stored::remove);
+        return new CanonicalRequest(spec.operation(), spec.target(), payload, stored.build(), withheld,
                 Fingerprint.of(CanonicalJson.write(hashed)));
     }
 

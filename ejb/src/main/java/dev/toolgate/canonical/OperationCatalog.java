@@ -2,6 +2,7 @@ package dev.toolgate.canonical;
 
 import static dev.toolgate.canonical.FieldSpec.optional;
 import static dev.toolgate.canonical.FieldSpec.required;
+import static dev.toolgate.canonical.FieldSpec.sensitive;
 import static dev.toolgate.canonical.FieldType.CURRENCY;
 import static dev.toolgate.canonical.FieldType.INN;
 import static dev.toolgate.canonical.FieldType.MINOR_AMOUNT;
@@ -28,7 +29,8 @@ public final class OperationCatalog {
     private static final Map<String, OperationSpec> V1 = List.of(
             new OperationSpec("invoice.create", "1c", List.of(
                     required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
-                    optional("counterparty_inn", INN), optional("due_at", TIMESTAMP)), false),
+                    // a 12-digit INN identifies a person: personal data (152-FZ), so it is never stored
+                    sensitive("counterparty_inn", INN), optional("due_at", TIMESTAMP)), false),
             new OperationSpec("crm.deal.create", "bitrix24", List.of(
                     required("title", TEXT, 255), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     optional("contact_id", TEXT)), false),

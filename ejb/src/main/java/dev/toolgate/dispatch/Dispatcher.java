@@ -16,6 +16,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,13 +35,16 @@ public class Dispatcher {
     @Inject
     RetryPolicies policies;
 
-    /** Sends the leased attempt; after a transient failure, waits out the back-off and sends the next one. */
-    public Sent send(OperationView leased, String actor) {
+    /**
+     * Sends the leased attempt with {@code payload} (the caller's, fingerprint-checked at capture, or the
+     * journal's when nothing was withheld); after a transient failure, waits out the back-off and sends again.
+     */
+    public Sent send(OperationView leased, String actor, JsonObject payload) {
         RetryPolicy policy = policies.of(leased.target());
         OperationView attempt = leased;
         while (true) {
             long started = System.nanoTime();
-            Outcome outcome = targets.execute(attempt.target(), dispatchOf(attempt));
+            Outcome outcome = targets.execute(attempt.target(), dispatchOf(attempt, payload));
             Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
             OperationView after = recorded.operation();
             if (!recorded.applied() || after.status() != OperationStatus.FAILED_RETRYABLE) {
@@ -59,10 +63,13 @@ public class Dispatcher {
         }
     }
 
-    /** What the target sees of an operation: the recorded payload, never the caller's latest words. */
-    public static Dispatch dispatchOf(OperationView operation) {
-        return new Dispatch(Dispatch.downstreamKey(operation.tenant(), operation.key()), operation.operation(), operation.attemptCount(), operation.payload(),
-                operation.createdAt());
+    /**
+     * What the target sees of an operation. {@code payload} is never the caller's latest words: it is the
+     * journal's, or the caller's own request whose fingerprint capture matched against the journal's.
+     */
+    public static Dispatch dispatchOf(OperationView operation, JsonObject payload) {
+        return new Dispatch(Dispatch.downstreamKey(operation.tenant(), operation.key()), operation.operation(),
+                operation.attemptCount(), payload, operation.createdAt());
     }
 
     private static void pause(Duration wait) {

@@ -44,16 +44,17 @@ public class CommandGateway {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
         targets.requireConfigured(request.target());
         Capture capture = keyCapture.capture(caller, key, request);
-        return proceed(capture.decision(), capture.operation(), caller.principalId());
+        return proceed(capture.decision(), capture.operation(), caller.principalId(), request);
     }
 
-    private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor) {
+    private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, CanonicalRequest request) {
         if (decision instanceof CaptureDecision.Execute) {
-            Sent sent = dispatcher.send(operation, actor);
+            // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
+            Sent sent = dispatcher.send(operation, actor, request.payload());
             return answer(sent.operation(), !sent.byThisCall());
         }
         if (decision instanceof CaptureDecision.Reconcile) {
-            Reconciled reconciled = reconciler.settle(operation, actor);
+            Reconciled reconciled = reconciler.settle(operation, actor, request.payload());
             // found now: an earlier call produced the effect, so this answer is a replay of it
             return answer(reconciled.operation(), !reconciled.sent());
         }

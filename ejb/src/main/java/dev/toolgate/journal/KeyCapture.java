@@ -27,8 +27,8 @@ import java.time.Instant;
 public class KeyCapture {
 
     public static final String INSERT = "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
-            + " request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at)"
-            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), 'started', ?7, 1, ?8, ?9, ?10)"
+            + " request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
+            + " withheld_fields) VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), 'started', ?7, 1, ?8, ?9, ?10, ?11)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING operation_key";
 
     @PersistenceContext(unitName = "toolgate")
@@ -76,11 +76,12 @@ public class KeyCapture {
                 .setParameter(3, caller.principalId())
                 .setParameter(4, request.operation())
                 .setParameter(5, request.fingerprint())
-                .setParameter(6, request.payloadJson())
+                .setParameter(6, request.storedPayloadJson())
                 .setParameter(7, request.target())
                 .setParameter(8, Operation.at(now.plus(settings.lease())))
                 .setParameter(9, Operation.at(now))
                 .setParameter(10, Operation.at(now))
+                .setParameter(11, String.join(",", request.withheldFields()))
                 .getResultList().isEmpty();
     }
 
@@ -107,7 +108,7 @@ public class KeyCapture {
 
     private static OperationView captured(Caller caller, String key, CanonicalRequest request, Instant now, Duration lease) {
         return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(), OperationStatus.STARTED,
-                request.fingerprint(), request.payload(), null, null, null, 1, now.plus(lease), null, 0, null, null,
+                request.fingerprint(), request.storedPayload(), request.withheldFields(), null, null, null, 1, now.plus(lease), null, 0, null, null,
                 now, now, null);
     }
 }

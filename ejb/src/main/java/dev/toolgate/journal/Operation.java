@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 
 /**
  * One row of {@code agent_operation_log}. Rows are inserted and their outcomes written by SQL
@@ -42,6 +43,8 @@ public class Operation {
     private String requestHash;
     @Column(name = "payload", insertable = false, updatable = false)
     private String payload;
+    @Column(name = "withheld_fields", insertable = false, updatable = false)
+    private String withheldFields;
     @Column(name = "status")
     private String status;
     @Column(name = "target_object_id")
@@ -105,6 +108,7 @@ public class Operation {
 
     public OperationView view() {
         return new OperationView(tenant, key, agentId, operationType, targetSystem, status(), requestHash, json(payload),
+                withheldFields == null || withheldFields.isEmpty() ? List.of() : List.of(withheldFields.split(",")),
                 targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil),
                 instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
                 instant(createdAt), instant(updatedAt), instant(completedAt));

@@ -3,10 +3,12 @@ package dev.toolgate.journal;
 import jakarta.json.JsonObject;
 
 import java.time.Instant;
+import java.util.List;
 
 /** An immutable snapshot of one journal row: what leaves the journal, never the entity itself. */
 public record OperationView(String tenant, String key, String agentId, String operation, String target, OperationStatus status,
-                            String requestHash, JsonObject payload, String targetObjectId, JsonObject result,
+                            String requestHash, JsonObject payload, List<String> withheldFields,
+                            String targetObjectId, JsonObject result,
                             String errorCode, int attemptCount, Instant leaseUntil, Instant nextCheckAt,
                             int reconcileCount, Instant settleAfter, Instant escalatedAt,
                             Instant createdAt, Instant updatedAt, Instant completedAt) {

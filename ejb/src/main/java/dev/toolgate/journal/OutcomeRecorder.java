@@ -77,7 +77,7 @@ public class OutcomeRecorder {
 
     /** Records what a look-up by our key found for an operation whose outcome was unknown. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Settlement reconciled(OperationView unknown, Lookup lookup, RetryPolicy policy, String actor) {
+    public Settlement reconciled(OperationView unknown, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
         Instant now = Instant.now();
         int attempt = unknown.attemptCount();
         boolean retry = false;
@@ -91,6 +91,11 @@ public class OutcomeRecorder {
             detail = "absent, but inside the settle window: not yet proof that nothing happened";
         } else if (lookup instanceof Lookup.Absent && policy.exhausted(attempt)) {
             written = settle(unknown, OperationStatus.UNKNOWN, exhausted(attempt, "no effect found"), now);
+        } else if (lookup instanceof Lookup.Absent && !canResend) {
+            // the resend needs fields the journal never kept: the caller's next call sends it
+            written = settle(unknown, OperationStatus.UNKNOWN,
+                    new Transition(OperationStatus.FAILED_RETRYABLE, null, null, "awaiting_caller", now), now);
+            detail = "absent; the next attempt needs withheld fields " + unknown.withheldFields() + " from the caller";
         } else if (lookup instanceof Lookup.Absent) {
             written = retry(unknown, now);
             retry = written == 1;

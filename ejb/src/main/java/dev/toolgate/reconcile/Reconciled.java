@@ -1,12 +1,13 @@
 package dev.toolgate.reconcile;
 
+import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.target.Lookup;
 
 /** What reconciling one operation did: the look-up's answer, and whether an attempt was sent after it. */
 public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
 
-    /** A short name for counting outcomes: found, sent, waiting, pending, unavailable, escalated, refused. */
+    /** A short name for counting outcomes: found, sent, waiting, awaiting_caller, exhausted, pending, unavailable, escalated. */
     public String outcome() {
         if (operation.escalatedAt() != null) {
             return "escalated";
@@ -15,7 +16,13 @@ public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
             return "found";
         }
         if (lookup instanceof Lookup.Absent) {
-            return sent ? "sent" : operation.status().isTerminal() ? "exhausted" : "waiting";
+            if (sent) {
+                return "sent";
+            }
+            if (operation.status().isTerminal()) {
+                return "exhausted";
+            }
+            return operation.status() == OperationStatus.FAILED_RETRYABLE ? "awaiting_caller" : "waiting";
         }
         return lookup instanceof Lookup.Pending ? "pending" : "unavailable";
     }

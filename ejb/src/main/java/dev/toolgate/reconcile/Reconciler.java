@@ -12,6 +12,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 
 /**
  * Looks an operation up by our key and records the answer through the journal's fenced path;
@@ -31,14 +32,19 @@ public class Reconciler {
     @Inject
     RetryPolicies policies;
 
-    /** Reconciles an operation {@code actor} holds the look-up lease for. */
-    public Reconciled settle(OperationView leased, String actor) {
-        Lookup lookup = targets.lookup(leased.target(), Dispatcher.dispatchOf(leased));
-        Settlement settlement = recorder.reconciled(leased, lookup, policies.of(leased.target()), actor);
+    /**
+     * Reconciles an operation {@code actor} holds the look-up lease for. {@code callerPayload} is the
+     * caller's full request when a caller is present (null for the job): without it, an operation whose
+     * sensitive fields were withheld from the journal cannot be sent again here.
+     */
+    public Reconciled settle(OperationView leased, String actor, JsonObject callerPayload) {
+        Lookup lookup = targets.lookup(leased.target(), Dispatcher.dispatchOf(leased, leased.payload()));
+        boolean canResend = callerPayload != null || leased.withheldFields().isEmpty();
+        Settlement settlement = recorder.reconciled(leased, lookup, policies.of(leased.target()), actor, canResend);
         if (!settlement.retryNow()) {
             return new Reconciled(settlement.operation(), lookup, false);
         }
-        Sent sent = dispatcher.send(settlement.operation(), actor);
+        Sent sent = dispatcher.send(settlement.operation(), actor, callerPayload != null ? callerPayload : leased.payload());
         return new Reconciled(sent.operation(), lookup, sent.byThisCall());
     }
 }

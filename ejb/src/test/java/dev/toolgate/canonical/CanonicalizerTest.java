@@ -84,6 +84,18 @@ class CanonicalizerTest {
     }
 
     @Test
+    void withholdsSensitiveFieldsFromWhatIsStoredButNotFromTheFingerprint() {
+        JsonObject withInn = read("{\"order_id\":\"o\",\"amount_minor\":100,\"currency\":\"RUB\",\"counterparty_inn\":\"500100732259\"}");
+        CanonicalRequest request = canonical(withInn);
+
+        assertEquals(List.of("counterparty_inn"), request.withheldFields());
+        assertEquals(false, request.storedPayload().containsKey("counterparty_inn"));
+        assertEquals("500100732259", request.payload().getString("counterparty_inn"), "the target still gets it");
+        assertNotEquals(request.fingerprint(), fingerprint(with(withInn, "counterparty_inn", Json.createValue("500100732260"))));
+        assertEquals(List.of(), canonical(read("{\"order_id\":\"o\",\"amount_minor\":100,\"currency\":\"RUB\"}")).withheldFields());
+    }
+
+    @Test
     void refusesFractionalAmountInsteadOfRounding() {
         assertInvalid("amount_minor", "{\"order_id\":\"o\",\"amount_minor\":1250.5,\"currency\":\"RUB\"}");
         assertInvalid("amount_minor", "{\"order_id\":\"o\",\"amount_minor\":125000.0,\"currency\":\"RUB\"}");

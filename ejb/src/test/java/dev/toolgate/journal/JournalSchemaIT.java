@@ -149,6 +149,7 @@ class JournalSchemaIT {
             insert.setTimestamp(8, Timestamp.from(Instant.now().plusSeconds(30)));
             insert.setTimestamp(9, now);
             insert.setTimestamp(10, now);
+            insert.setString(11, "");
             try (ResultSet returned = insert.executeQuery()) {
                 return returned.next();
             }

@@ -44,6 +44,13 @@ final class Agent {
                 + "\",\"amount_minor\":" + amountMinor + ",\"currency\":\"RUB\"}}";
     }
 
+    /** An invoice to a person, identified by a 12-digit INN: personal data the journal must not keep. */
+    static String invoiceToPerson(String orderId, long amountMinor) {
+        return invoice(orderId, amountMinor).replace("\"currency\":\"RUB\"", "\"currency\":\"RUB\",\"counterparty_inn\":\"" + PERSON_INN + "\"");
+    }
+
+    static final String PERSON_INN = "500100732259";
+
     Answer submit(String key, String body) {
         return send(operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));

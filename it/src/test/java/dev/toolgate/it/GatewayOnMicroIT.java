@@ -2,6 +2,7 @@ package dev.toolgate.it;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -257,6 +258,22 @@ class GatewayOnMicroIT {
         assertEquals(202, after.status());
         assertEquals(2, oneC.lookups("1c", Agent.downstream(key)), "no automatic look-up once a person has it");
         assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
+    }
+
+    @Test
+    void keepsAPersonsInnOutOfTheJournalYetSendsIt() throws Exception {
+        String key = key("order-person");
+        oneC.arm("1c", key, "reset_before_commit", 1);
+        assertEquals(202, agent().submit(key, Agent.invoiceToPerson("order-person", 5000)).status());
+        Thread.sleep(2_200); // past the settle window: absence now proves nothing was created
+
+        Agent.Answer sent = agent().submit(key, Agent.invoiceToPerson("order-person", 5000));
+
+        assertEquals(201, sent.status(), "the caller's request carries the withheld INN for attempt 2: " + sent.body());
+        JsonObject record = agent().find(key).json();
+        assertFalse(record.getJsonObject("payload").containsKey("counterparty_inn"));
+        assertEquals("counterparty_inn", record.getJsonArray("withheld_fields").getString(0));
+        assertFalse(record.toString().contains(Agent.PERSON_INN));
     }
 
     @Test

@@ -89,6 +89,23 @@ class RecoveryIT {
         assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
     }
 
+    @Test
+    void theJobLeavesAResendOfWithheldDataToTheCaller() throws Exception {
+        String key = "test:invoice.create:withheld-" + UUID.randomUUID() + ":v1";
+        oneC.arm("1c", key, "reset_before_commit", 1);
+        Agent agent = new Agent(gateway.baseUrl());
+        assertEquals(202, agent.submit(key, Agent.invoiceToPerson("order-withheld", 5000)).status());
+
+        // the job finds nothing (after the settle window) but cannot send: the journal never kept the INN
+        JsonObject waiting = awaitStatus(key, "failed_retryable");
+        assertEquals("awaiting_caller", waiting.getString("error_code"));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "the job sent nothing");
+
+        Agent.Answer sent = agent.submit(key, Agent.invoiceToPerson("order-withheld", 5000));
+        assertEquals(201, sent.status(), sent.body());
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
+    }
+
     static GatewayProcess boot() throws IOException {
         return new GatewayProcess(TestStack.runtime(), port, LocalStack.asEnvironment(config),
                 Path.of("target", "recovery-gateway.log").toAbsolutePath()).start().awaitReady();

@@ -72,6 +72,7 @@ final class OneCOData implements HttpHandler {
                 Json.createObjectBuilder().add("Ref_Key", ref).add("Code", code).build()));
         counterparty("0f0e0d0c-0000-4000-8000-000000000001", "7707083893");
         counterparty("0f0e0d0c-0000-4000-8000-000000000002", "7736207543");
+        counterparty("0f0e0d0c-0000-4000-8000-000000000005", "500100732259"); // a person: 12 digits
         // two cards with one INN: real infobases have them, and a caller must not pick one at random
         counterparty("0f0e0d0c-0000-4000-8000-000000000003", "5001000001");
         counterparty("0f0e0d0c-0000-4000-8000-000000000004", "5001000001");

@@ -31,7 +31,7 @@ public class ReconcileWriter extends AbstractItemWriter {
     public void writeItems(List<Object> items) {
         TreeMap<String, Integer> counts = ReconcileCounts.of(step.getPersistentUserData());
         for (Object item : items) {
-            Reconciled reconciled = reconciler.settle((OperationView) item, DueOperations.ACTOR);
+            Reconciled reconciled = reconciler.settle((OperationView) item, DueOperations.ACTOR, null);
             counts.merge(reconciled.outcome(), 1, Integer::sum);
         }
         step.setPersistentUserData(counts);

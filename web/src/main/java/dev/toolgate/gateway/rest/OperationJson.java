@@ -33,6 +33,7 @@ final class OperationJson {
         return base(op, self, retention)
                 .add("request_hash", op.requestHash())
                 .add("payload", op.payload())
+                .add("withheld_fields", JSON.createArrayBuilder(op.withheldFields()))
                 .add("events", story)
                 .build();
     }
