@@ -10,7 +10,6 @@ import dev.toolgate.simulator.SimulatorClient;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -41,7 +40,7 @@ class AccessOnMicroIT {
 
     @Deployment(testable = false)
     static WebArchive gateway() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, TestStack.runtime().resolve("ROOT.war").toFile());
+        return MicroDeployment.gatewayWar();
     }
 
     @Test
@@ -216,7 +215,7 @@ class AccessOnMicroIT {
     }
 
     private String baseUrl() {
-        return "http://127.0.0.1:" + deployment.getPort() + deployment.getPath().replaceAll("/$", "");
+        return MicroDeployment.baseUrl(deployment);
     }
 
     private static String key(String intent) {

@@ -11,7 +11,6 @@ import jakarta.json.JsonObject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -45,7 +44,7 @@ class GatewayOnMicroIT {
 
     @Deployment(testable = false)
     static WebArchive gateway() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, TestStack.runtime().resolve("ROOT.war").toFile());
+        return MicroDeployment.gatewayWar();
     }
 
     @Test
@@ -367,10 +366,8 @@ class GatewayOnMicroIT {
         return new Agent(baseUrl());
     }
 
-    /** Micro reports its host as the machine's interface address; it listens on all, so use loopback. */
     private String baseUrl() {
-        String context = deployment.getPath().replaceAll("/$", "");
-        return "http://127.0.0.1:" + deployment.getPort() + context;
+        return MicroDeployment.baseUrl(deployment);
     }
 
     private static String key(String intent) {

@@ -1,12 +1,13 @@
 package dev.toolgate.it;
 
+import dev.toolgate.launcher.LocalStack;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,7 @@ final class PayaraServer implements AutoCloseable {
 
     /** Creates a fresh domain on a free block of ports and starts it with {@code environment}. */
     static PayaraServer start(Path home, Path domains, Map<String, String> environment) throws Exception {
-        deleteRecursively(domains.resolve(DOMAIN)); // a domain left by an earlier run of this test
+        LocalStack.deleteRecursively(domains.resolve(DOMAIN)); // a domain left by an earlier run of this test
         Files.createDirectories(domains);
         PayaraServer server = new PayaraServer(home, domains, freePortBase());
         server.asadmin(Map.of(), "create-domain", "--nopassword=true", "--portbase", Integer.toString(server.portBase),
@@ -70,16 +71,6 @@ final class PayaraServer implements AutoCloseable {
         if (!asadmin.waitFor(5, TimeUnit.MINUTES) || asadmin.exitValue() != 0) {
             asadmin.destroyForcibly();
             throw new IOException("asadmin " + arguments[0] + " failed; see " + log);
-        }
-    }
-
-    private static void deleteRecursively(Path folder) throws IOException {
-        if (Files.exists(folder)) {
-            try (var paths = Files.walk(folder)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
         }
     }
 

@@ -10,10 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The gateway on Payara Micro, as a process of its own ({@code java -jar payara-micro.jar}, so
@@ -54,7 +52,7 @@ public final class GatewayProcess implements AutoCloseable {
         Files.createDirectories(log.getParent());
         // Micro's root folder keeps the last deployment; reused after a stop it fails to redeploy
         // ("JNDI lookup failed for java:app/jdbc/toolgate"). Nothing of ours lives there: start clean.
-        deleteRecursively(runtime.resolve("instance-" + port));
+        LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
         List<String> command = new ArrayList<>(LocalStack.javaCommand());
         command.addAll(List.of("-Xmx768m", "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
@@ -93,16 +91,6 @@ public final class GatewayProcess implements AutoCloseable {
             LocalStack.pause(Duration.ofMillis(500));
         }
         throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);
-    }
-
-    private static void deleteRecursively(Path folder) throws IOException {
-        if (Files.exists(folder)) {
-            try (Stream<Path> paths = Files.walk(folder)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
     }
 
     /** The gateway process's peak resident set (VmHWM), in KiB: what it really took from the machine. */

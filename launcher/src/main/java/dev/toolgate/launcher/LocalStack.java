@@ -16,11 +16,13 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** Starts the pieces of a local Toolgate. */
 public final class LocalStack {
@@ -87,6 +89,17 @@ public final class LocalStack {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         return "tg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    }
+
+    /** Deletes a folder this project made (a server's root, a test domain), with all it holds. */
+    public static void deleteRecursively(Path folder) throws IOException {
+        if (Files.exists(folder)) {
+            try (Stream<Path> paths = Files.walk(folder)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     public static int freePort() throws IOException {
