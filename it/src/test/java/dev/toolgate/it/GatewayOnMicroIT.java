@@ -276,6 +276,23 @@ class GatewayOnMicroIT {
     }
 
     @Test
+    void createsOneCrmDealAndListsBeforeSendingAgain() {
+        String key = "test:crm.deal.create:" + UUID.randomUUID() + ":v1";
+        String deal = "{\"operation\":\"crm.deal.create\",\"target\":\"bitrix24\",\"payload\":"
+                + "{\"title\":\"Поставка\",\"amount_minor\":990000,\"currency\":\"RUB\"}}";
+        oneC.armStatus("bitrix24", key, 503, 1); // QUERY_LIMIT_EXCEEDED: not run, retried within the call
+
+        Agent.Answer created = agent().submit(key, deal);
+        Agent.Answer replayed = agent().submit(key, deal);
+
+        assertEquals(201, created.status(), created.body());
+        assertEquals(2, created.json().getInt("attempt_count"));
+        assertEquals(200, replayed.status());
+        assertEquals(List.of(created.json().getString("target_object_id")), oneC.effects("bitrix24", Agent.downstream(key)));
+        assertEquals(1, oneC.lookups("bitrix24", Agent.downstream(key)), "attempt 2 listed before adding");
+    }
+
+    @Test
     void showsTheRecordWithItsEvents() {
         String key = key("order-demo-8");
         agent().submit(key, Agent.invoice("order-demo-8", 990));
@@ -307,8 +324,8 @@ class GatewayOnMicroIT {
         cases.add(expect(400, "invalid-request", post(key("bad"), "{\"operation\":\"invoice.create\",\"target\":\"1c\"}")));
         cases.add(expect(400, "unknown-operation", post(key("bad"), valid.replace("invoice.create", "invoice.delete"))));
         cases.add(expect(400, "unknown-target", post(key("bad"), valid.replace("\"1c\"", "\"sap\""))));
-        cases.add(expect(400, "unknown-target", post(key("bad"),
-                "{\"operation\":\"crm.deal.create\",\"target\":\"bitrix24\",\"payload\":{\"title\":\"t\",\"amount_minor\":1,\"currency\":\"RUB\"}}")));
+        cases.add(expect(400, "unknown-target", post(key("bad"), "{\"operation\":\"payment.create\",\"target\":\"yookassa\","
+                + "\"payload\":{\"order_id\":\"o\",\"amount_minor\":1,\"currency\":\"RUB\",\"description\":\"d\"}}")));
         cases.add(expect(400, "invalid-payload", post(key("bad"), valid.replace("100", "100.5"))));
         cases.add(expect(400, "invalid-payload", post(key("bad"), valid.replace("100", "-100"))));
         cases.add(expect(400, "invalid-payload", post(key("bad"), valid.replace("\"RUB\"", "\"RUBL\""))));

@@ -74,6 +74,8 @@ public final class LocalStack {
         config.put("toolgate.target.1c.password", Simulators.ONE_C_PASSWORD);
         config.put("toolgate.target.1c.organization-key", Simulators.oneCOrganizationKey());
         config.put("toolgate.target.1c.currency-keys", Simulators.oneCCurrencyKeys());
+        config.put("toolgate.target.bitrix24.url", simulatorsUrl + "/bitrix24/rest/" + Simulators.BITRIX24_USER + "/"
+                + Simulators.BITRIX24_SECRET + "/");
         return config;
     }
 

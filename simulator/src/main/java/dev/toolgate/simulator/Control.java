@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The control API shared by all simulated systems (DESIGN §6): {@code POST /_control/faults},
@@ -18,11 +19,11 @@ import java.util.Map;
 final class Control implements HttpHandler {
 
     private final Faults faults;
-    private final OneCOData oneC;
+    private final Map<String, SimulatedSystem> systems;
 
-    Control(Faults faults, OneCOData oneC) {
+    Control(Faults faults, List<SimulatedSystem> systems) {
         this.faults = faults;
-        this.oneC = oneC;
+        this.systems = systems.stream().collect(Collectors.toUnmodifiableMap(SimulatedSystem::name, s -> s));
     }
 
     @Override
@@ -34,15 +35,15 @@ final class Control implements HttpHandler {
             arm(exchange);
         } else if ("POST".equals(method) && path.equals("/_control/reset")) {
             faults.clear();
-            oneC.reset();
+            systems.values().forEach(SimulatedSystem::reset);
             SimHttp.send(exchange, 204, "", "text/plain");
         } else if ("GET".equals(method) && path.equals("/_control/effects") && known(query)) {
-            List<String> ids = oneC.effects(query.getOrDefault("key", ""));
+            List<String> ids = systems.get(query.get("system")).effects(query.getOrDefault("key", ""));
             JsonArrayBuilder array = Json.createArrayBuilder();
             ids.forEach(array::add);
             SimHttp.send(exchange, 200, Json.createObjectBuilder().add("count", ids.size()).add("ids", array).build());
         } else if ("GET".equals(method) && path.equals("/_control/calls") && known(query)) {
-            int[] calls = oneC.calls(query.getOrDefault("key", ""));
+            int[] calls = systems.get(query.get("system")).calls(query.getOrDefault("key", ""));
             SimHttp.send(exchange, 200, Json.createObjectBuilder().add("creates", calls[0]).add("lookups", calls[1]).build());
         } else {
             SimHttp.send(exchange, 404, problem("no such control call, or unknown system"));
@@ -56,7 +57,8 @@ final class Control implements HttpHandler {
                     Fault.Kind.valueOf(spec.getString("fault").toUpperCase(Locale.ROOT)),
                     spec.getInt("status", 500), spec.getJsonNumber("delay_ms") == null ? 0 : spec.getJsonNumber("delay_ms").longValue(),
                     spec.getInt("times", 1));
-            if (!OneCOData.SYSTEM.equals(fault.system()) || fault.kind() == Fault.Kind.PENDING_THEN_SUCCEEDED) {
+            SimulatedSystem system = systems.get(fault.system());
+            if (system == null || !system.supports(fault.kind())) {
                 SimHttp.send(exchange, 400, problem("the system does not support that fault"));
                 return;
             }
@@ -67,8 +69,8 @@ final class Control implements HttpHandler {
         }
     }
 
-    private static boolean known(Map<String, String> query) {
-        return OneCOData.SYSTEM.equals(query.get("system"));
+    private boolean known(Map<String, String> query) {
+        return systems.containsKey(query.get("system"));
     }
 
     private static JsonObject problem(String detail) {

@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  * {@code $select}, and {@code odata.error} bodies. Like real OData, nothing here deduplicates:
  * two POSTs with the same key requisite make two documents.
  */
-final class OneCOData implements HttpHandler {
+final class OneCOData implements HttpHandler, SimulatedSystem {
 
     static final String SYSTEM = "1c";
     static final String ORGANIZATION_KEY = "7c1f5a4e-3b2d-4c8e-9f10-2a3b4c5d6e01";
@@ -62,7 +62,13 @@ final class OneCOData implements HttpHandler {
         reset();
     }
 
-    synchronized void reset() {
+    @Override
+    public String name() {
+        return SYSTEM;
+    }
+
+    @Override
+    public synchronized void reset() {
         sets.clear();
         calls.clear();
         numbers.set(0);
@@ -78,8 +84,8 @@ final class OneCOData implements HttpHandler {
         counterparty("0f0e0d0c-0000-4000-8000-000000000004", "5001000001");
     }
 
-    /** Refs of documents whose key requisite holds {@code key}. */
-    synchronized List<String> effects(String key) {
+    @Override
+    public synchronized List<String> effects(String key) {
         List<String> ids = new ArrayList<>();
         sets.forEach((set, rows) -> rows.values().stream()
                 .filter(d -> set.startsWith("Document_") && key.equals(d.getString(keyRequisite, null)))
@@ -87,8 +93,8 @@ final class OneCOData implements HttpHandler {
         return ids;
     }
 
-    /** {creates, lookups} received for {@code key}, faulted ones included. */
-    int[] calls(String key) {
+    @Override
+    public int[] calls(String key) {
         AtomicIntegerArray counts = calls.get(key);
         return counts == null ? new int[2] : new int[] {counts.get(0), counts.get(1)};
     }

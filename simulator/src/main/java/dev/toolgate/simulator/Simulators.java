@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -19,6 +20,9 @@ public final class Simulators implements AutoCloseable {
     public static final String ONE_C_USER = "agent-gw";
     public static final String ONE_C_PASSWORD = "demo-only-password";
     public static final String ONE_C_KEY_REQUISITE = "tg_OperationKey";
+    /** Bitrix24 incoming-webhook credentials: a user id and a secret, carried in the URL path. */
+    public static final String BITRIX24_USER = "1";
+    public static final String BITRIX24_SECRET = "demo-webhook-secret";
 
     private final HttpServer server;
     private final ExecutorService threads;
@@ -34,9 +38,11 @@ public final class Simulators implements AutoCloseable {
         System.setProperty("sun.net.httpserver.nodelay", "true");
         Faults faults = new Faults();
         OneCOData oneC = new OneCOData(ONE_C_INFOBASE, ONE_C_USER, ONE_C_PASSWORD, ONE_C_KEY_REQUISITE, faults);
+        Bitrix24Rest bitrix24 = new Bitrix24Rest(BITRIX24_USER, BITRIX24_SECRET, faults);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
         server.createContext("/1c/", oneC);
-        server.createContext("/_control/", new Control(faults, oneC));
+        server.createContext("/bitrix24/", bitrix24);
+        server.createContext("/_control/", new Control(faults, List.of(oneC, bitrix24)));
         ExecutorService threads = Executors.newCachedThreadPool(); // delayed requests must not block the others
         server.setExecutor(threads);
         server.start();
@@ -54,6 +60,11 @@ public final class Simulators implements AutoCloseable {
     /** The 1C OData root the gateway's {@code toolgate.target.1c.url} should name. */
     public String oneCUrl() {
         return baseUrl() + "/1c/" + ONE_C_INFOBASE + "/odata/standard.odata";
+    }
+
+    /** The webhook URL the gateway's {@code toolgate.target.bitrix24.url} should name. */
+    public String bitrix24Url() {
+        return baseUrl() + "/bitrix24/rest/" + BITRIX24_USER + "/" + BITRIX24_SECRET + "/";
     }
 
     /** {@code toolgate.target.1c.currency-keys} for this simulator's currency catalog. */

@@ -1,0 +1,32 @@
+package dev.toolgate.target.bitrix24;
+
+import org.eclipse.microprofile.config.Config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Where the portal's webhook is. The URL holds the webhook's secret in its path, so it is treated as a
+ * credential: {@link #toString()} shows only the host.
+ *
+ * @param url          {@code https://<portal>/rest/<user>/<secret>/}
+ * @param originatorId our "data source id" in ORIGINATOR_ID; with ORIGIN_ID (the key) it names our deals
+ */
+public record Bitrix24Settings(URI url, String originatorId, Duration connectTimeout, Duration readTimeout) {
+
+    private static final String PREFIX = "toolgate.target.bitrix24.";
+
+    public static Optional<Bitrix24Settings> from(Config config) {
+        return config.getOptionalValue(PREFIX + "url", String.class).map(url -> new Bitrix24Settings(
+                URI.create(url.endsWith("/") ? url : url + "/"),
+                config.getOptionalValue(PREFIX + "originator-id", String.class).orElse("agent-gw"),
+                Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
+                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L))));
+    }
+
+    @Override
+    public String toString() {
+        return "Bitrix24Settings[host=" + url.getHost() + ", originatorId=" + originatorId + "]";
+    }
+}

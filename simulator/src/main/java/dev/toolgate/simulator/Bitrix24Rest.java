@@ -1,0 +1,186 @@
+package dev.toolgate.simulator;
+
+import static dev.toolgate.simulator.SimHttp.object;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.IOException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+/**
+ * Bitrix24 REST through an incoming webhook (target-systems.md §2a):
+ * {@code POST /bitrix24/rest/<user>/<secret>/<method>[.json]} with a JSON body; {@code crm.deal.add}
+ * answers {@code {"result": <id>}}; {@code crm.deal.list} filters exactly and pages by 50;
+ * errors are {@code {"error": …, "error_description": …}}. Like the real portal, nothing here makes
+ * {@code ORIGIN_ID} unique: two adds with one key make two deals.
+ */
+final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
+
+    static final String SYSTEM = "bitrix24";
+    private static final int PAGE = 50;
+
+    private final String root;
+    private final Faults faults;
+    private final Map<Integer, JsonObject> deals = new LinkedHashMap<>();
+    private final Map<String, AtomicIntegerArray> calls = new ConcurrentHashMap<>(); // ORIGIN_ID → {adds, lists}
+    private int nextId;
+
+    Bitrix24Rest(String user, String secret, Faults faults) {
+        this.root = "/bitrix24/rest/" + user + "/" + secret + "/";
+        this.faults = faults;
+        reset();
+    }
+
+    @Override
+    public String name() {
+        return SYSTEM;
+    }
+
+    @Override
+    public synchronized void reset() {
+        deals.clear();
+        calls.clear();
+        nextId = 100;
+    }
+
+    @Override
+    public synchronized List<String> effects(String key) {
+        List<String> ids = new ArrayList<>();
+        deals.forEach((id, deal) -> {
+            if (key.equals(deal.getString("ORIGIN_ID", null))) {
+                ids.add(Integer.toString(id));
+            }
+        });
+        return ids;
+    }
+
+    @Override
+    public int[] calls(String key) {
+        AtomicIntegerArray counts = calls.get(key);
+        return counts == null ? new int[2] : new int[] {counts.get(0), counts.get(1)};
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        if (!path.startsWith(root) || path.length() == root.length()) {
+            SimHttp.send(exchange, 401, error("NO_AUTH_FOUND", "Wrong authorization data"));
+            return;
+        }
+        String method = path.substring(root.length()).replaceFirst("\\.json$", "");
+        String text = SimHttp.body(exchange);
+        JsonObject body = text.isBlank() ? JsonValue.EMPTY_JSON_OBJECT : object(text);
+        if (body == null) {
+            SimHttp.send(exchange, 400, error("", "Invalid JSON"));
+            return;
+        }
+        count(method, body);
+        Fault fault = faults.take(SYSTEM, exchange.getRequestMethod(), method + " " + text);
+        OneCOData.Reply reply = FaultRunner.before(fault, () -> route(method, body, fault), Bitrix24Rest::limitError);
+        FaultRunner.after(fault);
+        SimHttp.send(exchange, reply.status(), reply.body());
+    }
+
+    private OneCOData.Reply route(String method, JsonObject body, Fault fault) {
+        return switch (method) {
+            case "crm.deal.add" -> add(body, fault != null && fault.kind() == Fault.Kind.DUPLICATE);
+            case "crm.deal.list" -> list(body);
+            default -> new OneCOData.Reply(404, error("ERROR_METHOD_NOT_FOUND", "Method not found!"));
+        };
+    }
+
+    private synchronized OneCOData.Reply add(JsonObject body, boolean twice) {
+        JsonObject fields = body.getJsonObject("fields");
+        if (fields == null || !(fields.get("TITLE") instanceof JsonString title) || title.getString().isBlank()) {
+            return new OneCOData.Reply(400, error("", "Не заполнено обязательное поле \"Название\""));
+        }
+        int id = store(fields);
+        if (twice) {
+            store(fields);
+        }
+        return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", id).add("time", time()).build());
+    }
+
+    private int store(JsonObject fields) {
+        int id = nextId++;
+        deals.put(id, Json.createObjectBuilder(fields)
+                .add("ID", Integer.toString(id))
+                .add("STAGE_ID", "NEW")
+                .add("DATE_CREATE", OffsetDateTime.now(ZoneOffset.ofHours(3)).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME))
+                .build());
+        return id;
+    }
+
+    private synchronized OneCOData.Reply list(JsonObject body) {
+        JsonObject filter = body.containsKey("filter") ? body.getJsonObject("filter") : JsonValue.EMPTY_JSON_OBJECT;
+        List<JsonObject> matching = deals.values().stream()
+                .filter(deal -> filter.entrySet().stream().allMatch(f -> f.getValue().equals(deal.get(f.getKey()))))
+                .toList();
+        int start = body.getInt("start", 0);
+        JsonArrayBuilder page = Json.createArrayBuilder();
+        matching.stream().skip(start).limit(PAGE).forEach(deal -> page.add(select(deal, body)));
+        JsonObjectBuilder answer = Json.createObjectBuilder().add("result", page).add("total", matching.size());
+        if (start + PAGE < matching.size()) {
+            answer.add("next", start + PAGE);
+        }
+        return new OneCOData.Reply(200, answer.add("time", time()).build());
+    }
+
+    private static JsonObject select(JsonObject deal, JsonObject body) {
+        if (!body.containsKey("select")) {
+            return deal;
+        }
+        JsonObjectBuilder selected = Json.createObjectBuilder();
+        body.getJsonArray("select").getValuesAs(JsonString::getString).stream()
+                .filter(deal::containsKey).forEach(f -> selected.add(f, deal.get(f)));
+        return selected.build();
+    }
+
+    private void count(String method, JsonObject body) {
+        String key = null;
+        if ("crm.deal.add".equals(method) && body.get("fields") instanceof JsonObject fields) {
+            key = fields.getString("ORIGIN_ID", null);
+        } else if ("crm.deal.list".equals(method) && body.get("filter") instanceof JsonObject filter) {
+            key = filter.getString("ORIGIN_ID", null);
+        }
+        if (key != null) {
+            calls.computeIfAbsent(key, k -> new AtomicIntegerArray(2)).incrementAndGet("crm.deal.add".equals(method) ? 0 : 1);
+        }
+    }
+
+    /** The documented system errors for a status an armed fault asks for. */
+    private static OneCOData.Reply limitError(int status) {
+        JsonObject body = switch (status) {
+            case 503 -> error("QUERY_LIMIT_EXCEEDED", "Too many requests");
+            case 429 -> error("OPERATION_TIME_LIMIT", "Method is blocked due to operation time limit.");
+            case 500 -> error("INTERNAL_SERVER_ERROR", "Internal server error");
+            case 401 -> error("expired_token", "The access token provided has expired.");
+            case 403 -> error("ACCESS_DENIED", "REST API is available only on commercial plans.");
+            default -> error("", "Access denied");
+        };
+        return new OneCOData.Reply(status, body);
+    }
+
+    private static JsonObject time() {
+        return Json.createObjectBuilder().add("start", System.currentTimeMillis() / 1000.0).build();
+    }
+
+    static JsonObject error(String code, String description) {
+        return Json.createObjectBuilder().add("error", code).add("error_description", description).build();
+    }
+}
