@@ -12,7 +12,7 @@ import dev.toolgate.journal.KeyCapture;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
-import dev.toolgate.target.Targets;
+import dev.toolgate.targets.Targets;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

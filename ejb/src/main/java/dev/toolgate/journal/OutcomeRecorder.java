@@ -9,9 +9,9 @@ import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
 import static dev.toolgate.journal.EventKind.RECONCILED;
 
 import dev.toolgate.canonical.CanonicalJson;
-import dev.toolgate.target.Lookup;
-import dev.toolgate.target.Outcome;
-import dev.toolgate.target.RetryPolicy;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.RetryPolicy;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

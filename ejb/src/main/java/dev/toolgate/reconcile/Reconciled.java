@@ -2,7 +2,7 @@ package dev.toolgate.reconcile;
 
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.target.Lookup;
+import dev.toolgate.targets.Lookup;
 
 /** What reconciling one operation did: the look-up's answer, and whether an attempt was sent after it. */
 public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {

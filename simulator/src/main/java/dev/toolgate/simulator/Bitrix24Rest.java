@@ -90,10 +90,8 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             return;
         }
         count(method, body);
-        Fault fault = faults.take(SYSTEM, exchange.getRequestMethod(), method + " " + text);
-        OneCOData.Reply reply = FaultRunner.before(fault, () -> route(method, body, fault), Bitrix24Rest::limitError);
-        FaultRunner.after(fault);
-        SimHttp.send(exchange, reply.status(), reply.body());
+        FaultRunner.answer(exchange, faults, SYSTEM, method + " " + text, fault -> route(method, body, fault),
+                Bitrix24Rest::limitError);
     }
 
     private OneCOData.Reply route(String method, JsonObject body, Fault fault) {

@@ -1,5 +1,9 @@
 package dev.toolgate.simulator;
 
+import com.sun.net.httpserver.HttpExchange;
+
+import java.io.IOException;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -25,6 +29,18 @@ final class FaultRunner {
             }
         }
         return work.get();
+    }
+
+    /**
+     * Answers one request of {@code system}: takes the first armed fault matching {@code request},
+     * runs the system's {@code work} around it, and sends what comes out (or drops the connection).
+     */
+    static void answer(HttpExchange exchange, Faults faults, String system, String request,
+                       Function<Fault, OneCOData.Reply> work, IntFunction<OneCOData.Reply> statusReply) throws IOException {
+        Fault fault = faults.take(system, exchange.getRequestMethod(), request);
+        OneCOData.Reply reply = before(fault, () -> work.apply(fault), statusReply);
+        after(fault);
+        SimHttp.send(exchange, reply.status(), reply.body());
     }
 
     /** Drops the connection after the work committed, when the fault says so. */

@@ -116,11 +116,9 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         Map<String, String> query = SimHttp.query(exchange);
         String body = SimHttp.body(exchange);
         count(method, query, body);
-        Fault fault = faults.take(SYSTEM, method, method + " " + path + " " + query + " " + body);
-        Reply reply = FaultRunner.before(fault, () -> route(method, resource, query, body, fault),
+        FaultRunner.answer(exchange, faults, SYSTEM, method + " " + path + " " + query + " " + body,
+                fault -> route(method, resource, query, body, fault),
                 status -> new Reply(status, error(status == 500 ? "-1" : "0", "Ошибка, заданная симулятору")));
-        FaultRunner.after(fault);
-        SimHttp.send(exchange, reply.status(), reply.body());
     }
 
     private Reply route(String method, String resource, Map<String, String> query, String body, Fault fault) {

@@ -1,9 +1,9 @@
-package dev.toolgate.target.onec;
+package dev.toolgate.targets.onec;
 
-import dev.toolgate.target.Dispatch;
-import dev.toolgate.target.Lookup;
-import dev.toolgate.target.Outcome;
-import dev.toolgate.target.Target;
+import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.Target;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.ConfigProvider;

@@ -1,4 +1,4 @@
-package dev.toolgate.target.bitrix24;
+package dev.toolgate.targets.bitrix24;
 
 import org.eclipse.microprofile.config.Config;
 

@@ -1,4 +1,4 @@
-package dev.toolgate.target.onec;
+package dev.toolgate.targets.onec;
 
 import org.eclipse.microprofile.config.Config;
 

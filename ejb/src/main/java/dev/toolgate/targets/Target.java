@@ -1,4 +1,4 @@
-package dev.toolgate.target;
+package dev.toolgate.targets;
 
 /** An adapter to one business system. Implementations are CDI beans; {@link Targets} finds them. */
 public interface Target {

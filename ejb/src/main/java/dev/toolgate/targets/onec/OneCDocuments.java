@@ -1,12 +1,12 @@
-package dev.toolgate.target.onec;
+package dev.toolgate.targets.onec;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.target.Dispatch;
-import dev.toolgate.target.Exchange;
-import dev.toolgate.target.Lookup;
-import dev.toolgate.target.Outcome;
-import dev.toolgate.target.TargetHttp;
+import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Exchange;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.TargetHttp;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;

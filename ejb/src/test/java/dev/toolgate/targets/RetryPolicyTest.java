@@ -1,4 +1,4 @@
-package dev.toolgate.target;
+package dev.toolgate.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -5,4 +5,4 @@
  * of the document and found again with {@code $filter}. The filter and the POST are separate calls,
  * so the gateway's lease is what keeps two creates from racing; the look-up settles the rest.
  */
-package dev.toolgate.target.onec;
+package dev.toolgate.targets.onec;

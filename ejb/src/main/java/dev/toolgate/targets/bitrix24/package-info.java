@@ -4,4 +4,4 @@
  * Bitrix24 has no idempotency key and nothing makes {@code ORIGIN_ID} unique, so every attempt after
  * the first lists before it adds.
  */
-package dev.toolgate.target.bitrix24;
+package dev.toolgate.targets.bitrix24;

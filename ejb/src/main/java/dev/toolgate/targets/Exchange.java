@@ -1,4 +1,4 @@
-package dev.toolgate.target;
+package dev.toolgate.targets;
 
 import java.time.Duration;
 

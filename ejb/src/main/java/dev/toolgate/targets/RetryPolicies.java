@@ -1,4 +1,4 @@
-package dev.toolgate.target;
+package dev.toolgate.targets;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.Config;

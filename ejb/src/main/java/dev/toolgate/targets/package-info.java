@@ -3,7 +3,7 @@
  * effect, passing our key down so the system can deduplicate, and look the effect up by that key.
  *
  * <p>Adapters translate at the edge: only an adapter knows its system's field names, error
- * shapes and status codes; everything else speaks {@link dev.toolgate.target.Outcome} and
- * {@link dev.toolgate.target.Lookup}.
+ * shapes and status codes; everything else speaks {@link dev.toolgate.targets.Outcome} and
+ * {@link dev.toolgate.targets.Lookup}.
  */
-package dev.toolgate.target;
+package dev.toolgate.targets;

@@ -1,13 +1,13 @@
-package dev.toolgate.target.bitrix24;
+package dev.toolgate.targets.bitrix24;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
-import dev.toolgate.target.Dispatch;
-import dev.toolgate.target.Lookup;
-import dev.toolgate.target.Outcome;
+import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
 import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
