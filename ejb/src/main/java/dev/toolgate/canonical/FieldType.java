@@ -96,6 +96,11 @@ public enum FieldType {
 
     abstract JsonValue normalize(String field, JsonValue value, int maxLength);
 
+    /** A {@link #MINOR_AMOUNT} in major units of its currency (kopecks → rubles), for targets that want those. */
+    public static BigDecimal major(long minor, String currency) {
+        return BigDecimal.valueOf(minor, Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits()));
+    }
+
     private static String string(String field, JsonValue value) {
         if (!(value instanceof JsonString s)) {
             throw InvalidCommand.payload(field, "must be a string");

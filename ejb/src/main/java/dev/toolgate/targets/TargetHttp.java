@@ -1,6 +1,13 @@
 package dev.toolgate.targets;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.ConnectException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
@@ -35,6 +42,15 @@ public final class TargetHttp {
                 .filter(v -> v.trim().matches("\\d{1,6}"))
                 .map(v -> Duration.ofSeconds(Long.parseLong(v.trim())))
                 .orElse(null);
+    }
+
+    /** A target's answer as one JSON object, or null when it is anything else. */
+    public static JsonObject jsonObject(String body) {
+        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
+            return reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            return null;
+        }
     }
 
     public Exchange send(HttpRequest.Builder request) {

@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Bitrix24 REST through an incoming webhook (target-systems.md §2a):
@@ -37,7 +35,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     private final String root;
     private final Faults faults;
     private final Map<Integer, JsonObject> deals = new LinkedHashMap<>();
-    private final Map<String, AtomicIntegerArray> calls = new ConcurrentHashMap<>(); // ORIGIN_ID → {adds, lists}
+    private final CallCounter calls = new CallCounter(); // by ORIGIN_ID: adds and lists
     private int nextId;
 
     Bitrix24Rest(String user, String secret, Faults faults) {
@@ -71,8 +69,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
 
     @Override
     public int[] calls(String key) {
-        AtomicIntegerArray counts = calls.get(key);
-        return counts == null ? new int[2] : new int[] {counts.get(0), counts.get(1)};
+        return calls.of(key);
     }
 
     @Override
@@ -156,9 +153,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
         } else if ("crm.deal.list".equals(method) && body.get("filter") instanceof JsonObject filter) {
             key = filter.getString("ORIGIN_ID", null);
         }
-        if (key != null) {
-            calls.computeIfAbsent(key, k -> new AtomicIntegerArray(2)).incrementAndGet("crm.deal.add".equals(method) ? 0 : 1);
-        }
+        calls.count(key, "crm.deal.add".equals(method));
     }
 
     /** The documented system errors for a status an armed fault asks for. */

@@ -21,7 +21,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,7 +50,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private final String keyRequisite;
     private final Faults faults;
     private final Map<String, Map<String, JsonObject>> sets = new ConcurrentHashMap<>();
-    private final Map<String, AtomicIntegerArray> calls = new ConcurrentHashMap<>(); // key → {creates, lookups}
+    private final CallCounter calls = new CallCounter();
     private final AtomicInteger numbers = new AtomicInteger();
 
     OneCOData(String infobase, String user, String password, String keyRequisite, Faults faults) {
@@ -95,8 +94,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
 
     @Override
     public int[] calls(String key) {
-        AtomicIntegerArray counts = calls.get(key);
-        return counts == null ? new int[2] : new int[] {counts.get(0), counts.get(1)};
+        return calls.of(key);
     }
 
     @Override
@@ -226,9 +224,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
             Matcher m = Pattern.compile(keyRequisite + "\\s+eq\\s+'((?:[^']|'')*)'").matcher(query.getOrDefault("$filter", ""));
             key = m.find() ? m.group(1).replace("''", "'") : null;
         }
-        if (key != null) {
-            calls.computeIfAbsent(key, k -> new AtomicIntegerArray(2)).incrementAndGet("POST".equals(method) ? 0 : 1);
-        }
+        calls.count(key, "POST".equals(method));
     }
 
     private Map<String, JsonObject> catalog(String set) {

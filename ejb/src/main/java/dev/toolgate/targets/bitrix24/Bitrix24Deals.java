@@ -2,25 +2,21 @@ package dev.toolgate.targets.bitrix24;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.canonical.FieldType;
 import dev.toolgate.targets.Dispatch;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.TargetHttp;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
-import java.math.BigDecimal;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
-import java.util.Currency;
 import java.util.List;
 import java.util.Set;
 
@@ -51,7 +47,7 @@ public final class Bitrix24Deals {
         JsonObject payload = dispatch.payload();
         JsonObjectBuilder fields = JSON.createObjectBuilder()
                 .add("TITLE", payload.getString("title"))
-                .add("OPPORTUNITY", major(payload.getJsonNumber("amount_minor").longValue(), payload.getString("currency")))
+                .add("OPPORTUNITY", FieldType.major(payload.getJsonNumber("amount_minor").longValue(), payload.getString("currency")))
                 .add("CURRENCY_ID", payload.getString("currency"))
                 .add("ORIGINATOR_ID", settings.originatorId())
                 .add("ORIGIN_ID", dispatch.downstreamKey());
@@ -72,7 +68,7 @@ public final class Bitrix24Deals {
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(exchange instanceof Exchange.Answered a ? "target_http_" + a.status() : "target_unreachable");
         }
-        JsonObject page = object(answered.body());
+        JsonObject page = TargetHttp.jsonObject(answered.body());
         if (page == null || !(page.get("result") instanceof JsonArray deals)) {
             return new Lookup.Unavailable("unreadable_response");
         }
@@ -85,15 +81,11 @@ public final class Bitrix24Deals {
     }
 
     private Outcome outcomeOf(Exchange exchange) {
-        if (exchange instanceof Exchange.NotSent notSent) {
-            return new Outcome.Transient(notSent.errorCode(), null, null);
+        if (!(exchange instanceof Exchange.Answered answered)) {
+            return Exchange.unanswered(exchange);
         }
-        if (exchange instanceof Exchange.Lost lost) {
-            return new Outcome.Unknown(lost.errorCode(), null);
-        }
-        Exchange.Answered answered = (Exchange.Answered) exchange;
         int status = answered.status();
-        JsonObject body = object(answered.body());
+        JsonObject body = TargetHttp.jsonObject(answered.body());
         String error = body == null ? "" : body.getString("error", "");
         if (status == 200 && body != null && body.get("result") instanceof JsonNumber id) {
             return new Outcome.Succeeded(id.toString(), JsonValue.EMPTY_JSON_OBJECT, status);
@@ -118,15 +110,5 @@ public final class Bitrix24Deals {
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
     }
 
-    private static BigDecimal major(long minor, String currency) {
-        return BigDecimal.valueOf(minor, Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits()));
-    }
 
-    private static JsonObject object(String body) {
-        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
-            return reader.readObject();
-        } catch (JsonException | IllegalStateException e) {
-            return null;
-        }
-    }
 }

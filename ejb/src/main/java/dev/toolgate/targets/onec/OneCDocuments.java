@@ -2,21 +2,18 @@ package dev.toolgate.targets.onec;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.canonical.FieldType;
 import dev.toolgate.targets.Dispatch;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.TargetHttp;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -25,7 +22,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
-import java.util.Currency;
 import java.util.List;
 
 /**
@@ -59,7 +55,7 @@ public final class OneCDocuments {
                 .add("Date", local(dispatch.createdAt()))
                 .add("Организация_Key", settings.organizationKey())
                 .add("ВалютаДокумента_Key", currencyKey)
-                .add("СуммаДокумента", major(payload.getJsonNumber("amount_minor").longValue(), currency))
+                .add("СуммаДокумента", FieldType.major(payload.getJsonNumber("amount_minor").longValue(), currency))
                 .add("Комментарий", "Toolgate: заказ " + payload.getString("order_id"))
                 .add(settings.keyRequisite(), dispatch.downstreamKey());
         if (payload.containsKey("due_at")) {
@@ -96,16 +92,12 @@ public final class OneCDocuments {
     }
 
     private Outcome outcomeOf(Exchange exchange) {
-        if (exchange instanceof Exchange.NotSent notSent) {
-            return new Outcome.Transient(notSent.errorCode(), null, null);
+        if (!(exchange instanceof Exchange.Answered answered)) {
+            return Exchange.unanswered(exchange);
         }
-        if (exchange instanceof Exchange.Lost lost) {
-            return new Outcome.Unknown(lost.errorCode(), null);
-        }
-        Exchange.Answered answered = (Exchange.Answered) exchange;
         int status = answered.status();
         if (status == 200 || status == 201) {
-            JsonObject created = object(answered.body());
+            JsonObject created = TargetHttp.jsonObject(answered.body());
             if (created == null || !(created.get("Ref_Key") instanceof JsonString ref)) {
                 // 1C said yes but we cannot read which document: it exists, so look it up rather than resend
                 return new Outcome.Unknown("unreadable_response", status);
@@ -164,9 +156,6 @@ public final class OneCDocuments {
         return result.build();
     }
 
-    private BigDecimal major(long minor, String currency) {
-        return BigDecimal.valueOf(minor, Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits()));
-    }
 
     private String local(Instant instant) {
         return ONE_C_DATE.format(LocalDateTime.ofInstant(instant, settings.timeZone()));
@@ -181,7 +170,7 @@ public final class OneCDocuments {
 
     /** Only the numeric odata.error code: its message may quote the request. */
     private static String odataCode(String body) {
-        JsonObject error = object(body);
+        JsonObject error = TargetHttp.jsonObject(body);
         if (error != null && error.get("odata.error") instanceof JsonObject odata
                 && odata.get("code") instanceof JsonString code) {
             return " (odata.error code " + code.getString() + ")";
@@ -190,7 +179,7 @@ public final class OneCDocuments {
     }
 
     private static List<JsonObject> values(String body) {
-        JsonObject page = object(body);
+        JsonObject page = TargetHttp.jsonObject(body);
         if (page == null || !(page.get("value") instanceof JsonArray array)) {
             return null;
         }
@@ -198,13 +187,6 @@ public final class OneCDocuments {
                 .map(JsonValue::asJsonObject).toList();
     }
 
-    private static JsonObject object(String body) {
-        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
-            return reader.readObject();
-        } catch (JsonException | IllegalStateException e) {
-            return null;
-        }
-    }
 
     private record Counterparty(String key, Outcome failure) {
     }
