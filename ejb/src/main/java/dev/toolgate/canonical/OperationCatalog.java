@@ -36,7 +36,7 @@ public final class OperationCatalog {
                     optional("contact_id", TEXT)), false),
             new OperationSpec("payment.create", "yookassa", List.of(
                     required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
-                    required("description", TEXT)), true),
+                    required("description", TEXT, 128)), true), // YooKassa's limit
             new OperationSpec("payment.refund", "yookassa", List.of(
                     required("payment_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     required("reason", TEXT, 250)), true)

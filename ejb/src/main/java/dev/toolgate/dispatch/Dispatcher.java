@@ -43,6 +43,10 @@ public class Dispatcher {
         RetryPolicy policy = policies.of(leased.target());
         OperationView attempt = leased;
         while (true) {
+            String refusal = OutgoingCheck.refusal(attempt, payload);
+            if (refusal != null) { // a bug upstream, never an agent's choice: send nothing, record nothing
+                throw new IllegalStateException("refused to send " + attempt.key() + ": " + refusal);
+            }
             long started = System.nanoTime();
             Outcome outcome = targets.execute(attempt.target(), dispatchOf(attempt, payload));
             Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
@@ -69,7 +73,7 @@ public class Dispatcher {
      */
     public static Dispatch dispatchOf(OperationView operation, JsonObject payload) {
         return new Dispatch(Dispatch.downstreamKey(operation.tenant(), operation.key()), operation.operation(),
-                operation.attemptCount(), payload, operation.createdAt());
+                operation.attemptCount(), payload, operation.createdAt(), operation.targetObjectId(), operation.traceId());
     }
 
     private static void pause(Duration wait) {

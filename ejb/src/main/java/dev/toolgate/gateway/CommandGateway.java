@@ -9,7 +9,9 @@ import dev.toolgate.dispatch.Sent;
 import dev.toolgate.journal.Capture;
 import dev.toolgate.journal.CaptureDecision;
 import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationView;
+import jakarta.json.JsonObject;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.targets.Targets;
@@ -44,17 +46,32 @@ public class CommandGateway {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
         targets.requireConfigured(request.target());
         Capture capture = keyCapture.capture(caller, key, request);
-        return proceed(capture.decision(), capture.operation(), caller.principalId(), request);
+        // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
+        return proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload());
     }
 
-    private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, CanonicalRequest request) {
+    /**
+     * A replacement agent continues the recorded operation (seed 003, "continue the work"): the
+     * journal's payload, the journal's approval, the journal's attempt count. It accepts no parameters,
+     * so nothing the new agent's model says can change what was approved.
+     */
+    public GatewayAnswer resume(Caller caller, String key) {
+        Capture capture = keyCapture.resume(caller, key);
+        if (capture == null) {
+            throw new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key");
+        }
+        OperationView operation = capture.operation();
+        // withheld fields were never stored: only the original request can send them (a look-up needs none)
+        return proceed(capture.decision(), operation, caller.principalId(), operation.withheldFields().isEmpty() ? operation.payload() : null);
+    }
+
+    private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, JsonObject payload) {
         if (decision instanceof CaptureDecision.Execute) {
-            // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
-            Sent sent = dispatcher.send(operation, actor, request.payload());
+            Sent sent = dispatcher.send(operation, actor, payload);
             return answer(sent.operation(), !sent.byThisCall());
         }
         if (decision instanceof CaptureDecision.Reconcile) {
-            Reconciled reconciled = reconciler.settle(operation, actor, request.payload());
+            Reconciled reconciled = reconciler.settle(operation, actor, payload);
             // found now: an earlier call produced the effect, so this answer is a replay of it
             return answer(reconciled.operation(), !reconciled.sent());
         }
@@ -75,6 +92,9 @@ public class CommandGateway {
         }
         if (decision instanceof CaptureDecision.Mismatch) {
             return new GatewayAnswer.KeyReused(operation);
+        }
+        if (decision instanceof CaptureDecision.ApprovalLapsed) { // now failed_final: nothing was sent
+            return new GatewayAnswer.Done(operation, false);
         }
         return new GatewayAnswer.AwaitingApproval(operation);
     }

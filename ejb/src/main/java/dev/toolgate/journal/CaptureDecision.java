@@ -37,6 +37,13 @@ public sealed interface CaptureDecision {
     record Escalated() implements CaptureDecision {
     }
 
+    /**
+     * The approval this operation needs was revoked or expired before a new attempt: it fails for
+     * good with {@code standing.lapseCode()}, and nothing is sent.
+     */
+    record ApprovalLapsed(ApprovalStanding standing) implements CaptureDecision {
+    }
+
     /** Waiting for a person's approval. */
     record AwaitingApproval() implements CaptureDecision {
     }

@@ -20,10 +20,19 @@ public final class CapturePolicy {
                     : new CaptureDecision.Reconcile();
             case UNKNOWN -> decideUnknown(row, now);
             case FAILED_RETRYABLE -> row.checkDue(now)
-                    ? new CaptureDecision.Execute()
+                    ? newAttempt(row)
                     : new CaptureDecision.RetryLater(row.nextCheckAt());
-            case PENDING_APPROVAL -> new CaptureDecision.AwaitingApproval();
+            case PENDING_APPROVAL -> row.approval() == ApprovalStanding.AWAITING
+                    ? new CaptureDecision.AwaitingApproval()
+                    : newAttempt(row);
         };
+    }
+
+    /** Every new attempt, the first included, needs the approval to stand now, not when it was granted. */
+    private static CaptureDecision newAttempt(OperationState row) {
+        return row.approval().permitsAttempt()
+                ? new CaptureDecision.Execute()
+                : new CaptureDecision.ApprovalLapsed(row.approval());
     }
 
     private static CaptureDecision decideUnknown(OperationState row, Instant now) {

@@ -27,7 +27,17 @@ public enum EventKind {
     /** Another caller held the lease: refused. */
     IN_PROGRESS,
     /** The outcome is still unknown and no look-up was due: answered 202. */
-    UNSETTLED;
+    UNSETTLED,
+    /** A person approved the operation (key + fingerprint, with an expiry). */
+    APPROVED,
+    /** A person revoked the approval. */
+    APPROVAL_REVOKED,
+    /** The approval was revoked or expired when a new attempt was due: failed for good, nothing sent. */
+    APPROVAL_LAPSED,
+    /** A replacement agent (or an operator) resumed the recorded operation. */
+    RESUMED,
+    /** An operator settled an escalated operation, with evidence. */
+    RESOLVED;
 
     public String dbName() {
         return name().toLowerCase(Locale.ROOT);

@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.trace.Trace;
 import jakarta.persistence.EntityManager;
 
 import java.time.Instant;
@@ -12,8 +13,8 @@ public final class EventLog {
 
     // EclipseLink binds a null as VARCHAR: the casts give PostgreSQL the column types
     public static final String APPEND = "INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt,"
-            + " status, http_status, error_class, duration_ms, actor, detail)"
-            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS integer), ?6, CAST(?7 AS integer), ?8, CAST(?9 AS integer), ?10, ?11)";
+            + " status, http_status, error_class, duration_ms, actor, detail, trace_id)"
+            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS integer), ?6, CAST(?7 AS integer), ?8, CAST(?9 AS integer), ?10, ?11, ?12)";
 
     private EventLog() {
     }
@@ -37,6 +38,7 @@ public final class EventLog {
                 .setParameter(9, durationMs == null ? null : (int) Math.min(durationMs, Integer.MAX_VALUE))
                 .setParameter(10, actor)
                 .setParameter(11, detail)
+                .setParameter(12, Trace.traceId()) // the call (or job run) that caused this step
                 .executeUpdate();
     }
 }

@@ -6,6 +6,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,10 +30,28 @@ public class Journal {
                 .setParameter("tenant", tenant)
                 .setParameter("key", key)
                 .getResultStream().map(OperationEvent::view).toList();
-        return Optional.of(new OperationRecord(operation.view(), events));
+        OperationView view = operation.view();
+        Approval approval = view.approvalId() == null ? null : em.find(Approval.class, view.approvalId());
+        return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
     }
 
-    /** An operation and its events, oldest first. */
-    public record OperationRecord(OperationView operation, List<EventView> events) {
+    /** Escalated operations of {@code tenant}, oldest first: what an operator works through. */
+    public List<OperationView> escalated(String tenant, int limit) {
+        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'unknown'"
+                        + " AND o.escalatedAt IS NOT NULL ORDER BY o.escalatedAt", Operation.class)
+                .setParameter("tenant", tenant).setMaxResults(limit)
+                .getResultStream().map(Operation::view).toList();
+    }
+
+    /** Operations of {@code tenant} waiting for a person's approval, oldest first: what an approver works through. */
+    public List<OperationView> awaitingApproval(String tenant, int limit) {
+        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'pending_approval'"
+                        + " ORDER BY o.createdAt", Operation.class)
+                .setParameter("tenant", tenant).setMaxResults(limit)
+                .getResultStream().map(Operation::view).toList();
+    }
+
+    /** An operation, its events oldest first, and the approval it names (null: none). */
+    public record OperationRecord(OperationView operation, List<EventView> events, ApprovalView approval) {
     }
 }

@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
+import java.util.List;
 
 /** Journal timing, from MicroProfile Config (system properties, environment, microprofile-config.properties). */
 @ApplicationScoped
@@ -46,6 +47,18 @@ public class JournalSettings {
     @Inject
     @ConfigProperty(name = "toolgate.retention-days", defaultValue = "30")
     int retentionDays;
+
+    /**
+     * Operation types that wait for a person's approval before anything is sent (DESIGN §6: money
+     * moves). {@code none} requires it for nothing.
+     */
+    @Inject
+    @ConfigProperty(name = "toolgate.approval.required-for", defaultValue = "payment.create,payment.refund")
+    List<String> approvalRequiredFor;
+
+    public boolean approvalRequired(String operation) {
+        return approvalRequiredFor.contains(operation);
+    }
 
     public Duration settleWindow() {
         return Duration.ofSeconds(settleSeconds);

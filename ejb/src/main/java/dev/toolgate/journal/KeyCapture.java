@@ -1,13 +1,16 @@
 package dev.toolgate.journal;
 
+import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
 import static dev.toolgate.journal.EventKind.CAPTURED;
 import static dev.toolgate.journal.EventKind.IN_PROGRESS;
 import static dev.toolgate.journal.EventKind.KEY_REUSED;
 import static dev.toolgate.journal.EventKind.REPLAYED;
+import static dev.toolgate.journal.EventKind.RESUMED;
 import static dev.toolgate.journal.EventKind.UNSETTLED;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -16,7 +19,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
-import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -28,7 +30,8 @@ public class KeyCapture {
 
     public static final String INSERT = "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
             + " request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
-            + " withheld_fields) VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), 'started', ?7, 1, ?8, ?9, ?10, ?11)"
+            + " withheld_fields, approval_required, trace_id)"
+            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING operation_key";
 
     @PersistenceContext(unitName = "toolgate")
@@ -42,10 +45,17 @@ public class KeyCapture {
         Instant now = Instant.now();
         OperationId id = new OperationId(caller.tenant(), key);
         // Terminal rows never change, so a plain read answers replays without a row lock (DESIGN §3).
+        Trace.operation(key);
         Operation row = em.find(Operation.class, id);
         if (row == null) {
-            if (insert(caller, key, request, now)) {
-                OperationView captured = captured(caller, key, request, now, settings.lease());
+            boolean approval = settings.approvalRequired(request.operation());
+            if (insert(caller, key, request, now, approval)) {
+                OperationView captured = captured(caller, key, request, now, approval ? null : now.plus(settings.lease()), approval);
+                if (approval) { // nothing is sent until a person approves exactly this intent
+                    EventLog.append(em, captured, caller.principalId(), CAPTURED, now, 0, OperationStatus.PENDING_APPROVAL,
+                            "awaiting approval; nothing sent");
+                    return new Capture(new CaptureDecision.AwaitingApproval(), captured);
+                }
                 EventLog.append(em, captured, caller.principalId(), CAPTURED, now, 1, OperationStatus.STARTED, "attempt 1 leased");
                 return new Capture(new CaptureDecision.Execute(), captured);
             }
@@ -64,12 +74,31 @@ public class KeyCapture {
     }
 
     private Capture decide(Operation row, String fingerprint, String actor, Instant now) {
-        CaptureDecision decision = CapturePolicy.decide(row.state(), fingerprint, now);
+        CaptureDecision decision = CapturePolicy.decide(row.state(Approval.standing(em, row.view(), now)), fingerprint, now);
         apply(row, decision, actor, now);
         return new Capture(decision, row.view());
     }
 
-    private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now) {
+    /** Decides for the recorded payload of an existing operation: a replacement agent's resume. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Capture resume(Caller caller, String key) {
+        Trace.operation(key);
+        Operation row = em.find(Operation.class, new OperationId(caller.tenant(), key), LockModeType.PESSIMISTIC_WRITE);
+        if (row == null) {
+            return null;
+        }
+        Instant now = Instant.now();
+        OperationView before = row.view();
+        note(before, caller.principalId(), RESUMED, now, "resumed by " + caller.principalId() + " with the recorded payload");
+        Capture capture = decide(row, before.requestHash(), caller.principalId(), now);
+        if (capture.decision() instanceof CaptureDecision.Execute && !before.withheldFields().isEmpty()) {
+            throw new OperationRefused(OperationRefused.Reason.RESUME_NEEDS_CALLER, "the next attempt needs fields the journal never"
+                    + " kept " + before.withheldFields() + ": send the original request again with the same key");
+        }
+        return capture;
+    }
+
+    private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
         return !em.createNativeQuery(INSERT)
                 .setParameter(1, caller.tenant())
                 .setParameter(2, key)
@@ -77,11 +106,15 @@ public class KeyCapture {
                 .setParameter(4, request.operation())
                 .setParameter(5, request.fingerprint())
                 .setParameter(6, request.storedPayloadJson())
-                .setParameter(7, request.target())
-                .setParameter(8, Operation.at(now.plus(settings.lease())))
-                .setParameter(9, Operation.at(now))
-                .setParameter(10, Operation.at(now))
-                .setParameter(11, String.join(",", request.withheldFields()))
+                .setParameter(7, (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName())
+                .setParameter(8, request.target())
+                .setParameter(9, approval ? 0 : 1)
+                .setParameter(10, approval ? null : Operation.at(now.plus(settings.lease())))
+                .setParameter(11, Operation.at(now))
+                .setParameter(12, Operation.at(now))
+                .setParameter(13, String.join(",", request.withheldFields()))
+                .setParameter(14, approval)
+                .setParameter(15, Trace.traceId())
                 .getResultList().isEmpty();
     }
 
@@ -91,6 +124,10 @@ public class KeyCapture {
             Leases.startNextAttempt(em, row, actor, now, settings);
         } else if (decision instanceof CaptureDecision.Reconcile) {
             Leases.holdForReconcile(em, row, actor, now, settings);
+        } else if (decision instanceof CaptureDecision.ApprovalLapsed lapsed) {
+            row.lapse(lapsed.standing().lapseCode(), now);
+            note(row.view(), actor, APPROVAL_LAPSED, now, "the approval was " + lapsed.standing().dbName()
+                    + " before attempt " + (before.attemptCount() + 1) + "; nothing sent");
         } else if (decision instanceof CaptureDecision.Replay) {
             note(before, actor, REPLAYED, now, null);
         } else if (decision instanceof CaptureDecision.Mismatch) {
@@ -106,9 +143,11 @@ public class KeyCapture {
         EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
     }
 
-    private static OperationView captured(Caller caller, String key, CanonicalRequest request, Instant now, Duration lease) {
-        return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(), OperationStatus.STARTED,
-                request.fingerprint(), request.storedPayload(), request.withheldFields(), null, null, null, 1, now.plus(lease), null, 0, null, null,
-                now, now, null);
+    private static OperationView captured(Caller caller, String key, CanonicalRequest request, Instant now, Instant leaseUntil,
+                                          boolean approval) {
+        return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
+                approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
+                request.withheldFields(), null, null, null, approval ? 0 : 1, leaseUntil, null, 0, null, null, now, now, null,
+                Trace.traceId(), approval, null);
     }
 }

@@ -71,6 +71,12 @@ public class Operation {
     private OffsetDateTime updatedAt;
     @Column(name = "completed_at")
     private OffsetDateTime completedAt;
+    @Column(name = "trace_id", insertable = false, updatable = false)
+    private String traceId;
+    @Column(name = "approval_required", insertable = false, updatable = false)
+    private boolean approvalRequired;
+    @Column(name = "approval_id")
+    private String approvalId;
 
     protected Operation() {
     }
@@ -79,8 +85,41 @@ public class Operation {
         return OperationStatus.fromDb(status);
     }
 
-    OperationState state() {
-        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt), escalatedAt != null);
+    OperationState state(ApprovalStanding approval) {
+        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt), escalatedAt != null, approval);
+    }
+
+    /** Names the approval that now governs new attempts. */
+    void approvedBy(String approval, Instant now) {
+        approvalId = approval;
+        updatedAt = at(now);
+    }
+
+    /**
+     * pending_approval or failed_retryable → failed_final: the approval lapsed before a new attempt,
+     * so nothing is sent. Never called for a row whose last attempt may have had an effect.
+     */
+    void lapse(String code, Instant now) {
+        status = OperationStatus.FAILED_FINAL.dbName();
+        errorCode = code;
+        leaseUntil = null;
+        nextCheckAt = null;
+        completedAt = at(now);
+        updatedAt = at(now);
+    }
+
+    /**
+     * unknown (escalated) → succeeded or failed_final, on a person's word and evidence. The result
+     * for replay is written by SQL (response_json is not mapped for writes).
+     */
+    void resolve(OperationStatus to, String objectId, String code, Instant now) {
+        status = to.dbName();
+        targetObjectId = objectId;
+        errorCode = code;
+        leaseUntil = null;
+        nextCheckAt = null;
+        completedAt = at(now);
+        updatedAt = at(now);
     }
 
     /** failed_retryable → started: this caller owns the next attempt until the lease runs out. */
@@ -111,7 +150,7 @@ public class Operation {
                 withheldFields == null || withheldFields.isEmpty() ? List.of() : List.of(withheldFields.split(",")),
                 targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil),
                 instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
-                instant(createdAt), instant(updatedAt), instant(completedAt));
+                instant(createdAt), instant(updatedAt), instant(completedAt), traceId, approvalRequired, approvalId);
     }
 
     static OffsetDateTime at(Instant instant) {

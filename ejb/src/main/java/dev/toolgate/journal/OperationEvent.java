@@ -30,12 +30,14 @@ public class OperationEvent {
     private Integer durationMs;
     private String actor;
     private String detail;
+    @Column(name = "trace_id")
+    private String traceId;
 
     protected OperationEvent() {
     }
 
     public EventView view() {
         return new EventView(id, occurredAt.toInstant(), kind, attempt, status, httpStatus, errorClass, durationMs,
-                actor, detail);
+                actor, detail, traceId);
     }
 }

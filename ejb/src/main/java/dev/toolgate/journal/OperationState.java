@@ -4,7 +4,7 @@ import java.time.Instant;
 
 /** What the capture decision needs to know about an existing row. */
 public record OperationState(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt,
-                             boolean escalated) {
+                             boolean escalated, ApprovalStanding approval) {
 
     boolean leaseActive(Instant now) {
         return leaseUntil != null && leaseUntil.isAfter(now);

@@ -11,5 +11,11 @@ public record OperationView(String tenant, String key, String agentId, String op
                             String targetObjectId, JsonObject result,
                             String errorCode, int attemptCount, Instant leaseUntil, Instant nextCheckAt,
                             int reconcileCount, Instant settleAfter, Instant escalatedAt,
-                            Instant createdAt, Instant updatedAt, Instant completedAt) {
+                            Instant createdAt, Instant updatedAt, Instant completedAt,
+                            String traceId, boolean approvalRequired, String approvalId) {
+
+    /** Escalated: reconciliation gave up or found a duplicate, and a person must settle it. */
+    public boolean escalated() {
+        return status == OperationStatus.UNKNOWN && escalatedAt != null;
+    }
 }

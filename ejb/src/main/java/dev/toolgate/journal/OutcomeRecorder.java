@@ -9,6 +9,7 @@ import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
 import static dev.toolgate.journal.EventKind.RECONCILED;
 
 import dev.toolgate.canonical.CanonicalJson;
+import dev.toolgate.trace.Trace;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicy;
@@ -86,11 +87,21 @@ public class OutcomeRecorder {
         if (lookup instanceof Lookup.Found found) {
             written = settle(unknown, OperationStatus.UNKNOWN,
                     new Transition(OperationStatus.SUCCEEDED, found.objectId(), found.result(), null, null), now);
+        } else if (lookup instanceof Lookup.Failed failed) {
+            written = settle(unknown, OperationStatus.UNKNOWN, new Transition(OperationStatus.FAILED_FINAL, null,
+                    detail(failed.detail() + " (target object " + failed.objectId() + ")"), failed.errorCode(), null), now);
         } else if (lookup instanceof Lookup.Absent && unknown.settleAfter() != null && now.isBefore(unknown.settleAfter())) {
             written = awaitSettle(unknown, now); // the lost request may still be executing at the target
             detail = "absent, but inside the settle window: not yet proof that nothing happened";
         } else if (lookup instanceof Lookup.Absent && policy.exhausted(attempt)) {
             written = settle(unknown, OperationStatus.UNKNOWN, exhausted(attempt, "no effect found"), now);
+        } else if (lookup instanceof Lookup.Absent && !Approval.standing(em, unknown, now).permitsAttempt()) {
+            // nothing happened, and the approval no longer stands: a new attempt is not authorized
+            ApprovalStanding standing = Approval.standing(em, unknown, now);
+            written = settle(unknown, OperationStatus.UNKNOWN, new Transition(OperationStatus.FAILED_FINAL, null,
+                    detail("no effect found; the approval was " + standing.dbName() + ", so nothing was sent again"),
+                    standing.lapseCode(), null), now);
+            detail = "absent; approval " + standing.dbName() + ": failed for good, nothing sent";
         } else if (lookup instanceof Lookup.Absent && !canResend) {
             // the resend needs fields the journal never kept: the caller's next call sends it
             written = settle(unknown, OperationStatus.UNKNOWN,
@@ -120,7 +131,8 @@ public class OutcomeRecorder {
                 ? "DUPLICATE EFFECT: " + describe(lookup)
                 : operation.reconcileCount() + " look-ups could not settle the outcome";
         EventLog.append(em, operation, actor, ESCALATED, now, operation.attemptCount(), OperationStatus.UNKNOWN, why);
-        LOG.warning(() -> "escalated " + operation.key() + " at " + operation.target() + ": " + why);
+        String context = Trace.logContext();
+        LOG.warning(() -> "escalated " + operation.key() + " at " + operation.target() + ": " + why + context);
     }
 
     private Transition transitionOf(Outcome outcome, int attempt, RetryPolicy policy, Instant now) {
@@ -136,6 +148,10 @@ public class OutcomeRecorder {
             }
             Duration wait = policy.delayBefore(attempt + 1, t.retryAfter(), ThreadLocalRandom.current()::nextDouble);
             return new Transition(OperationStatus.FAILED_RETRYABLE, null, null, t.errorCode(), now.plus(wait));
+        }
+        if (outcome instanceof Outcome.Pending p) { // the target has it: look again after its hint, never resend
+            Duration wait = p.retryAfter() != null ? p.retryAfter() : policy.initialDelay();
+            return new Transition(OperationStatus.UNKNOWN, p.objectId(), null, "target_pending", now.plus(wait));
         }
         return new Transition(OperationStatus.UNKNOWN, null, null, ((Outcome.Unknown) outcome).errorCode(), now);
     }
@@ -219,6 +235,9 @@ public class OutcomeRecorder {
         if (outcome instanceof Outcome.Rejected r) {
             return r.errorCode() + ": " + r.detail();
         }
+        if (outcome instanceof Outcome.Pending p) {
+            return "target_pending" + (p.objectId() == null ? "" : ": target object " + p.objectId());
+        }
         return outcome instanceof Outcome.Transient t ? t.errorCode() : ((Outcome.Unknown) outcome).errorCode();
     }
 
@@ -231,6 +250,9 @@ public class OutcomeRecorder {
         }
         if (lookup instanceof Lookup.Pending p) {
             return "pending: " + p.detail();
+        }
+        if (lookup instanceof Lookup.Failed f) {
+            return "target object " + f.objectId() + " failed: " + f.errorCode();
         }
         if (lookup instanceof Lookup.Ambiguous a) {
             return a.objectIds().size() + " objects carry this key: " + a.objectIds();

@@ -24,6 +24,9 @@ public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
             }
             return operation.status() == OperationStatus.FAILED_RETRYABLE ? "awaiting_caller" : "waiting";
         }
+        if (lookup instanceof Lookup.Failed) {
+            return "failed";
+        }
         return lookup instanceof Lookup.Pending ? "pending" : "unavailable";
     }
 }

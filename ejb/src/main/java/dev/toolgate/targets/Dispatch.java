@@ -12,8 +12,11 @@ import java.time.Instant;
  *                      by its tenant, so two tenants' equal keys never meet at a shared target
  * @param createdAt     when the operation was first captured: stable across attempts, so a document
  *                      date derived from it does not move on retry
+ * @param objectId      the target's object as far as the journal knows it (e.g. a pending payment), or null
+ * @param traceId       the W3C trace id of the operation, for targets whose contract can carry it
  */
-public record Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt) {
+public record Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
+                       String objectId, String traceId) {
 
     public static String downstreamKey(String tenant, String operationKey) {
         return tenant + "/" + operationKey;

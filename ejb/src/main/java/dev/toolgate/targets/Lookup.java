@@ -14,6 +14,13 @@ public sealed interface Lookup {
     record Pending(String detail) implements Lookup {
     }
 
+    /**
+     * The target holds the object and says it failed for good (a canceled payment or refund): there
+     * is no effect, and sending the same request again would not change that.
+     */
+    record Failed(String objectId, String errorCode, String detail) implements Lookup {
+    }
+
     /** No object carries our key. */
     record Absent() implements Lookup {
     }

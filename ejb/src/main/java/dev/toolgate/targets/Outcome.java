@@ -17,6 +17,9 @@ public sealed interface Outcome {
         if (this instanceof Unknown) {
             return "reconcile_before_retry";
         }
+        if (this instanceof Pending) {
+            return "wait_pending";
+        }
         return this instanceof Rejected ? "never_retry" : null;
     }
 
@@ -30,6 +33,14 @@ public sealed interface Outcome {
 
     /** Provably not executed (nothing was sent, or the target says it did not run it): safe to send again. */
     record Transient(String errorCode, Duration retryAfter, Integer httpStatus) implements Outcome {
+    }
+
+    /**
+     * The target accepted the request and has not finished it (a payment provider's {@code pending},
+     * or "accepted, not processed yet"): wait and look again, never send anything new meanwhile.
+     * {@code objectId} is the target's object when it named one; {@code retryAfter} its hint, or null.
+     */
+    record Pending(String objectId, Duration retryAfter, Integer httpStatus) implements Outcome {
     }
 
     /** The effect may exist: reconcile by our key before anything is sent again. */

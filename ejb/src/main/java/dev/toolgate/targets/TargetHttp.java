@@ -2,6 +2,8 @@ package dev.toolgate.targets;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.trace.Trace;
+import dev.toolgate.trace.TraceParent;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -53,7 +55,12 @@ public final class TargetHttp {
         }
     }
 
+    /** Sends one request; within a trace, it carries a {@code traceparent} of ours (DESIGN §8). */
     public Exchange send(HttpRequest.Builder request) {
+        String traceId = Trace.traceId();
+        if (traceId != null) {
+            request.setHeader(TraceParent.HEADER, TraceParent.outgoing(traceId));
+        }
         try {
             HttpResponse<String> response = client.send(request.timeout(readTimeout).build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

@@ -79,7 +79,7 @@ class CapturePolicyTest {
 
     @Test
     void leavesAnEscalatedOperationToAPerson() {
-        CaptureDecision d = CapturePolicy.decide(new OperationState(UNKNOWN, HASH, null, null, true), HASH, NOW);
+        CaptureDecision d = CapturePolicy.decide(new OperationState(UNKNOWN, HASH, null, null, true, ApprovalStanding.NOT_REQUIRED), HASH, NOW);
         assertInstanceOf(CaptureDecision.Escalated.class, d);
     }
 
@@ -88,7 +88,44 @@ class CapturePolicyTest {
         assertInstanceOf(CaptureDecision.AwaitingApproval.class, decide(PENDING_APPROVAL, HASH, null, null));
     }
 
+    @Test
+    void sendsTheFirstAttemptOnceApproved() {
+        assertInstanceOf(CaptureDecision.Execute.class, withApproval(PENDING_APPROVAL, null, ApprovalStanding.ACTIVE));
+    }
+
+    @Test
+    void failsForGoodWhenTheApprovalLapsedBeforeTheFirstAttempt() {
+        assertEquals(new CaptureDecision.ApprovalLapsed(ApprovalStanding.REVOKED),
+                withApproval(PENDING_APPROVAL, null, ApprovalStanding.REVOKED));
+        assertEquals(new CaptureDecision.ApprovalLapsed(ApprovalStanding.EXPIRED),
+                withApproval(PENDING_APPROVAL, null, ApprovalStanding.EXPIRED));
+    }
+
+    @Test
+    void checksTheApprovalAgainBeforeEveryRetry() {
+        assertInstanceOf(CaptureDecision.Execute.class, withApproval(FAILED_RETRYABLE, EARLIER, ApprovalStanding.ACTIVE));
+        assertEquals(new CaptureDecision.ApprovalLapsed(ApprovalStanding.REVOKED), withApproval(FAILED_RETRYABLE, EARLIER, ApprovalStanding.REVOKED));
+        assertEquals(new CaptureDecision.ApprovalLapsed(ApprovalStanding.EXPIRED), withApproval(FAILED_RETRYABLE, EARLIER, ApprovalStanding.EXPIRED));
+    }
+
+    @Test
+    void neverSkipsTheLookUpOfAnUnknownOutcomeBecauseAnApprovalLapsed() {
+        // the effect may exist: a revoked approval forbids a new attempt, not finding out what happened
+        assertInstanceOf(CaptureDecision.Reconcile.class, withApproval(UNKNOWN, null, ApprovalStanding.REVOKED));
+        assertInstanceOf(CaptureDecision.Reconcile.class, withApproval(STARTED, null, ApprovalStanding.EXPIRED));
+    }
+
+    @Test
+    void replaysAFinishedOperationWhateverBecameOfItsApproval() {
+        assertInstanceOf(CaptureDecision.Replay.class, withApproval(SUCCEEDED, null, ApprovalStanding.REVOKED));
+    }
+
+    private static CaptureDecision withApproval(OperationStatus status, Instant nextCheckAt, ApprovalStanding approval) {
+        return CapturePolicy.decide(new OperationState(status, HASH, null, nextCheckAt, false, approval), HASH, NOW);
+    }
+
     private static CaptureDecision decide(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt) {
-        return CapturePolicy.decide(new OperationState(status, HASH, leaseUntil, nextCheckAt, false), requestHash, NOW);
+        ApprovalStanding approval = status == PENDING_APPROVAL ? ApprovalStanding.AWAITING : ApprovalStanding.NOT_REQUIRED;
+        return CapturePolicy.decide(new OperationState(status, HASH, leaseUntil, nextCheckAt, false, approval), requestHash, NOW);
     }
 }

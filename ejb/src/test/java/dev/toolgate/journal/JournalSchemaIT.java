@@ -145,11 +145,15 @@ class JournalSchemaIT {
             insert.setString(4, "invoice.create");
             insert.setString(5, HASH);
             insert.setString(6, "{\"order_id\":\"o\"}");
-            insert.setString(7, "1c");
-            insert.setTimestamp(8, Timestamp.from(Instant.now().plusSeconds(30)));
-            insert.setTimestamp(9, now);
-            insert.setTimestamp(10, now);
-            insert.setString(11, "");
+            insert.setString(7, "started");
+            insert.setString(8, "1c");
+            insert.setInt(9, 1);
+            insert.setString(10, Instant.now().plusSeconds(30).toString());
+            insert.setTimestamp(11, now);
+            insert.setTimestamp(12, now);
+            insert.setString(13, "");
+            insert.setBoolean(14, false);
+            insert.setString(15, "0af7651916cd43dd8448eb211c80319c");
             try (ResultSet returned = insert.executeQuery()) {
                 return returned.next();
             }

@@ -30,6 +30,8 @@ class SecretsScanIT {
         List<String> secrets = new ArrayList<>(Credentials.ISSUED);
         secrets.add(TestStack.adminToken());
         secrets.add(Simulators.ONE_C_PASSWORD);
+        secrets.add(Simulators.YOOKASSA_SECRET_KEY);
+        secrets.add(Simulators.BITRIX24_SECRET);
         secrets.add(Agent.PERSON_INN); // personal data declared sensitive: never stored
         for (String card : AccessOnMicroIT.TEST_CARDS) {
             secrets.add(card);

@@ -76,6 +76,9 @@ public final class LocalStack {
         config.put("toolgate.target.1c.currency-keys", Simulators.oneCCurrencyKeys());
         config.put("toolgate.target.bitrix24.url", simulatorsUrl + "/bitrix24/rest/" + Simulators.BITRIX24_USER + "/"
                 + Simulators.BITRIX24_SECRET + "/");
+        config.put("toolgate.target.yookassa.url", simulatorsUrl + "/yookassa/v3/");
+        config.put("toolgate.target.yookassa.shop-id", Simulators.YOOKASSA_SHOP_ID);
+        config.put("toolgate.target.yookassa.secret-key", Simulators.YOOKASSA_SECRET_KEY);
         return config;
     }
 

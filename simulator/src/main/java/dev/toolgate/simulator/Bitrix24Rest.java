@@ -39,7 +39,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     private int nextId;
 
     Bitrix24Rest(String user, String secret, Faults faults) {
-        this.root = "/bitrix24/rest/" + user + "/" + secret + "/";
+        this.root = "/rest/" + user + "/" + secret + "/";
         this.faults = faults;
         reset();
     }
@@ -74,7 +74,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        String path = exchange.getRequestURI().getPath();
+        String path = SimHttp.path(exchange, "/" + SYSTEM);
         if (!path.startsWith(root) || path.length() == root.length()) {
             SimHttp.send(exchange, 401, error("NO_AUTH_FOUND", "Wrong authorization data"));
             return;

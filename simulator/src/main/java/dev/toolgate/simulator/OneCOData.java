@@ -54,7 +54,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private final AtomicInteger numbers = new AtomicInteger();
 
     OneCOData(String infobase, String user, String password, String keyRequisite, Faults faults) {
-        this.root = "/1c/" + infobase + "/odata/standard.odata/";
+        this.root = "/" + infobase + "/odata/standard.odata/";
         this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.keyRequisite = keyRequisite;
         this.faults = faults;
@@ -99,7 +99,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
 
     @Override
     public void handle(HttpExchange exchange) throws IOException {
-        String path = exchange.getRequestURI().getPath();
+        String path = SimHttp.path(exchange, "/" + SYSTEM);
         if (!path.startsWith(root)) {
             SimHttp.send(exchange, 404, error("-1", "Не найден ресурс " + path));
             return;

@@ -21,6 +21,15 @@ final class SimHttp {
     private SimHttp() {
     }
 
+    /**
+     * The request path as the real system would see it: on the shared port each system is mounted
+     * under {@code /<system>}; on its own origin it has the real system's paths.
+     */
+    static String path(HttpExchange exchange, String mount) {
+        String path = exchange.getRequestURI().getPath();
+        return path.startsWith(mount + "/") ? path.substring(mount.length()) : path;
+    }
+
     static String body(HttpExchange exchange) throws IOException {
         return new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
     }

@@ -46,6 +46,12 @@ public final class SimulatorClient {
                 .add("delay_ms", delayMs).add("times", 1));
     }
 
+    /** The next create matching {@code match} is accepted as pending and succeeds {@code delayMs} later. */
+    public void armPending(String system, String match, long delayMs) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("method", "POST")
+                .add("fault", "pending_then_succeeded").add("delay_ms", delayMs).add("times", 1));
+    }
+
     private void arm(JsonObjectBuilder spec) {
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/faults"))
                 .POST(HttpRequest.BodyPublishers.ofString(spec.build().toString())).build());

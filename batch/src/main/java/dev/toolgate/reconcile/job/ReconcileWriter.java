@@ -4,6 +4,7 @@ import dev.toolgate.journal.DueOperations;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
+import dev.toolgate.trace.Trace;
 import jakarta.batch.api.chunk.AbstractItemWriter;
 import jakarta.batch.runtime.context.StepContext;
 import jakarta.enterprise.context.Dependent;
@@ -31,8 +32,12 @@ public class ReconcileWriter extends AbstractItemWriter {
     public void writeItems(List<Object> items) {
         TreeMap<String, Integer> counts = ReconcileCounts.of(step.getPersistentUserData());
         for (Object item : items) {
-            Reconciled reconciled = reconciler.settle((OperationView) item, DueOperations.ACTOR, null);
-            counts.merge(reconciled.outcome(), 1, Integer::sum);
+            OperationView operation = (OperationView) item;
+            // the job continues the operation's own trace: its events and log lines join the agent's call
+            try (Trace trace = Trace.open(operation.traceId(), operation.key())) {
+                Reconciled reconciled = reconciler.settle(operation, DueOperations.ACTOR, null);
+                counts.merge(reconciled.outcome(), 1, Integer::sum);
+            }
         }
         step.setPersistentUserData(counts);
     }

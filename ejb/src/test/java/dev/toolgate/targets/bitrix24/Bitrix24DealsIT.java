@@ -62,7 +62,7 @@ class Bitrix24DealsIT {
         control.arm("bitrix24", first.downstreamKey(), "drop_response_after_commit", 1);
         assertInstanceOf(Outcome.Unknown.class, deals.create(first));
 
-        Dispatch second = new Dispatch(first.downstreamKey(), first.operation(), 2, first.payload(), first.createdAt());
+        Dispatch second = new Dispatch(first.downstreamKey(), first.operation(), 2, first.payload(), first.createdAt(), null, null);
         Outcome.Succeeded adopted = assertInstanceOf(Outcome.Succeeded.class, deals.create(second));
 
         assertEquals(List.of(adopted.objectId()), control.effects("bitrix24", first.downstreamKey()));
@@ -112,7 +112,7 @@ class Bitrix24DealsIT {
     private static Dispatch deal(int attempt) {
         return new Dispatch("acme/test:crm.deal.create:" + UUID.randomUUID() + ":v1", "crm.deal.create", attempt,
                 Json.createObjectBuilder().add("title", "Сделка").add("amount_minor", 990000).add("currency", "RUB").build(),
-                Instant.now());
+                Instant.now(), null, null);
     }
 
     private static Bitrix24Settings settings(String url) {

@@ -59,7 +59,7 @@ class OneCDocumentsIT {
 
     @Test
     void findsKeysThatNeedODataQuoting() {
-        Dispatch dispatch = new Dispatch("test:invoice.create:o'brien&co+1:v1", "invoice.create", 1, payload(), Instant.now());
+        Dispatch dispatch = new Dispatch("test:invoice.create:o'brien&co+1:v1", "invoice.create", 1, payload(), Instant.now(), null, null);
         Outcome.Succeeded created = (Outcome.Succeeded) documents.create(dispatch);
         assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, documents.find(dispatch)).objectId());
     }
@@ -169,7 +169,7 @@ class OneCDocumentsIT {
     }
 
     private static Dispatch invoice(JsonObject payload) {
-        return new Dispatch("test:invoice.create:" + UUID.randomUUID() + ":v1", "invoice.create", 1, payload, Instant.now());
+        return new Dispatch("test:invoice.create:" + UUID.randomUUID() + ":v1", "invoice.create", 1, payload, Instant.now(), null, null);
     }
 
     private static JsonObject payload() {

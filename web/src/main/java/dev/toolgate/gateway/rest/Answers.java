@@ -1,9 +1,12 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.gateway.GatewayAnswer;
-import dev.toolgate.journal.EventView;
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
@@ -59,9 +62,17 @@ final class Answers {
         return problem(ProblemType.APPROVAL_REQUIRED, waiting.operation(), null).location(self(waiting.operation())).build();
     }
 
-    Response record(OperationView op, List<EventView> events) {
-        return Response.ok(OperationJson.withHistory(op, events, selfPath(op), retention).toString(),
+    Response record(Journal.OperationRecord record) {
+        OperationView op = record.operation();
+        return Response.ok(OperationJson.withHistory(op, record.events(), record.approval(), selfPath(op), retention).toString(),
                 MediaType.APPLICATION_JSON).build();
+    }
+
+    /** A list of operations (escalations, approvals awaited), each as in every other answer. */
+    Response list(String name, List<OperationView> operations) {
+        JsonArrayBuilder items = JSON.createArrayBuilder();
+        operations.forEach(op -> items.add(OperationJson.of(op, selfPath(op), retention)));
+        return Response.ok(JSON.createObjectBuilder().add(name, items).build().toString(), MediaType.APPLICATION_JSON).build();
     }
 
     private Response done(OperationView op, boolean replayed) {
@@ -72,6 +83,9 @@ final class Answers {
             if (!replayed) {
                 response.location(self(op));
             }
+        } else if (op.errorCode() != null && op.errorCode().startsWith("approval_")) {
+            response = problem(ProblemType.APPROVAL_LAPSED, op, "the approval was " + op.errorCode().substring(9)
+                    + " before an attempt could be sent; a new attempt at the intent needs a new key and a new approval");
         } else if ("retries_exhausted".equals(op.errorCode())) {
             response = problem(ProblemType.RETRIES_EXHAUSTED, op, "final for this key; a new attempt at the intent needs a new key");
         } else { // failed_final: the stored error, replayed as first answered

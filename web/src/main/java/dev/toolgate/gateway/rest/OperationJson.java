@@ -2,6 +2,8 @@ package dev.toolgate.gateway.rest;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.NextAction;
+import dev.toolgate.journal.ApprovalView;
 import dev.toolgate.journal.EventView;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
@@ -26,16 +28,45 @@ final class OperationJson {
         return base(op, self, retention).build();
     }
 
-    /** The full record a replacement agent reads: the recorded parameters and the whole story. */
-    static JsonObject withHistory(OperationView op, List<EventView> events, String self, Duration retention) {
+    /**
+     * The full record a replacement agent reads (seed 003): the recorded (approved) parameters, the
+     * approval, the last error class, the whole story, and what to do next.
+     */
+    static JsonObject withHistory(OperationView op, List<EventView> events, ApprovalView approval, String self, Duration retention) {
         JsonArrayBuilder story = JSON.createArrayBuilder();
         events.forEach(e -> story.add(event(e)));
-        return base(op, self, retention)
+        JsonObjectBuilder json = base(op, self, retention)
+                .add("agent_id", op.agentId())
                 .add("request_hash", op.requestHash())
                 .add("payload", op.payload())
                 .add("withheld_fields", JSON.createArrayBuilder(op.withheldFields()))
-                .add("events", story)
-                .build();
+                .add("approval_required", op.approvalRequired());
+        if (approval != null) {
+            json.add("approval", approval(approval));
+        }
+        events.stream().filter(e -> e.errorClass() != null).reduce((a, b) -> b)
+                .ifPresent(e -> json.add("last_error_class", e.errorClass()));
+        NextAction next = NextAction.of(op, approval, Instant.now());
+        JsonObjectBuilder action = JSON.createObjectBuilder().add("action", next.action()).add("detail", next.detail());
+        optional(action, "who", next.who());
+        time(action, "after", next.after());
+        return json.add("next_action", action).add("events", story).build();
+    }
+
+    static JsonObject approval(ApprovalView a) {
+        JsonObjectBuilder json = JSON.createObjectBuilder()
+                .add("approval_id", a.id())
+                .add("operation_key", a.operationKey())
+                .add("request_hash", a.requestHash())
+                .add("state", a.standing().dbName())
+                .add("granted_by", a.grantedBy());
+        time(json, "granted_at", a.grantedAt());
+        time(json, "expires_at", a.expiresAt());
+        optional(json, "note", a.note());
+        optional(json, "revoked_by", a.revokedBy());
+        time(json, "revoked_at", a.revokedAt());
+        optional(json, "revoke_reason", a.revokeReason());
+        return json.build();
     }
 
     private static JsonObjectBuilder base(OperationView op, String self, Duration retention) {
@@ -50,6 +81,7 @@ final class OperationJson {
         }
         optional(json, "error_code", op.errorCode());
         json.add("attempt_count", op.attemptCount());
+        optional(json, "trace_id", op.traceId());
         time(json, "created_at", op.createdAt());
         time(json, "updated_at", op.updatedAt());
         time(json, "completed_at", op.completedAt());
@@ -80,6 +112,7 @@ final class OperationJson {
         }
         optional(json, "actor", e.actor());
         optional(json, "detail", e.detail());
+        optional(json, "trace_id", e.traceId());
         return json.build();
     }
 

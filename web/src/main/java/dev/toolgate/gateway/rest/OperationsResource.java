@@ -3,7 +3,11 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.escalation.Escalations;
+import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.OperationView;
+import jakarta.json.JsonObject;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -30,6 +34,8 @@ public class OperationsResource {
     CommandGateway gateway;
     @Inject
     Journal journal;
+    @Inject
+    Escalations escalations;
     @Inject
     JournalSettings settings;
     @Context
@@ -65,8 +71,47 @@ public class OperationsResource {
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
     public Response find(@PathParam("key") String key, @Context SecurityContext security) {
         return journal.find(CallerContext.of(security).tenant(), key)
-                .map(record -> answers().record(record.operation(), record.events()))
+                .map(record -> answers().record(record))
                 .orElseGet(() -> Problem.of(ProblemType.OPERATION_NOT_FOUND, null).with("operation_key", key).response().build());
+    }
+
+    /**
+     * A replacement agent continues the recorded operation (seed 003). No parameters: the journal's
+     * payload and approval are what is sent, so a body of any kind is refused.
+     */
+    @POST
+    @Path("{key: .+}/resume")
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed({Role.AGENT, Role.OPERATOR})
+    public Response resume(@PathParam("key") String key, @Context SecurityContext security, String body) {
+        if (body != null && !body.isBlank()) {
+            throw new ProblemException(ProblemType.RESUME_TAKES_NO_PARAMETERS,
+                    "the recorded payload is what is sent; a changed intent is a new operation with a new key");
+        }
+        return answers().toResponse(gateway.resume(CallerContext.of(security), key));
+    }
+
+    /**
+     * An operator settles an escalated operation with evidence:
+     * {@code {"outcome":"succeeded","target_object_id":…,"evidence":…}} or
+     * {@code {"outcome":"failed_final","reason":…,"evidence":…}}.
+     */
+    @POST
+    @Path("{key: .+}/resolve")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed(Role.OPERATOR)
+    public Response resolve(@PathParam("key") String key, @Context SecurityContext security, String body) {
+        JsonObject spec = JsonBodies.object(body, "send {outcome, target_object_id | reason, evidence}");
+        String evidence = JsonBodies.text(spec, "evidence", 2000);
+        String outcome = JsonBodies.text(spec, "outcome", 32);
+        OperationView resolved = switch (outcome) {
+            case "succeeded" -> escalations.resolveSucceeded(CallerContext.of(security), key,
+                    JsonBodies.text(spec, "target_object_id", 255), evidence);
+            case "failed_final" -> escalations.resolveFailed(CallerContext.of(security), key, JsonBodies.text(spec, "reason", 500), evidence);
+            default -> throw new ProblemException(ProblemType.INVALID_REQUEST, "outcome is succeeded or failed_final");
+        };
+        return answers().toResponse(new GatewayAnswer.Done(resolved, false));
     }
 
     private Answers answers() {

@@ -1,6 +1,7 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.journal.OperationRefused;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -14,6 +15,15 @@ import java.util.logging.Logger;
 final class ProblemMappers {
 
     private ProblemMappers() {
+    }
+
+    /** A request about an existing operation that the journal refused; one problem type per reason. */
+    @Provider
+    public static class OperationRefusal implements ExceptionMapper<OperationRefused> {
+        @Override
+        public Response toResponse(OperationRefused e) {
+            return Problem.of(ProblemType.valueOf(e.reason().name()), e.getMessage()).response().build();
+        }
     }
 
     @Provider

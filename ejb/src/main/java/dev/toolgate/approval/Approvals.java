@@ -1,0 +1,108 @@
+package dev.toolgate.approval;
+
+import static dev.toolgate.journal.OperationRefused.Reason.APPROVAL_NOT_FOUND;
+import static dev.toolgate.journal.OperationRefused.Reason.APPROVAL_NOT_REQUIRED;
+import static dev.toolgate.journal.OperationRefused.Reason.FINGERPRINT_MISMATCH;
+import static dev.toolgate.journal.OperationRefused.Reason.NOT_AWAITING_APPROVAL;
+import static dev.toolgate.journal.OperationRefused.Reason.OPERATION_NOT_FOUND;
+import static dev.toolgate.journal.OperationRefused.Reason.OWN_OPERATION;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.journal.Approval;
+import dev.toolgate.journal.ApprovalStanding;
+import dev.toolgate.journal.ApprovalView;
+import dev.toolgate.journal.ManualSteps;
+import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+/** Grants and revokes approvals, each in one short transaction under the operation's row lock. */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class Approvals {
+
+    /** An approval outlives neither a working day nor a forgotten tab by much: one hour unless asked otherwise. */
+    public static final Duration DEFAULT_VALIDITY = Duration.ofHours(1);
+    public static final Duration MAX_VALIDITY = Duration.ofDays(7);
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+    @Inject
+    ManualSteps journal;
+
+    /**
+     * Approves operation {@code key} of the approver's tenant. {@code fingerprint}, when given, must be
+     * the one the approver was shown: an approval binds the exact intent, never "whatever the key holds now".
+     */
+    public ApprovalView grant(Caller approver, String key, String fingerprint, Duration validFor, String note) {
+        Instant now = Instant.now();
+        OperationView operation = journal.lock(approver.tenant(), key)
+                .orElseThrow(() -> new OperationRefused(OPERATION_NOT_FOUND, "no operation with this key"));
+        if (!operation.approvalRequired()) {
+            throw new OperationRefused(APPROVAL_NOT_REQUIRED, operation.operation() + " needs no approval on this gateway");
+        }
+        if (operation.status() != OperationStatus.PENDING_APPROVAL) {
+            throw new OperationRefused(NOT_AWAITING_APPROVAL, "the operation is " + operation.status().dbName() + ", not awaiting approval");
+        }
+        if (fingerprint != null && !fingerprint.equals(operation.requestHash())) {
+            throw new OperationRefused(FINGERPRINT_MISMATCH, "the operation's fingerprint is not the one approved");
+        }
+        if (approver.principalId().equals(operation.agentId())) { // four eyes: nobody approves their own request
+            throw new OperationRefused(OWN_OPERATION, "a principal cannot approve an operation it submitted");
+        }
+        if (operation.approvalId() != null) {
+            Approval standing = em.find(Approval.class, operation.approvalId());
+            if (Approval.standing(operation, standing, now) == ApprovalStanding.ACTIVE) {
+                return standing.view(now); // approving twice is the same approval
+            }
+            if (standing.view(now).revokedAt() == null) { // expired: closed, so the new one is the only standing
+                standing.revoke(approver.principalId(), "expired; superseded by a new approval", now);
+                em.flush();
+            }
+        }
+        Approval approval = new Approval(UUID.randomUUID().toString(), operation, approver.principalId(), now,
+                now.plus(validFor), note);
+        em.persist(approval);
+        journal.approved(operation, approval.view(now), approver.principalId(), now);
+        return approval.view(now);
+    }
+
+    /**
+     * Revokes an approval. Revoking twice is harmless. An operation that has sent nothing fails for good
+     * at once; one already dispatched keeps its attempt, and its next new attempt is refused.
+     */
+    public ApprovalView revoke(Caller approver, String approvalId, String reason) {
+        Instant now = Instant.now();
+        Approval approval = em.find(Approval.class, approvalId);
+        if (approval == null || !approval.view(now).tenant().equals(approver.tenant())) {
+            throw new OperationRefused(APPROVAL_NOT_FOUND, "no approval with this id");
+        }
+        ApprovalView before = approval.view(now);
+        OperationView operation = journal.lock(before.tenant(), before.operationKey()).orElseThrow();
+        if (before.revokedAt() != null) {
+            return before;
+        }
+        approval.revoke(approver.principalId(), reason, now);
+        em.flush();
+        journal.revoked(operation, approval.view(now), approver.principalId(), now);
+        return approval.view(now);
+    }
+
+    public ApprovalView find(Caller caller, String approvalId) {
+        Approval approval = em.find(Approval.class, approvalId);
+        if (approval == null || !approval.view(Instant.now()).tenant().equals(caller.tenant())) {
+            throw new OperationRefused(APPROVAL_NOT_FOUND, "no approval with this id");
+        }
+        return approval.view(Instant.now());
+    }
+}

@@ -1,0 +1,34 @@
+package dev.toolgate.journal;
+
+import jakarta.ejb.ApplicationException;
+
+/**
+ * A person's or agent's request about an existing operation that the journal refuses (approve, revoke,
+ * resume, resolve); nothing was changed. Rolls its transaction back, and is mapped to one problem type
+ * per reason in one place.
+ */
+@ApplicationException(rollback = true)
+public class OperationRefused extends RuntimeException {
+
+    public enum Reason {
+        OPERATION_NOT_FOUND,
+        APPROVAL_NOT_FOUND,
+        APPROVAL_NOT_REQUIRED,
+        NOT_AWAITING_APPROVAL,
+        FINGERPRINT_MISMATCH,
+        OWN_OPERATION,
+        NOT_ESCALATED,
+        RESUME_NEEDS_CALLER
+    }
+
+    private final Reason reason;
+
+    public OperationRefused(Reason reason, String detail) {
+        super(detail, null, false, false); // an answer to the caller, not a bug: no stack trace
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+}

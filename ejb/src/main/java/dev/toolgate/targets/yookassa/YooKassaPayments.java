@@ -1,0 +1,302 @@
+package dev.toolgate.targets.yookassa;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.canonical.FieldType;
+import dev.toolgate.canonical.Fingerprint;
+import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Exchange;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.TargetHttp;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.math.BigDecimal;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Translates {@code payment.create} and {@code payment.refund} into YooKassa payments and refunds and
+ * back; the only class that knows YooKassa's fields. The mapping follows YooKassa's own handling rules
+ * (target-systems.md §3a): 200 {@code succeeded} → succeeded; 200 {@code pending} /
+ * {@code waiting_for_capture} and 202 → pending (look again, never send anything new); 200
+ * {@code canceled} → failed for good; 429 → retry later with the same key; other 4xx → failed for
+ * good; 500, a timeout or a lost connection → unknown.
+ */
+public final class YooKassaPayments {
+
+    static final String KEY_FIELD = "gw_key";
+    static final String TRACE_FIELD = "gw_trace_id";
+    private static final int PAGE = 100;
+    /** Past this many pages the look-up gives up as unavailable rather than hold a lease for minutes. */
+    private static final int MAX_PAGES = 50;
+    /** Clocks differ: a payment is looked for from a little before the operation was captured. */
+    private static final Duration CLOCK_MARGIN = Duration.ofMinutes(10);
+    /** The SDKs' default wait when a 202 names none (yookassa-sdk-php BaseClient). */
+    private static final Duration DEFAULT_RETRY_AFTER = Duration.ofMillis(1800);
+    private static final Set<String> PENDING = Set.of("pending", "waiting_for_capture");
+
+    private final YooKassaSettings settings;
+    private final TargetHttp http;
+    private final String authorization;
+
+    public YooKassaPayments(YooKassaSettings settings) {
+        this.settings = settings;
+        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout());
+        this.authorization = "Basic " + Base64.getEncoder()
+                .encodeToString((settings.shopId() + ":" + settings.secretKey()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * YooKassa keys are at most 64 characters: the SHA-256 of our downstream key is exactly that, the
+     * same on every attempt, and never collides between two operations in practice.
+     */
+    static String idempotenceKey(Dispatch dispatch) {
+        return Fingerprint.of(dispatch.downstreamKey());
+    }
+
+    public Outcome execute(Dispatch dispatch) {
+        boolean refund = isRefund(dispatch);
+        boolean keyWindowPassed = Instant.now().isAfter(dispatch.createdAt().plus(settings.keyWindow()));
+        // A refund's preconditions are checked again before any later attempt (seed 003), and past the
+        // key window the same Idempotence-Key is a new request: both look for our object first.
+        if (dispatch.attempt() > 1 && (refund || keyWindowPassed)) {
+            Outcome earlier = earlier(find(dispatch));
+            if (earlier != null) {
+                return earlier;
+            }
+            if (refund) {
+                Outcome uncovered = refundNotCovered(dispatch);
+                if (uncovered != null) {
+                    return uncovered;
+                }
+            }
+        }
+        JsonObject body;
+        try {
+            body = refund ? refundBody(dispatch) : paymentBody(dispatch);
+        } catch (ArithmeticException e) {
+            return new Outcome.Rejected("currency_not_supported", "YooKassa amounts have at most two fraction digits", null);
+        }
+        return outcomeOf(http.send(post(refund ? "refunds" : "payments", idempotenceKey(dispatch), body)));
+    }
+
+    public Lookup find(Dispatch dispatch) {
+        String resource = isRefund(dispatch) ? "refunds" : "payments";
+        if (dispatch.objectId() != null) { // the provider named it already (a pending answer): ask for it
+            Exchange exchange = http.send(get(resource + "/" + encode(dispatch.objectId())));
+            JsonObject object = ok(exchange);
+            if (object != null) {
+                return lookupOf(object);
+            }
+            if (!(exchange instanceof Exchange.Answered a && a.status() == 404)) {
+                return unavailable(exchange);
+            }
+        }
+        String query = isRefund(dispatch)
+                ? "payment_id=" + encode(dispatch.payload().getString("payment_id"))
+                : "created_at.gte=" + encode(dispatch.createdAt().minus(CLOCK_MARGIN).truncatedTo(ChronoUnit.MILLIS).toString());
+        List<JsonObject> ours = new ArrayList<>();
+        String cursor = null;
+        for (int page = 0; page < MAX_PAGES; page++) {
+            Exchange exchange = http.send(get(resource + "?" + query + "&limit=" + PAGE + (cursor == null ? "" : "&cursor=" + encode(cursor))));
+            JsonObject list = ok(exchange);
+            if (list == null || !(list.get("items") instanceof JsonArray items)) {
+                return unavailable(exchange);
+            }
+            items.stream().filter(i -> i instanceof JsonObject).map(JsonValue::asJsonObject)
+                    .filter(i -> i.get("metadata") instanceof JsonObject m && dispatch.downstreamKey().equals(m.getString(KEY_FIELD, null)))
+                    .forEach(ours::add);
+            if (!(list.get("next_cursor") instanceof JsonString next)) {
+                return ours.isEmpty() ? new Lookup.Absent()
+                        : ours.size() == 1 ? lookupOf(ours.get(0))
+                        : new Lookup.Ambiguous(ours.stream().map(o -> o.getString("id", "?")).toList());
+            }
+            cursor = next.getString();
+        }
+        return new Lookup.Unavailable("lookup_window_too_large");
+    }
+
+    private static Outcome earlier(Lookup lookup) {
+        if (lookup instanceof Lookup.Found found) {
+            return new Outcome.Succeeded(found.objectId(), found.result(), null);
+        }
+        if (lookup instanceof Lookup.Pending) {
+            return new Outcome.Pending(null, null, null);
+        }
+        if (lookup instanceof Lookup.Failed failed) { // a canceled object of ours: a new attempt needs a new intent
+            return new Outcome.Rejected(failed.errorCode(), failed.detail(), null);
+        }
+        if (lookup instanceof Lookup.Absent) {
+            return null;
+        }
+        return new Outcome.Unknown(lookup instanceof Lookup.Ambiguous ? "duplicate_suspected" : "list_unavailable", null);
+    }
+
+    /** Null when the payment still covers the refund; otherwise the refusal, with nothing sent. */
+    private Outcome refundNotCovered(Dispatch dispatch) {
+        Exchange exchange = http.send(get("payments/" + encode(dispatch.payload().getString("payment_id"))));
+        JsonObject payment = ok(exchange);
+        if (payment == null) {
+            return exchange instanceof Exchange.Answered a && a.status() == 404
+                    ? new Outcome.Rejected("refund_not_covered", "the payment to refund does not exist", 404)
+                    : new Outcome.Transient("precondition_unavailable", null, null);
+        }
+        BigDecimal paid = money(payment.getJsonObject("amount"));
+        BigDecimal refunded = payment.get("refunded_amount") instanceof JsonObject r ? money(r) : BigDecimal.ZERO;
+        BigDecimal ours = FieldType.major(dispatch.payload().getJsonNumber("amount_minor").longValue(), dispatch.payload().getString("currency"));
+        if (!"succeeded".equals(payment.getString("status", "")) || paid.subtract(refunded).compareTo(ours) < 0) {
+            return new Outcome.Rejected("refund_not_covered",
+                    "the payment no longer covers this refund (status " + payment.getString("status", "?") + ")", 200);
+        }
+        return null;
+    }
+
+    private JsonObject paymentBody(Dispatch dispatch) {
+        JsonObject payload = dispatch.payload();
+        JsonObjectBuilder body = JSON.createObjectBuilder()
+                .add("amount", amount(payload))
+                .add("capture", true)
+                .add("description", payload.getString("description"))
+                .add("metadata", metadata(dispatch).add("order_id", payload.getString("order_id")));
+        if (settings.returnUrl() != null) {
+            body.add("confirmation", JSON.createObjectBuilder().add("type", "redirect").add("return_url", settings.returnUrl()));
+        }
+        return body.build();
+    }
+
+    private static JsonObject refundBody(Dispatch dispatch) {
+        JsonObject payload = dispatch.payload();
+        return JSON.createObjectBuilder()
+                .add("payment_id", payload.getString("payment_id"))
+                .add("amount", amount(payload))
+                .add("description", payload.getString("reason"))
+                .add("metadata", metadata(dispatch))
+                .build();
+    }
+
+    private static JsonObjectBuilder metadata(Dispatch dispatch) {
+        JsonObjectBuilder metadata = JSON.createObjectBuilder().add(KEY_FIELD, dispatch.downstreamKey());
+        if (dispatch.traceId() != null) {
+            metadata.add(TRACE_FIELD, dispatch.traceId());
+        }
+        return metadata;
+    }
+
+    private static JsonObjectBuilder amount(JsonObject payload) {
+        String currency = payload.getString("currency");
+        BigDecimal value = FieldType.major(payload.getJsonNumber("amount_minor").longValue(), currency).setScale(2);
+        return JSON.createObjectBuilder().add("value", value.toPlainString()).add("currency", currency);
+    }
+
+    private static Outcome outcomeOf(Exchange exchange) {
+        if (!(exchange instanceof Exchange.Answered answered)) {
+            return Exchange.unanswered(exchange);
+        }
+        int status = answered.status();
+        JsonObject body = TargetHttp.jsonObject(answered.body());
+        if (status == 200 && body != null && body.get("id") instanceof JsonString id) {
+            String state = body.getString("status", "");
+            if ("succeeded".equals(state)) {
+                return new Outcome.Succeeded(id.getString(), result(body), status);
+            }
+            if (PENDING.contains(state)) {
+                return new Outcome.Pending(id.getString(), null, status);
+            }
+            if ("canceled".equals(state)) {
+                return new Outcome.Rejected("target_canceled", "YooKassa canceled it: " + cancellation(body), status);
+            }
+        }
+        if (status == 200) { // a yes we cannot read: the object may exist, look it up
+            return new Outcome.Unknown("unreadable_response", status);
+        }
+        if (status == 202) { // accepted, not processed yet: the same key again after retry_after
+            Duration wait = body != null && body.get("retry_after") instanceof JsonNumber ms
+                    ? Duration.ofMillis(ms.longValue()) : DEFAULT_RETRY_AFTER;
+            return new Outcome.Pending(null, wait, status);
+        }
+        if (status == 429) {
+            return new Outcome.Transient("target_rate_limited", answered.retryAfter(), status);
+        }
+        if (status >= 500) { // "the result of the request is unknown"
+            return new Outcome.Unknown("target_http_" + status, status);
+        }
+        String code = body == null ? "" : " (" + body.getString("code", "?")
+                + (body.get("parameter") instanceof JsonString p ? ", parameter " + p.getString() : "") + ")";
+        return new Outcome.Rejected(status == 401 ? "target_auth_failed" : "target_rejected", "YooKassa answered HTTP " + status + code, status);
+    }
+
+    private static Lookup lookupOf(JsonObject object) {
+        String id = object.getString("id", "?");
+        String state = object.getString("status", "");
+        if ("succeeded".equals(state)) {
+            return new Lookup.Found(id, result(object));
+        }
+        if ("canceled".equals(state)) {
+            return new Lookup.Failed(id, "target_canceled", "YooKassa canceled it: " + cancellation(object));
+        }
+        return new Lookup.Pending("YooKassa " + id + " is " + state);
+    }
+
+    /** What is kept for replay: the provider's status and amount, never the whole provider answer. */
+    private static JsonObject result(JsonObject object) {
+        JsonObjectBuilder result = JSON.createObjectBuilder().add("status", object.getString("status"));
+        if (object.get("amount") instanceof JsonObject amount) {
+            result.add("amount", amount);
+        }
+        if (object.get("payment_id") instanceof JsonString paymentId) {
+            result.add("payment_id", paymentId);
+        }
+        return result.build();
+    }
+
+    private static String cancellation(JsonObject object) {
+        return object.get("cancellation_details") instanceof JsonObject d ? d.getString("reason", "no reason given") : "no reason given";
+    }
+
+    private static BigDecimal money(JsonObject amount) {
+        return new BigDecimal(amount.getString("value", "0"));
+    }
+
+    private static boolean isRefund(Dispatch dispatch) {
+        return "payment.refund".equals(dispatch.operation());
+    }
+
+    /** The body of a 200 answer, when it is a JSON object; null for anything else. */
+    private static JsonObject ok(Exchange exchange) {
+        return exchange instanceof Exchange.Answered a && a.status() == 200 ? TargetHttp.jsonObject(a.body()) : null;
+    }
+
+    private static Lookup unavailable(Exchange exchange) {
+        return new Lookup.Unavailable(exchange instanceof Exchange.Answered a ? "target_http_" + a.status() : "target_unreachable");
+    }
+
+    private HttpRequest.Builder post(String resource, String idempotenceKey, JsonObject body) {
+        return HttpRequest.newBuilder(settings.url().resolve(resource))
+                .header("Authorization", authorization)
+                .header("Idempotence-Key", idempotenceKey)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+    }
+
+    private HttpRequest.Builder get(String pathAndQuery) {
+        return HttpRequest.newBuilder(settings.url().resolve(pathAndQuery)).header("Authorization", authorization).GET();
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

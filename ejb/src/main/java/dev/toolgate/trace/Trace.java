@@ -1,0 +1,74 @@
+package dev.toolgate.trace;
+
+/**
+ * What the current thread is working on: the trace id of the call (or of the operation, for the
+ * reconcile job) and the operation key once known. Local EJB calls run on the caller's thread, so the
+ * journal and the target adapters see what the front door or the job set. Always opened in a
+ * try-with-resources: a pooled thread must not carry one call's context into the next.
+ */
+public final class Trace implements AutoCloseable {
+
+    private static final ThreadLocal<Trace> CURRENT = new ThreadLocal<>();
+
+    private final String traceId;
+    private String operationKey;
+    private final Trace previous;
+
+    private Trace(String traceId, String operationKey, Trace previous) {
+        this.traceId = traceId;
+        this.operationKey = operationKey;
+        this.previous = previous;
+    }
+
+    /** Starts working within {@code traceId} (a new one when null) on {@code operationKey} (null: not known yet). */
+    public static Trace open(String traceId, String operationKey) {
+        Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), operationKey, CURRENT.get());
+        CURRENT.set(trace);
+        return trace;
+    }
+
+    /**
+     * Starts the context of one incoming call on a pooled thread: whatever an earlier call may have
+     * left behind is dropped, never restored.
+     */
+    public static Trace start(String traceId) {
+        Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), null, null);
+        CURRENT.set(trace);
+        return trace;
+    }
+
+    /** The current trace id, or null outside any. */
+    public static String traceId() {
+        Trace trace = CURRENT.get();
+        return trace == null ? null : trace.traceId;
+    }
+
+    /** Names the operation the current call turned out to be about. */
+    public static void operation(String key) {
+        Trace trace = CURRENT.get();
+        if (trace != null) {
+            trace.operationKey = key;
+        }
+    }
+
+    /**
+     * The logging context, appended to every log line written while handling an operation. JUL has no
+     * MDC and the server owns the formatter, so the context travels in the message itself.
+     */
+    public static String logContext() {
+        Trace trace = CURRENT.get();
+        if (trace == null) {
+            return "";
+        }
+        return " [operation_key=" + (trace.operationKey == null ? "-" : trace.operationKey) + " trace_id=" + trace.traceId + "]";
+    }
+
+    @Override
+    public void close() {
+        if (previous == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(previous);
+        }
+    }
+}

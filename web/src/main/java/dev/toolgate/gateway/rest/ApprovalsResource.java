@@ -1,0 +1,89 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.access.Role;
+import dev.toolgate.approval.Approvals;
+import dev.toolgate.journal.ApprovalView;
+import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.JournalSettings;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+
+import java.time.Duration;
+
+/**
+ * {@code /api/v1/approvals}: approvers see what waits for them, grant an approval bound to a key and its
+ * fingerprint, and revoke it. Agents can do none of this.
+ */
+@Path("v1/approvals")
+@RequestScoped
+public class ApprovalsResource {
+
+    @Inject
+    Approvals approvals;
+    @Inject
+    Journal journal;
+    @Inject
+    JournalSettings settings;
+    @Context
+    UriInfo uri;
+
+    /** Operations of the caller's tenant awaiting approval, oldest first. */
+    @GET
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed({Role.APPROVER, Role.AUDITOR})
+    public Response awaiting(@Context SecurityContext security) {
+        return answers().list("awaiting_approval", journal.awaitingApproval(CallerContext.of(security).tenant(), 200));
+    }
+
+    /** {@code {"operation_key", "request_hash"?, "expires_in_seconds"?, "note"?}} → 201 with the approval. */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed(Role.APPROVER)
+    public Response grant(@Context SecurityContext security, String body) {
+        JsonObject spec = JsonBodies.object(body, "send {operation_key, request_hash?, expires_in_seconds?, note?}");
+        Long seconds = JsonBodies.optionalWhole(spec, "expires_in_seconds", 60, Approvals.MAX_VALIDITY.toSeconds());
+        String fingerprint = JsonBodies.optionalText(spec, "request_hash", 64);
+        ApprovalView approval = approvals.grant(CallerContext.of(security), JsonBodies.text(spec, "operation_key", 255), fingerprint,
+                seconds == null ? Approvals.DEFAULT_VALIDITY : Duration.ofSeconds(seconds), JsonBodies.optionalText(spec, "note", 500));
+        return Response.status(201).location(uri.getBaseUriBuilder().path("v1/approvals/{id}").build(approval.id()))
+                .type(MediaType.APPLICATION_JSON).entity(OperationJson.approval(approval).toString()).build();
+    }
+
+    @GET
+    @Path("{id}")
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed({Role.APPROVER, Role.OPERATOR, Role.AUDITOR, Role.AGENT})
+    public Response find(@PathParam("id") String id, @Context SecurityContext security) {
+        return Response.ok(OperationJson.approval(approvals.find(CallerContext.of(security), id)).toString(), MediaType.APPLICATION_JSON).build();
+    }
+
+    /** Revokes; an optional {@code {"reason"}} body is kept in the audit trail. */
+    @DELETE
+    @Path("{id}")
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed(Role.APPROVER)
+    public Response revoke(@PathParam("id") String id, @Context SecurityContext security, String body) {
+        String reason = body == null || body.isBlank() ? null
+                : JsonBodies.optionalText(JsonBodies.object(body, "send {reason?} or nothing"), "reason", 500);
+        return Response.ok(OperationJson.approval(approvals.revoke(CallerContext.of(security), id, reason)).toString(),
+                MediaType.APPLICATION_JSON).build();
+    }
+
+    private Answers answers() {
+        return new Answers(uri.getBaseUriBuilder(), settings.retention());
+    }
+}

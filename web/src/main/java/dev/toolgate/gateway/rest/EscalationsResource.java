@@ -1,0 +1,39 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.access.Role;
+import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.JournalSettings;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * {@code GET /api/v1/escalations}: what reconciliation could not settle, oldest first. Operators resolve
+ * each with {@code POST /api/v1/operations/{key}/resolve}.
+ */
+@Path("v1/escalations")
+@RequestScoped
+public class EscalationsResource {
+
+    @Inject
+    Journal journal;
+    @Inject
+    JournalSettings settings;
+    @Context
+    UriInfo uri;
+
+    @GET
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed({Role.OPERATOR, Role.AUDITOR})
+    public Response list(@Context SecurityContext security) {
+        return new Answers(uri.getBaseUriBuilder(), settings.retention())
+                .list("escalations", journal.escalated(CallerContext.of(security).tenant(), 200));
+    }
+}
