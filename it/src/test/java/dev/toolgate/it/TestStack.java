@@ -84,6 +84,11 @@ public class TestStack implements LauncherSessionListener {
         return postgres.getDatabase("postgres", database).getConnection();
     }
 
+    /** Where the simulated YooKassa API lives, for a test that plays another client of the same shop. */
+    static String yooKassaUrl() {
+        return simulators.yooKassaUrl();
+    }
+
     static SimulatorClient targets() {
         return new SimulatorClient(simulators.baseUrl());
     }

@@ -14,6 +14,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
@@ -71,14 +72,14 @@ public class ApprovalsResource {
         return Response.ok(OperationJson.approval(approvals.find(CallerContext.of(security), id)).toString(), MediaType.APPLICATION_JSON).build();
     }
 
-    /** Revokes; an optional {@code {"reason"}} body is kept in the audit trail. */
+    /** Revokes; an optional {@code ?reason=} is kept in the audit trail (a DELETE carries no body). */
     @DELETE
     @Path("{id}")
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.APPROVER)
-    public Response revoke(@PathParam("id") String id, @Context SecurityContext security, String body) {
-        String reason = body == null || body.isBlank() ? null
-                : JsonBodies.optionalText(JsonBodies.object(body, "send {reason?} or nothing"), "reason", 500);
+    public Response revoke(@PathParam("id") String id, @QueryParam("reason") String reasonParam, @Context SecurityContext security) {
+        String reason = reasonParam == null || reasonParam.isBlank() ? null
+                : JsonBodies.optionalText(jakarta.json.Json.createObjectBuilder().add("reason", reasonParam).build(), "reason", 500);
         return Response.ok(OperationJson.approval(approvals.revoke(CallerContext.of(security), id, reason)).toString(),
                 MediaType.APPLICATION_JSON).build();
     }

@@ -1,12 +1,11 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.escalation.Escalations;
-import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.journal.Journal;
-import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonObject;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.RequestScoped;
@@ -105,13 +104,13 @@ public class OperationsResource {
         JsonObject spec = JsonBodies.object(body, "send {outcome, target_object_id | reason, evidence}");
         String evidence = JsonBodies.text(spec, "evidence", 2000);
         String outcome = JsonBodies.text(spec, "outcome", 32);
-        OperationView resolved = switch (outcome) {
-            case "succeeded" -> escalations.resolveSucceeded(CallerContext.of(security), key,
-                    JsonBodies.text(spec, "target_object_id", 255), evidence);
-            case "failed_final" -> escalations.resolveFailed(CallerContext.of(security), key, JsonBodies.text(spec, "reason", 500), evidence);
+        Caller operator = CallerContext.of(security);
+        switch (outcome) {
+            case "succeeded" -> escalations.resolveSucceeded(operator, key, JsonBodies.text(spec, "target_object_id", 255), evidence);
+            case "failed_final" -> escalations.resolveFailed(operator, key, JsonBodies.text(spec, "reason", 500), evidence);
             default -> throw new ProblemException(ProblemType.INVALID_REQUEST, "outcome is succeeded or failed_final");
-        };
-        return answers().toResponse(new GatewayAnswer.Done(resolved, false));
+        }
+        return find(key, security); // the record, with the resolution in its story
     }
 
     private Answers answers() {
