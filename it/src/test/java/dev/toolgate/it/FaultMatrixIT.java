@@ -6,16 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
-import dev.toolgate.simulator.Simulators;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,7 +17,6 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -200,17 +193,9 @@ class FaultMatrixIT {
     }
 
     /** A large captured payment made by the shop itself, for refunds to draw on. */
-    private static String shopPayment() throws Exception {
-        String body = "{\"amount\":{\"value\":\"1000000.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"matrix\"}";
-        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(TestStack.yooKassaUrl() + "payments"))
-                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((Simulators.YOOKASSA_SHOP_ID + ":"
-                        + Simulators.YOOKASSA_SECRET_KEY).getBytes(StandardCharsets.UTF_8)))
-                .header("Idempotence-Key", UUID.randomUUID().toString())
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, answer.statusCode(), answer.body());
-        String text = answer.body();
-        int at = text.indexOf("\"id\":\"") + 6;
-        return text.substring(at, text.indexOf('"', at));
+    private static String shopPayment() {
+        return YooKassaDirect.create("payments",
+                "{\"amount\":{\"value\":\"1000000.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"matrix\"}").getString("id");
     }
 
     private static Map<String, Row> rows(String batch) throws Exception {

@@ -324,8 +324,10 @@ class GatewayOnMicroIT {
         cases.add(expect(400, "invalid-request", post(key("bad"), "{\"operation\":\"invoice.create\",\"target\":\"1c\"}")));
         cases.add(expect(400, "unknown-operation", post(key("bad"), valid.replace("invoice.create", "invoice.delete"))));
         cases.add(expect(400, "unknown-target", post(key("bad"), valid.replace("\"1c\"", "\"sap\""))));
-        cases.add(expect(400, "unknown-target", post(key("bad"), "{\"operation\":\"payment.create\",\"target\":\"yookassa\","
-                + "\"payload\":{\"order_id\":\"o\",\"amount_minor\":1,\"currency\":\"RUB\",\"description\":\"d\"}}")));
+        String payment = "{\"operation\":\"payment.create\",\"target\":\"yookassa\","
+                + "\"payload\":{\"order_id\":\"o\",\"amount_minor\":1,\"currency\":\"RUB\",\"description\":\"d\"}}";
+        cases.add(expect(400, "unknown-target", post(key("bad"), payment.replace("\"yookassa\"", "\"1c\"")))); // not its target
+        cases.add(expect(400, "invalid-payload", post(key("bad"), payment.replace("\"d\"", "\"" + "d".repeat(129) + "\"")))); // YooKassa's 128
         cases.add(expect(400, "invalid-payload", post(key("bad"), valid.replace("100", "100.5"))));
         cases.add(expect(400, "invalid-payload", post(key("bad"), valid.replace("100", "-100"))));
         cases.add(expect(400, "invalid-payload", post(key("bad"), valid.replace("\"RUB\"", "\"RUBL\""))));

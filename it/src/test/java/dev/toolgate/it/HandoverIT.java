@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.simulator.SimulatorClient;
-import dev.toolgate.simulator.Simulators;
 import jakarta.json.JsonObject;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -17,11 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
@@ -223,16 +219,7 @@ class HandoverIT {
     private void refundBehindTheGatewaysBack(String paymentId, String downstreamKey) {
         String body = "{\"payment_id\":\"" + paymentId + "\",\"amount\":{\"value\":\"100.00\",\"currency\":\"RUB\"},"
                 + "\"description\":\"manual\",\"metadata\":{\"gw_key\":\"" + downstreamKey + "\"}}";
-        try {
-            HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(TestStack.yooKassaUrl() + "refunds"))
-                    .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((Simulators.YOOKASSA_SHOP_ID + ":"
-                            + Simulators.YOOKASSA_SECRET_KEY).getBytes(StandardCharsets.UTF_8)))
-                    .header("Idempotence-Key", UUID.randomUUID().toString())
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, answer.statusCode(), answer.body());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        YooKassaDirect.create("refunds", body);
     }
 
     private static String refund(String paymentId, long amountMinor) {

@@ -174,13 +174,9 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
     }
 
     private OneCOData.Reply createPayment(JsonObject body, String initial, long pendingMs, boolean twice) {
-        String invalid = amountProblem(body.get("amount"));
-        if (invalid == null) {
-            invalid = metadataProblem(body.get("metadata"));
-        }
+        OneCOData.Reply invalid = invalid(body);
         if (invalid != null) {
-            return new OneCOData.Reply(400, error("invalid_request", invalid.substring(invalid.indexOf(' ') + 1),
-                    invalid.substring(0, invalid.indexOf(' '))));
+            return invalid;
         }
         if (body.get("description") instanceof JsonString d && d.getString().length() > 128) {
             return new OneCOData.Reply(400, error("invalid_request", "Description is longer than 128 characters", "description"));
@@ -195,13 +191,9 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
     }
 
     private OneCOData.Reply createRefund(JsonObject body, String initial, long pendingMs, boolean twice) {
-        String invalid = amountProblem(body.get("amount"));
-        if (invalid == null) {
-            invalid = metadataProblem(body.get("metadata"));
-        }
+        OneCOData.Reply invalid = invalid(body);
         if (invalid != null) {
-            return new OneCOData.Reply(400, error("invalid_request", invalid.substring(invalid.indexOf(' ') + 1),
-                    invalid.substring(0, invalid.indexOf(' '))));
+            return invalid;
         }
         Stored payment = payments.get(body.getString("payment_id", ""));
         if (payment == null) {
@@ -333,6 +325,16 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
             }
         }
         return filter;
+    }
+
+    /** The documented 400 for an invalid amount or metadata; null when both are valid. */
+    private static OneCOData.Reply invalid(JsonObject body) {
+        String problem = amountProblem(body.get("amount"));
+        if (problem == null) {
+            problem = metadataProblem(body.get("metadata"));
+        }
+        return problem == null ? null : new OneCOData.Reply(400, error("invalid_request",
+                problem.substring(problem.indexOf(' ') + 1), problem.substring(0, problem.indexOf(' '))));
     }
 
     private static String amountProblem(JsonValue amount) {

@@ -2,6 +2,7 @@ package dev.toolgate.gateway.rest;
 
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.trace.Trace;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -74,7 +75,7 @@ final class ProblemMappers {
         @Override
         public Response toResponse(Throwable e) {
             String incident = UUID.randomUUID().toString();
-            LOG.log(Level.SEVERE, "incident " + incident, e);
+            LOG.log(Level.SEVERE, "incident " + incident + Trace.logContext(), e);
             return Problem.of(ProblemType.INTERNAL_ERROR, "incident " + incident).response().build();
         }
     }
