@@ -1,9 +1,11 @@
 package dev.toolgate.it;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
@@ -18,13 +20,21 @@ final class RawHttp {
         URI uri = URI.create(baseUrl);
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
             byte[] content = body.getBytes(StandardCharsets.UTF_8);
-            out.write(head.getBytes(StandardCharsets.ISO_8859_1));
-            out.write(headerBytesExtra);
-            out.write(("Content-Length: " + content.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-            out.write(content);
-            out.flush();
+            ByteArrayOutputStream request = new ByteArrayOutputStream();
+            request.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            request.write(headerBytesExtra);
+            request.write(("Content-Length: " + content.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            request.write(content);
+            // one write: a server that refuses the head answers and closes without reading the body, and
+            // a second write would then fail with a broken pipe before the answer is read
+            try {
+                OutputStream out = socket.getOutputStream();
+                out.write(request.toByteArray());
+                out.flush();
+            } catch (SocketException e) {
+                // the server answered early and closed: its answer is still there to read
+            }
             InputStream in = socket.getInputStream();
             String statusLine = new String(in.readNBytes(12), StandardCharsets.ISO_8859_1); // "HTTP/1.1 400"
             return Integer.parseInt(statusLine.substring(9, 12));
