@@ -45,6 +45,11 @@ public final class OperationCatalog {
     private OperationCatalog() {
     }
 
+    /** Every target system an operation of the catalog goes to. */
+    public static Set<String> targets() {
+        return V1.values().stream().map(OperationSpec::target).collect(Collectors.toUnmodifiableSet());
+    }
+
     public static Optional<OperationSpec> find(String operation) {
         return Optional.ofNullable(V1.get(operation));
     }

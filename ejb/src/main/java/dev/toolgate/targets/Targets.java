@@ -16,13 +16,15 @@ public class Targets {
     @Inject
     @Any
     Instance<Target> adapters;
+    @Inject
+    ConfiguredHttpTargets configured;
 
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
     TransactionSynchronizationRegistry transactions;
 
     /** Refuses, before anything is stored, an operation whose target this gateway cannot reach. */
     public void requireConfigured(String system) {
-        if (adapters.stream().noneMatch(t -> t.system().equals(system) && t.configured())) {
+        if (configured.find(system).isEmpty() && adapters.stream().noneMatch(t -> t.system().equals(system) && t.configured())) {
             throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '" + system + "' is not configured on this gateway");
         }
     }
@@ -41,7 +43,7 @@ public class Targets {
         if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
             throw new IllegalStateException("a database transaction is open while calling target " + system);
         }
-        return adapters.stream().filter(t -> t.system().equals(system)).findFirst()
+        return configured.find(system).or(() -> adapters.stream().filter(t -> t.system().equals(system)).findFirst())
                 .orElseThrow(() -> new IllegalStateException("no adapter for target " + system));
     }
 }

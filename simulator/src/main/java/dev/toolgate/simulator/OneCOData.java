@@ -46,6 +46,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private static final Set<String> REFERENCES = Set.of("Организация_Key", "Контрагент_Key", "ВалютаДокумента_Key");
 
     private final String root;
+    private final String serviceRoot;
     private final String authorization;
     private final String keyRequisite;
     private final Faults faults;
@@ -55,6 +56,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
 
     OneCOData(String infobase, String user, String password, String keyRequisite, Faults faults) {
         this.root = "/" + infobase + "/odata/standard.odata/";
+        this.serviceRoot = "/" + infobase + "/hs/agentgw/v1/documents/";
         this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
         this.keyRequisite = keyRequisite;
         this.faults = faults;
@@ -100,6 +102,10 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         String path = SimHttp.path(exchange, "/" + SYSTEM);
+        if (path.startsWith(serviceRoot)) {
+            service(exchange);
+            return;
+        }
         if (!path.startsWith(root)) {
             SimHttp.send(exchange, 404, error("-1", "Не найден ресурс " + path));
             return;
@@ -117,6 +123,78 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         FaultRunner.answer(exchange, faults, SYSTEM, method + " " + path + " " + query + " " + body,
                 fault -> route(method, resource, query, body, fault),
                 status -> new Reply(status, error(status == 500 ? "-1" : "0", "Ошибка, заданная симулятору")));
+    }
+
+    /**
+     * The hardened deployment of target-systems.md §5.3: an HTTP service of the infobase,
+     * {@code PUT …/hs/agentgw/v1/documents/{key}} looks the document up by the key requisite and creates it
+     * only when absent, under the infobase's lock, so a re-send with the same key is always safe;
+     * {@code GET} answers {@code {"items": [...]}} for the key. Written by the integrator, so its error body
+     * is its own: {@code {"error": code, "message": …}}.
+     */
+    private void service(HttpExchange exchange) throws IOException {
+        if (!authorization.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"1C:Enterprise\"");
+            SimHttp.send(exchange, 401, "", "text/plain");
+            return;
+        }
+        String raw = exchange.getRequestURI().getRawPath();
+        String key = SimHttp.decode(raw.substring(raw.indexOf("/hs/agentgw/v1/documents/") + "/hs/agentgw/v1/documents/".length()));
+        String method = exchange.getRequestMethod();
+        String body = SimHttp.body(exchange);
+        calls.count(key, "PUT".equals(method));
+        FaultRunner.answer(exchange, faults, SYSTEM, method + " hs " + key + " " + body,
+                fault -> switch (method) {
+                    case "PUT" -> lookUpOrCreate(key, body, fault != null && fault.kind() == Fault.Kind.DUPLICATE);
+                    case "GET" -> byKey(key);
+                    default -> new Reply(405, serviceError("method_not_allowed", "PUT or GET"));
+                },
+                status -> new Reply(status, serviceError("simulated", "Ошибка, заданная симулятору")));
+    }
+
+    private synchronized Reply lookUpOrCreate(String key, String body, boolean twice) {
+        List<JsonObject> existing = withKey(key);
+        if (!existing.isEmpty()) {
+            return new Reply(200, serviceView(existing.get(0), false));
+        }
+        JsonObject request = SimHttp.object(body);
+        if (request == null || !(request.get("amount_minor") instanceof JsonNumber amount) || amount.longValue() <= 0
+                || !(request.get("currency") instanceof JsonString currency) || !CURRENCY_KEYS.containsKey(currency.getString())
+                || !(request.get("order_id") instanceof JsonString order)) {
+            return new Reply(400, serviceError("invalid_request", "order_id, amount_minor > 0 and a known currency are required"));
+        }
+        JsonObject fields = Json.createObjectBuilder()
+                .add("Организация_Key", ORGANIZATION_KEY)
+                .add("ВалютаДокумента_Key", CURRENCY_KEYS.get(currency.getString()))
+                .add("СуммаДокумента", amount.bigDecimalValue().movePointLeft(2))
+                .add("Комментарий", "Заказ " + order.getString())
+                .add(keyRequisite, key)
+                .build();
+        JsonObject created = store("Document_СчетНаОплатуПокупателю", fields);
+        if (twice) {
+            store("Document_СчетНаОплатуПокупателю", fields);
+        }
+        return new Reply(201, serviceView(created, true));
+    }
+
+    private synchronized Reply byKey(String key) {
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        withKey(key).forEach(d -> items.add(serviceView(d, false)));
+        return new Reply(200, Json.createObjectBuilder().add("items", items).build());
+    }
+
+    private List<JsonObject> withKey(String key) {
+        return catalog("Document_СчетНаОплатуПокупателю").values().stream()
+                .filter(d -> key.equals(d.getString(keyRequisite, null))).toList();
+    }
+
+    private static JsonObject serviceView(JsonObject document, boolean created) {
+        return Json.createObjectBuilder().add("ref", document.getString("Ref_Key")).add("number", document.getString("Number"))
+                .add("posted", document.getBoolean("Posted")).add("created", created).build();
+    }
+
+    private static JsonObject serviceError(String code, String message) {
+        return Json.createObjectBuilder().add("error", code).add("message", message).build();
     }
 
     private Reply route(String method, String resource, Map<String, String> query, String body, Fault fault) {

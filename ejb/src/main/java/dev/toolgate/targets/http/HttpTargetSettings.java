@@ -1,0 +1,110 @@
+package dev.toolgate.targets.http;
+
+import org.eclipse.microprofile.config.Config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A target described by configuration, under {@code toolgate.target.<system>.http.}:
+ *
+ * <pre>
+ * method, url, body                       the request; url and body are {@link Template}s
+ * auth = none | basic | bearer | header   with user + password, token, or header-name + header-value
+ * idempotency-header                      sent with our key on every attempt, when the target takes one
+ * dedup-window-hours                      how long the target deduplicates by that key (0: it does not);
+ *                                         inside it a later attempt re-sends, outside it looks up first
+ * success-statuses = 200,201              id-pointer, status-pointer (JSON pointers into the answer)
+ * status-map = Posted:succeeded,Draft:pending,Canceled:failed
+ * error-code-pointer, retry-after-pointer, classify (see {@link Classification})
+ * lookup.method, lookup.url               the look-up by our key; lookup.items-pointer names the array of
+ * lookup.items-pointer, lookup.id-pointer  matches (0 absent, 1 found, more ambiguous); without it a 200 is
+ * lookup.status-pointer                    one match and a 404 none
+ * connect-timeout-ms, read-timeout-ms
+ * </pre>
+ *
+ * Credentials are never printed: {@link #toString()} names only the host.
+ */
+public record HttpTargetSettings(String method, Template url, Template body, String auth, String user, String password,
+                                 String token, String headerName, String headerValue, String idempotencyHeader,
+                                 Duration dedupWindow, Set<Integer> successStatuses, String idPointer, String statusPointer,
+                                 String statusMap, String errorCodePointer, String retryAfterPointer, Classification classification,
+                                 String lookupMethod, Template lookupUrl, String itemsPointer, String lookupIdPointer,
+                                 String lookupStatusPointer, Duration connectTimeout, Duration readTimeout, String host) {
+
+    public static boolean selected(Config config, String system) {
+        return "http".equals(config.getOptionalValue("toolgate.target." + system + ".adapter", String.class).orElse(""));
+    }
+
+    public static HttpTargetSettings from(Config config, String system) {
+        return from(name -> config.getOptionalValue(name, String.class), system);
+    }
+
+    /** From any source of settings by property name (MicroProfile Config in the gateway, a map in tests). */
+    public static HttpTargetSettings from(Function<String, Optional<String>> values, String system) {
+        String p = "toolgate.target." + system + ".http.";
+        Function<String, String> get = name -> values.apply(p + name).orElse(null);
+        Function<String, String> required = name -> values.apply(p + name)
+                .orElseThrow(() -> new IllegalArgumentException(p + name + " is required for the generic HTTP adapter"));
+        String url = required.apply("url");
+        String auth = or(get.apply("auth"), "none").toLowerCase(Locale.ROOT);
+        if (!Set.of("none", "basic", "bearer", "header").contains(auth)) {
+            throw new IllegalArgumentException(p + "auth is none, basic, bearer or header");
+        }
+        String idPointer = required.apply("id-pointer");
+        return new HttpTargetSettings(
+                or(get.apply("method"), "POST").toUpperCase(Locale.ROOT),
+                new Template(url),
+                get.apply("body") == null ? null : new Template(get.apply("body")),
+                auth,
+                or(get.apply("user"), ""), or(get.apply("password"), ""), or(get.apply("token"), ""),
+                or(get.apply("header-name"), ""), or(get.apply("header-value"), ""),
+                get.apply("idempotency-header"),
+                Duration.ofHours(Long.parseLong(or(get.apply("dedup-window-hours"), "0"))),
+                Arrays.stream(or(get.apply("success-statuses"), "200,201").split(",")).map(String::trim)
+                        .map(Integer::valueOf).collect(Collectors.toUnmodifiableSet()),
+                idPointer,
+                get.apply("status-pointer"),
+                or(get.apply("status-map"), ""),
+                get.apply("error-code-pointer"),
+                get.apply("retry-after-pointer"),
+                new Classification(get.apply("classify")),
+                or(get.apply("lookup.method"), "GET").toUpperCase(Locale.ROOT),
+                new Template(required.apply("lookup.url")),
+                get.apply("lookup.items-pointer"),
+                or(get.apply("lookup.id-pointer"), idPointer),
+                or(get.apply("lookup.status-pointer"), get.apply("status-pointer")),
+                Duration.ofMillis(Long.parseLong(or(get.apply("connect-timeout-ms"), "2000"))),
+                Duration.ofMillis(Long.parseLong(or(get.apply("read-timeout-ms"), "10000"))),
+                URI.create(url.replaceAll("\\{\\{[^}]*}}", "x")).getHost());
+    }
+
+    private static String or(String value, String fallback) {
+        return value == null ? fallback : value;
+    }
+
+    /** Our status for a target's status value: {@code succeeded}, {@code pending}, {@code failed}, or null when unmapped. */
+    public String mapStatus(String targetStatus) {
+        if (targetStatus == null || statusMap.isBlank()) { // no status to read: the success rule alone decides
+            return "succeeded";
+        }
+        for (String pair : statusMap.split(",")) {
+            int at = pair.lastIndexOf(':');
+            if (at > 0 && pair.substring(0, at).trim().equals(targetStatus)) {
+                return pair.substring(at + 1).trim();
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return "HttpTargetSettings[host=" + host + ", method=" + method + ", auth=" + auth + "]";
+    }
+}
