@@ -58,7 +58,10 @@ public final class Canonicalizer {
                 }
                 continue; // an absent optional field and an explicit null are the same intent
             }
-            normalized.add(field.name(), field.type().normalize(field.name(), value, field.maxLength()));
+            JsonValue canonical = field.type().normalize(field.name(), value, field.maxLength());
+            if (canonical != null) { // null: the value means the same as leaving the field out
+                normalized.add(field.name(), canonical);
+            }
         }
         return normalized.build();
     }

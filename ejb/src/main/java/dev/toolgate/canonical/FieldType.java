@@ -82,6 +82,23 @@ public enum FieldType {
         }
     },
 
+    /**
+     * A yes/no option that is off by default: {@code false} is normalized away, so sending it and
+     * leaving the field out are one intent with one fingerprint.
+     */
+    FLAG {
+        @Override
+        JsonValue normalize(String field, JsonValue value, int maxLength) {
+            if (value == JsonValue.TRUE) {
+                return value;
+            }
+            if (value == JsonValue.FALSE) {
+                return null;
+            }
+            throw InvalidCommand.payload(field, "must be true or false");
+        }
+    },
+
     /** Russian taxpayer number: 10 digits for an organization, 12 for a person. */
     INN {
         @Override

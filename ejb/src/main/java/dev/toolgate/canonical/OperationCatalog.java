@@ -4,6 +4,7 @@ import static dev.toolgate.canonical.FieldSpec.optional;
 import static dev.toolgate.canonical.FieldSpec.required;
 import static dev.toolgate.canonical.FieldSpec.sensitive;
 import static dev.toolgate.canonical.FieldType.CURRENCY;
+import static dev.toolgate.canonical.FieldType.FLAG;
 import static dev.toolgate.canonical.FieldType.INN;
 import static dev.toolgate.canonical.FieldType.MINOR_AMOUNT;
 import static dev.toolgate.canonical.FieldType.TEXT;
@@ -30,7 +31,8 @@ public final class OperationCatalog {
             new OperationSpec("invoice.create", "1c", List.of(
                     required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     // a 12-digit INN identifies a person: personal data (152-FZ), so it is never stored
-                    sensitive("counterparty_inn", INN), optional("due_at", TIMESTAMP)), false),
+                    sensitive("counterparty_inn", INN), optional("due_at", TIMESTAMP),
+                    optional("post", FLAG)), false), // post: the document is also posted (проведён)
             new OperationSpec("crm.deal.create", "bitrix24", List.of(
                     required("title", TEXT, 255), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     optional("contact_id", TEXT)), false),

@@ -56,6 +56,14 @@ class CanonicalizerTest {
     }
 
     @Test
+    void postingOffAndLeftOutAreOneIntentAndPostingOnAnother() {
+        JsonObject plain = invoice(new Random(3)).build();
+        assertEquals(fingerprint(plain), fingerprint(with(plain, "post", JsonValue.FALSE)));
+        assertNotEquals(fingerprint(plain), fingerprint(with(plain, "post", JsonValue.TRUE)));
+        assertInvalid("post", with(plain, "post", Json.createValue("yes")).toString());
+    }
+
+    @Test
     void currencyIsNormalizedToUpperCase() {
         JsonObject upper = invoice(new Random(2)).add("currency", "RUB").build();
         assertEquals(fingerprint(upper), fingerprint(with(upper, "currency", Json.createValue("rub"))));

@@ -43,6 +43,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private static final Pattern GUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
     private static final Pattern CONDITION = Pattern.compile("\\s*([\\p{L}\\p{N}_]+)\\s+eq\\s+'((?:[^']|'')*)'\\s*");
     private static final Pattern BY_KEY = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)");
+    private static final Pattern POST = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)/Post");
     private static final Set<String> REFERENCES = Set.of("Организация_Key", "Контрагент_Key", "ВалютаДокумента_Key");
 
     private final String root;
@@ -206,6 +207,10 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         if ("GET".equals(method) && (resource.startsWith("Document_") || resource.startsWith("Catalog_"))) {
             return list(resource, query);
         }
+        Matcher post = POST.matcher(resource);
+        if ("POST".equals(method) && post.matches()) {
+            return post(post.group(1), post.group(2));
+        }
         if ("POST".equals(method) && resource.startsWith("Document_")) {
             boolean twice = fault != null && fault.kind() == Fault.Kind.DUPLICATE;
             return create(resource, body, twice);
@@ -241,6 +246,17 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
             case "СуммаДокумента" -> value instanceof JsonNumber ? null : "Неверный тип свойства " + name;
             default -> name.equals(keyRequisite) && value instanceof JsonString ? null : "Неизвестное свойство " + name;
         };
+    }
+
+    /** Posting (проведение): marks the document posted; posting a posted document again changes nothing. */
+    private synchronized Reply post(String set, String ref) {
+        JsonObject document = catalog(set).get(ref);
+        if (document == null) {
+            return new Reply(404, error("-1", "Объект не найден"));
+        }
+        JsonObject posted = Json.createObjectBuilder(document).add("Posted", true).build();
+        catalog(set).put(ref, posted);
+        return new Reply(200, posted);
     }
 
     private synchronized JsonObject find(String set, String ref) {

@@ -68,8 +68,41 @@ public final class OneCDocuments {
             }
             document.add("Контрагент_Key", counterparty.key());
         }
-        return outcomeOf(http.send(request(settings.documentSet(), "").header("Content-Type", "application/json")
+        Outcome created = outcomeOf(http.send(request(settings.documentSet(), "").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(document.build().toString(), StandardCharsets.UTF_8))));
+        if (created instanceof Outcome.Succeeded document1c && payload.getBoolean("post", false)) {
+            return post(document1c);
+        }
+        return created;
+    }
+
+    /**
+     * Posts a created document. The document is the effect: whatever becomes of the posting, the
+     * operation succeeded with that document, and its {@code posted} flag says what 1C reports — read
+     * back when the answer to the posting was lost, never assumed.
+     */
+    private Outcome post(Outcome.Succeeded created) {
+        String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
+        Exchange posting = http.send(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
+                        StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')/Post?$format=json"))
+                .header("Authorization", authorization).header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        if (posting instanceof Exchange.Answered a && a.status() == 200 && TargetHttp.jsonObject(a.body()) != null) {
+            return new Outcome.Succeeded(created.objectId(), result(TargetHttp.jsonObject(a.body())), created.httpStatus());
+        }
+        String why = posting instanceof Exchange.Answered a ? "1C answered HTTP " + a.status() + odataCode(a.body()) : "no answer";
+        Exchange reread = http.send(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
+                        StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')?$format=json&$select=Ref_Key,Number,Posted"))
+                .header("Authorization", authorization).header("Accept", "application/json").GET());
+        JsonObject document = reread instanceof Exchange.Answered r && r.status() == 200 ? TargetHttp.jsonObject(r.body()) : null;
+        JsonObjectBuilder result = JSON.createObjectBuilder(document != null ? result(document) : created.result());
+        if (document == null) {
+            result.add("posted", JsonValue.NULL); // unknown: the posting's answer and the re-read were both lost
+        }
+        if (document == null || !document.getBoolean("Posted", false)) {
+            result.add("post_error", why + " for " + entity);
+        }
+        return new Outcome.Succeeded(created.objectId(), result.build(), created.httpStatus());
     }
 
     public Lookup find(Dispatch dispatch) {

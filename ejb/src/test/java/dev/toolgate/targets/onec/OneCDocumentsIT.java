@@ -2,6 +2,7 @@ package dev.toolgate.targets.onec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
@@ -48,6 +49,24 @@ class OneCDocumentsIT {
         assertEquals(List.of(created.objectId()), control.effects("1c", dispatch.downstreamKey()));
         assertEquals(201, created.httpStatus());
         assertEquals(false, created.result().getBoolean("posted"));
+    }
+
+    @Test
+    void postsTheDocumentWhenAskedAndReportsThePostedFlag() {
+        Dispatch dispatch = invoice(Json.createObjectBuilder(payload()).add("post", true).build());
+        Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, documents.create(dispatch));
+        assertEquals(true, created.result().getBoolean("posted"));
+        assertEquals(true, assertInstanceOf(Lookup.Found.class, documents.find(dispatch)).result().getBoolean("posted"));
+    }
+
+    @Test
+    void keepsTheCreatedDocumentWhenPostingFailsAndSaysSo() {
+        Dispatch dispatch = invoice(Json.createObjectBuilder(payload()).add("post", true).build());
+        control.armStatus("1c", "/Post", 500, 1);
+        Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, documents.create(dispatch));
+        assertEquals(false, created.result().getBoolean("posted"), "read back from 1C, not assumed");
+        assertEquals(List.of(created.objectId()), control.effects("1c", dispatch.downstreamKey()), "one document, never a second");
+        assertTrue(created.result().getString("post_error").startsWith("1C answered HTTP 500"), created.result().toString());
     }
 
     @Test
