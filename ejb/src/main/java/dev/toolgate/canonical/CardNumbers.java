@@ -9,12 +9,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds payment card numbers (13–19 digits passing the Luhn check, with or without spaces or
- * dashes) anywhere in a request, so that one is refused before it can reach the journal or a log.
+ * Finds payment card numbers anywhere in a request, so that one is refused before it can reach the
+ * journal or a log: 13–19 digits passing the Luhn check, written either as one run of digits or in
+ * the groupings cards are printed in (4-4-4-4…, 4-6-5, 4-6-4) with one space or dash between groups.
+ * Only those groupings: a looser "digits with any separators" rule also matched UUIDs whose groups
+ * happen to be digits (about one random UUID key in 20,000), refusing a legitimate key.
  */
 public final class CardNumbers {
 
-    private static final Pattern DIGIT_RUN = Pattern.compile("(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])");
+    private static final Pattern DIGIT_RUN = Pattern.compile(
+            "(?<![0-9])[0-9]{13,19}(?![0-9])"
+            + "|(?<![0-9A-Za-z-])(?:[0-9]{4}([ -])[0-9]{4}\\1[0-9]{4}\\1[0-9]{1,7}|[0-9]{4}([ -])[0-9]{6}\\2[0-9]{4,5})(?![0-9A-Za-z-])");
 
     private CardNumbers() {
     }

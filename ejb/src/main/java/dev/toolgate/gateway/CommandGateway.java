@@ -11,6 +11,7 @@ import dev.toolgate.journal.CaptureDecision;
 import dev.toolgate.journal.KeyCapture;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.metrics.GatewayMetrics;
 import jakarta.json.JsonObject;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
@@ -41,6 +42,8 @@ public class CommandGateway {
     Reconciler reconciler;
     @Inject
     Targets targets;
+    @Inject
+    GatewayMetrics metrics;
 
     public GatewayAnswer submit(Caller caller, String key, AgentCommand command) {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
@@ -66,6 +69,7 @@ public class CommandGateway {
     }
 
     private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, JsonObject payload) {
+        metrics.captured(decisionName(decision));
         if (decision instanceof CaptureDecision.Execute) {
             Sent sent = dispatcher.send(operation, actor, payload);
             return answer(sent.operation(), !sent.byThisCall());
@@ -97,6 +101,14 @@ public class CommandGateway {
             return new GatewayAnswer.Done(operation, false);
         }
         return new GatewayAnswer.AwaitingApproval(operation);
+    }
+
+    /** {@code Execute} → {@code execute}, {@code InProgress} → {@code in_progress}; a mismatch is a reused key. */
+    static String decisionName(CaptureDecision decision) {
+        if (decision instanceof CaptureDecision.Mismatch) {
+            return "key_reused";
+        }
+        return decision.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
     }
 
     private static GatewayAnswer answer(OperationView operation, boolean replayed) {

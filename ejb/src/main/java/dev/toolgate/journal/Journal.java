@@ -8,6 +8,8 @@ import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 
 /** Reads the journal: one operation with its whole story, by key. */
@@ -49,6 +51,33 @@ public class Journal {
                         + " ORDER BY o.createdAt", Operation.class)
                 .setParameter("tenant", tenant).setMaxResults(limit)
                 .getResultStream().map(Operation::view).toList();
+    }
+
+    /**
+     * The backlog as operators watch it: operations per unfinished status (escalated apart), and the
+     * reconcile lag — how long the most overdue look-up has been waiting, 0 when none is due.
+     */
+    public Backlog backlog() {
+        Map<String, Long> counts = new TreeMap<>();
+        for (Object row : em.createNativeQuery("SELECT CASE WHEN escalated_at IS NOT NULL THEN 'escalated' ELSE status END, count(*)"
+                + " FROM agent_operation_log WHERE status IN ('started', 'unknown', 'failed_retryable', 'pending_approval')"
+                + " GROUP BY 1").getResultList()) {
+            Object[] columns = (Object[]) row;
+            counts.put((String) columns[0], ((Number) columns[1]).longValue());
+        }
+        Object lag = em.createNativeQuery("SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_check_at)), 0) FROM agent_operation_log"
+                + " WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at <= now()").getSingleResult();
+        return new Backlog(counts, ((Number) lag).doubleValue());
+    }
+
+    public record Backlog(Map<String, Long> unfinished, double reconcileLagSeconds) {
+    }
+
+    /** The schema version the database holds, as Flyway recorded it; throws when the database does not answer. */
+    public String schemaVersion() {
+        List<?> versions = em.createNativeQuery("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL"
+                + " ORDER BY installed_rank DESC LIMIT 1").getResultList();
+        return versions.isEmpty() ? null : versions.get(0).toString();
     }
 
     /** An operation, its events oldest first, and the approval it names (null: none). */

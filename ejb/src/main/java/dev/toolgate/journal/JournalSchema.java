@@ -3,6 +3,8 @@ package dev.toolgate.journal;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.annotation.sql.DataSourceDefinition;
+import jakarta.ejb.Lock;
+import jakarta.ejb.LockType;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
@@ -37,6 +39,8 @@ public class JournalSchema {
     @Resource(lookup = "java:app/jdbc/toolgate")
     DataSource dataSource;
 
+    private volatile String version;
+
     @PostConstruct
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // Flyway commits its own DDL transactions
     void migrate() {
@@ -45,7 +49,15 @@ public class JournalSchema {
                 .locations("classpath:db/migration")
                 .load()
                 .migrate();
+        version = result.targetSchemaVersion;
         LOG.info(() -> "journal schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
                 + " migrations applied now)");
+    }
+
+    /** The schema version this instance migrated to (or found) at start-up. */
+    @Lock(LockType.READ)
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public String version() {
+        return version;
     }
 }

@@ -9,6 +9,7 @@ import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
 import static dev.toolgate.journal.EventKind.RECONCILED;
 
 import dev.toolgate.canonical.CanonicalJson;
+import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.trace.Trace;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
@@ -64,6 +65,8 @@ public class OutcomeRecorder {
 
     @Inject
     JournalSettings settings;
+    @Inject
+    GatewayMetrics metrics;
 
     /** Records the outcome of the attempt {@code attempt} describes; only that attempt's owner can. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -71,6 +74,8 @@ public class OutcomeRecorder {
         Instant now = Instant.now();
         Transition to = transitionOf(outcome, attempt.attemptCount(), policy, now);
         boolean applied = settle(attempt, OperationStatus.STARTED, to, now) == 1;
+        metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
+        metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused");
         EventLog.append(em, attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
                 to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), describe(outcome));
         return new Recorded(current(attempt), applied);
@@ -120,8 +125,10 @@ public class OutcomeRecorder {
                     "look-up found no effect of attempt " + attempt);
         }
         OperationView after = current(unknown);
+        metrics.reconciled(unknown.target(), written == 1 ? lookupName(lookup) : "refused");
         if (written == 1 && after.escalatedAt() != null) {
             escalated(after, lookup, actor, now);
+            metrics.escalated(unknown.target());
         }
         return new Settlement(after, retry);
     }
@@ -219,6 +226,10 @@ public class OutcomeRecorder {
 
     private static JsonObject detail(String text) {
         return JSON.createObjectBuilder().add("detail", text).build();
+    }
+
+    private static String lookupName(Lookup lookup) {
+        return lookup.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String errorCodeOf(Lookup lookup) {

@@ -24,6 +24,22 @@ class CardNumbersTest {
         assertFalse(CardNumbers.contains("order-48291"));
         assertFalse(CardNumbers.contains("770708389312"), "a 12-digit INN is too short");
         assertFalse(CardNumbers.contains("5f1c0a3e-0643-4f00-8000-000000000643"));
+        assertTrue(CardNumbers.contains("3782 822463 10005"), "Amex as printed: 4-6-5");
+    }
+
+    @Test
+    void neverTakesAUuidKeyForACardNumber() {
+        // the worst case for a digits-with-separators rule: every hex digit of the UUID a decimal digit
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 100_000; i++) {
+            StringBuilder digits = new StringBuilder();
+            for (int d = 0; d < 32; d++) {
+                digits.append((char) ('0' + random.nextInt(10)));
+            }
+            String uuid = digits.substring(0, 8) + "-" + digits.substring(8, 12) + "-" + digits.substring(12, 16) + "-"
+                    + digits.substring(16, 20) + "-" + digits.substring(20);
+            assertFalse(CardNumbers.contains("test:invoice.create:" + uuid + ":v1"), uuid);
+        }
     }
 
     @Test

@@ -126,7 +126,7 @@ class AccessOnMicroIT {
             Agent.Answer inField = agent.submit(key("card"), Agent.invoice("order " + card, 100));
             assertEquals(422, inField.status(), inField.body());
             assertEquals("card-number-rejected", inField.problem());
-            assertEquals("payload.order_id", inField.json().getString("field"));
+            assertEquals("payload.order_id", inField.json().getString("field", null), inField.body());
             assertFalse(inField.body().contains(card.substring(0, 4) + card.charAt(4)), "the answer never echoes the number");
         }
         Agent.Answer inKey = agent.submit("test:pay:" + TEST_CARDS.get(0).replace(" ", "") + ":v1", Agent.invoice("o", 1));
@@ -188,6 +188,36 @@ class AccessOnMicroIT {
         assertEquals(201, created.status(), created.body());
         assertEquals(key, created.json().getString("operation_key"));
         assertEquals("order-\"},{", agent.find(key).json().getJsonObject("payload").getString("order_id"));
+    }
+
+    @Test
+    void probesAndTheApiDescriptionNeedNoTokenAndMetricsNeedAnOperator() {
+        Agent agent = new Agent(baseUrl()); // agent-a: its token is sent only by submit and send
+        Agent.Answer live = agent.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/health/live")));
+        assertEquals(200, live.status(), live.body());
+        Agent.Answer ready = agent.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/health/ready")));
+        assertEquals(200, ready.status(), ready.body());
+        assertEquals("UP", ready.json().getString("status"));
+        Agent.Answer described = agent.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/openapi.yaml")));
+        assertEquals(200, described.status());
+        assertTrue(described.body().startsWith("openapi: 3.0.3"));
+        assertEquals(401, agent.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/metrics"))).status());
+        assertEquals(401, agent.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/health/live"))
+                .POST(HttpRequest.BodyPublishers.noBody())).status(), "only the GET is public");
+
+        String key = "test:invoice.create:metrics-" + UUID.randomUUID() + ":v1";
+        agent.submit(key, Agent.invoice("order-metrics", 700));
+        agent.submit(key, Agent.invoice("order-metrics", 700));
+        assertEquals(403, agent.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/metrics"))).status(), "agents may not scrape");
+        Agent.Answer scraped = new Agent(baseUrl(), "operator").send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/metrics")));
+        assertEquals(200, scraped.status(), scraped.body());
+        assertTrue(scraped.header("Content-Type").startsWith("text/plain"), scraped.header("Content-Type"));
+        for (String series : List.of("toolgate_captures_total{decision=\"execute\"}", "toolgate_captures_total{decision=\"replay\"}",
+                "toolgate_target_calls_total{target=\"1c\",error_class=\"none\"}", "toolgate_target_call_seconds_bucket{target=\"1c\",le=\"+Inf\"}",
+                "toolgate_outcomes_total{target=\"1c\",status=\"succeeded\"}", "toolgate_reconcile_lag_seconds ",
+                "toolgate_operations_unfinished{status=\"unknown\"}")) {
+            assertTrue(scraped.body().contains(series), series + " in\n" + scraped.body());
+        }
     }
 
     @Test

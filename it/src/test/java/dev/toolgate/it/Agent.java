@@ -30,8 +30,16 @@ final class Agent {
     }
 
     Agent(String baseUrl, String principal) {
+        this(baseUrl, principal, baseUrl);
+    }
+
+    /**
+     * Calls {@code baseUrl} with the token issued through {@code issuedAt}: instances sharing one journal
+     * share its principals, so a token from one is good at all (issuing again would rotate it).
+     */
+    Agent(String baseUrl, String principal, String issuedAt) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-        this.token = Credentials.token(this.baseUrl, principal);
+        this.token = Credentials.token(issuedAt.endsWith("/") ? issuedAt.substring(0, issuedAt.length() - 1) : issuedAt, principal);
     }
 
     /** What the target stores for a key of tenant acme (Dispatch.downstreamKey). */

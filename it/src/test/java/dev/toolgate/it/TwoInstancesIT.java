@@ -1,6 +1,7 @@
 package dev.toolgate.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
@@ -23,7 +24,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Two gateway instances on one PostgreSQL run the reconcile job over the same backlog of unknown
@@ -90,6 +95,39 @@ class TwoInstancesIT {
     }
 
     @Test
+    void concurrentDuplicatesSentToBothInstancesMakeOneEffectPerKey() throws Exception {
+        String batch = UUID.randomUUID().toString().substring(0, 8);
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            keys.add("test:invoice.create:dup-" + batch + "-" + i + ":v1");
+        }
+        ExecutorService callers = Executors.newFixedThreadPool(8);
+        List<Future<Agent.Answer>> answers = new ArrayList<>();
+        for (String key : keys) {
+            for (GatewayProcess gateway : List.of(first, second, first, second)) { // a load balancer spreading retries
+                answers.add(callers.submit(() -> agent(gateway).submit(key, Agent.invoice("order-" + key, 4200))));
+            }
+        }
+        Map<Integer, Integer> statuses = new TreeMap<>();
+        for (Future<Agent.Answer> answer : answers) {
+            statuses.merge(answer.get().status(), 1, Integer::sum);
+        }
+        callers.shutdown();
+        // whoever lost the race was told to come back; coming back through either instance replays the one result
+        for (String key : keys) {
+            Agent.Answer settled = agent(second).submit(key, Agent.invoice("order-" + key, 4200));
+            for (int i = 0; i < 20 && settled.status() != 200 && settled.status() != 201; i++) {
+                Thread.sleep(250);
+                settled = agent(i % 2 == 0 ? first : second).submit(key, Agent.invoice("order-" + key, 4200));
+            }
+            assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size(), "one document for " + key);
+            assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "one create for " + key + " though four callers raced");
+            assertEquals(oneC.effects("1c", Agent.downstream(key)).get(0), settled.json().getString("target_object_id"));
+        }
+        assertTrue(statuses.keySet().stream().allMatch(s -> s == 201 || s == 200 || s == 409), "answers: " + statuses);
+    }
+
+    @Test
     void retentionPurgesOnlyFinishedOperationsPastTheirTime() throws Exception {
         Instant old = Instant.now().minus(Duration.ofDays(40));
         String tag = UUID.randomUUID().toString().substring(0, 8);
@@ -112,8 +150,13 @@ class TwoInstancesIT {
                 Path.of("target", "backlog-gateway-" + name + ".log").toAbsolutePath()).start();
     }
 
+    /** agent-a at {@code gateway}, with the token issued through the first instance (one journal, one principal table). */
+    private static Agent agent(GatewayProcess gateway) {
+        return new Agent(gateway.baseUrl(), "agent-a", first.baseUrl());
+    }
+
     private static void startRun(GatewayProcess gateway) {
-        Agent.Answer run = new Agent(gateway.baseUrl(), "operator").send(HttpRequest.newBuilder(
+        Agent.Answer run = new Agent(gateway.baseUrl(), "operator", first.baseUrl()).send(HttpRequest.newBuilder(
                 URI.create(gateway.baseUrl() + "/api/v1/reconciliations")).POST(HttpRequest.BodyPublishers.noBody()));
         assertEquals(202, run.status(), run.body());
     }

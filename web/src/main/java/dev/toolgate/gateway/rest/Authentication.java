@@ -20,6 +20,7 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Every call carries {@code Authorization: Bearer <token>}: 401 without a valid one, before anything
@@ -42,8 +43,14 @@ public class Authentication implements ContainerRequestFilter {
     @ConfigProperty(name = "toolgate.max-body-bytes", defaultValue = "65536")
     long maxBodyBytes;
 
+    /** Paths (under {@code /api}) answered without a token: probes and the API description. */
+    static final Set<String> PUBLIC_PATHS = Set.of("health/live", "health/ready", "openapi.yaml");
+
     @Override
     public void filter(ContainerRequestContext request) {
+        if (PUBLIC_PATHS.contains(request.getUriInfo().getPath().replaceAll("^/+|/+$", "")) && "GET".equals(request.getMethod())) {
+            return;
+        }
         Caller caller = bearer(request.getHeaders().get(HttpHeaders.AUTHORIZATION))
                 .flatMap(principals::authenticate)
                 .orElseThrow(() -> new ProblemException(ProblemType.UNAUTHENTICATED,

@@ -18,10 +18,14 @@ public class Authorization implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
+        if (resource.getResourceMethod().isAnnotationPresent(Unauthenticated.class)) {
+            return;
+        }
         Allowed allowed = resource.getResourceMethod().getAnnotation(Allowed.class);
         if (allowed == null || !CallerContext.hasAny(request.getSecurityContext(), allowed.value())) {
             throw new ProblemException(ProblemType.FORBIDDEN,
-                    request.getSecurityContext().getUserPrincipal().getName() + " may not do this");
+                    (request.getSecurityContext().getUserPrincipal() == null ? "an anonymous caller"
+                            : request.getSecurityContext().getUserPrincipal().getName()) + " may not do this");
         }
     }
 }

@@ -1,0 +1,63 @@
+package dev.toolgate.gateway.rest;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.JournalSchema;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.persistence.PersistenceException;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * {@code /api/health/live} and {@code /api/health/ready}, in MicroProfile Health's JSON shape, served by
+ * the application itself so they answer the same on every server. No credentials: a probe learns UP or
+ * DOWN and nothing else. Ready means the journal answers and holds the schema this instance migrated to.
+ */
+@Path("health")
+@RequestScoped
+public class OperationsHealth {
+
+    @Inject
+    Journal journal;
+    @Inject
+    JournalSchema schema;
+
+    @GET
+    @Unauthenticated
+    @Path("live")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response live() {
+        return answer(true, JSON.createObjectBuilder().add("name", "gateway").add("status", "UP"));
+    }
+
+    @GET
+    @Unauthenticated
+    @Path("ready")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response ready() {
+        JsonObjectBuilder check = JSON.createObjectBuilder().add("name", "journal");
+        boolean up;
+        try {
+            String held = journal.schemaVersion();
+            up = held != null && held.equals(schema.version());
+            check.add("data", JSON.createObjectBuilder().add("schema_version", held == null ? "none" : held)
+                    .add("expected_version", String.valueOf(schema.version())));
+        } catch (PersistenceException | jakarta.ejb.EJBException e) {
+            up = false;
+            check.add("data", JSON.createObjectBuilder().add("error", "the journal database does not answer"));
+        }
+        return answer(up, check.add("status", up ? "UP" : "DOWN"));
+    }
+
+    private static Response answer(boolean up, JsonObjectBuilder check) {
+        return Response.status(up ? 200 : 503).type(MediaType.APPLICATION_JSON)
+                .entity(JSON.createObjectBuilder().add("status", up ? "UP" : "DOWN")
+                        .add("checks", JSON.createArrayBuilder().add(check)).build().toString()).build();
+    }
+}
