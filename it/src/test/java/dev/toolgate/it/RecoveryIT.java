@@ -106,6 +106,54 @@ class RecoveryIT {
         assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size());
     }
 
+    @Test
+    void anOrderlyRestartUnderLoadLosesNoAcceptedOperation() throws Exception {
+        String batch = UUID.randomUUID().toString().substring(0, 8);
+        List<String> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            keys.add("test:invoice.create:restart-" + batch + "-" + i + ":v1");
+            if (i % 3 == 0) {
+                oneC.armDelay("1c", Agent.downstream(keys.get(i)), 500); // some calls are in flight when the stop comes
+            }
+        }
+        java.util.concurrent.ExecutorService agents = java.util.concurrent.Executors.newFixedThreadPool(6);
+        List<java.util.concurrent.Future<?>> work = new java.util.ArrayList<>();
+        for (int a = 0; a < 6; a++) {
+            List<String> mine = keys.subList(a * 10, a * 10 + 10);
+            work.add(agents.submit(() -> {
+                for (String key : mine) {
+                    untilSettled(key); // an agent retries with the same key until it has an answer, whatever happens
+                }
+                return null;
+            }));
+        }
+        Thread.sleep(1_500);
+        gateway.close(); // SIGTERM while agents are calling
+        gateway = boot();
+        for (java.util.concurrent.Future<?> agent : work) {
+            agent.get(180, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        agents.shutdown();
+        for (String key : keys) {
+            assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size(), "one document for " + key);
+            assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "sent once: " + key);
+        }
+    }
+
+    private void untilSettled(String key) throws InterruptedException {
+        while (true) {
+            try {
+                int status = new Agent("http://127.0.0.1:" + port).submit(key, Agent.invoice("order-" + key, 900)).status();
+                if (status == 200 || status == 201) {
+                    return;
+                }
+            } catch (java.io.UncheckedIOException | IllegalStateException restarting) {
+                // the gateway is stopping or starting: try the same key again
+            }
+            Thread.sleep(300);
+        }
+    }
+
     static GatewayProcess boot() throws IOException {
         return new GatewayProcess(TestStack.runtime(), port, LocalStack.asEnvironment(config),
                 Path.of("target", "recovery-gateway.log").toAbsolutePath()).start().awaitReady();
