@@ -41,6 +41,11 @@ public class AdminBootstrap {
         if (bootstrapToken.isEmpty()) {
             return;
         }
+        if (!Boolean.TRUE.equals(em.createNativeQuery("SELECT to_regclass('principal') IS NOT NULL").getSingleResult())) {
+            // migrate-at-start is off and nobody has migrated yet: start unready rather than not at all
+            LOG.warning("journal schema not migrated: bootstrap-admin is created at the next start after migration");
+            return;
+        }
         String digest = Tokens.digest(bootstrapToken.get());
         int updated = em.createNativeQuery("UPDATE principal SET token_hash = ?1 WHERE principal_id = 'bootstrap-admin'")
                 .setParameter(1, digest).executeUpdate();

@@ -7,7 +7,6 @@ import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.journal.OutcomeRecorder;
 import dev.toolgate.journal.Recorded;
-import dev.toolgate.targets.Dispatch;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
@@ -48,7 +47,7 @@ public class Dispatcher {
                 throw new IllegalStateException("refused to send " + attempt.key() + ": " + refusal);
             }
             long started = System.nanoTime();
-            Outcome outcome = targets.execute(attempt.target(), dispatchOf(attempt, payload));
+            Outcome outcome = targets.execute(attempt.target(), Dispatches.of(attempt, payload));
             Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
             OperationView after = recorded.operation();
             if (!recorded.applied() || after.status() != OperationStatus.FAILED_RETRYABLE) {
@@ -65,15 +64,6 @@ public class Dispatcher {
             }
             attempt = next.operation();
         }
-    }
-
-    /**
-     * What the target sees of an operation. {@code payload} is never the caller's latest words: it is the
-     * journal's, or the caller's own request whose fingerprint capture matched against the journal's.
-     */
-    public static Dispatch dispatchOf(OperationView operation, JsonObject payload) {
-        return new Dispatch(Dispatch.downstreamKey(operation.tenant(), operation.key()), operation.operation(),
-                operation.attemptCount(), payload, operation.createdAt(), operation.targetObjectId(), operation.traceId());
     }
 
     private static void pause(Duration wait) {

@@ -10,9 +10,12 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import org.flywaydb.core.Flyway;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.output.MigrateResult;
 
 import javax.sql.DataSource;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -24,7 +27,7 @@ import java.util.logging.Logger;
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/toolgate",
-        className = "org.postgresql.ds.PGSimpleDataSource",
+        className = "dev.toolgate.journal.JournalDataSource",
         url = "${MPCONFIG=toolgate.db.url}",
         user = "${MPCONFIG=toolgate.db.user}",
         password = "${MPCONFIG=toolgate.db.password}",
@@ -44,17 +47,24 @@ public class JournalSchema {
     @PostConstruct
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // Flyway commits its own DDL transactions
     void migrate() {
-        MigrateResult result = Flyway.configure(JournalSchema.class.getClassLoader())
+        Flyway flyway = Flyway.configure(JournalSchema.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
-                .load()
-                .migrate();
-        version = result.targetSchemaVersion;
-        LOG.info(() -> "journal schema at version " + result.targetSchemaVersion + " (" + result.migrationsExecuted
-                + " migrations applied now)");
+                .load();
+        MigrationInfo[] known = flyway.info().all();
+        version = known.length == 0 ? null : known[known.length - 1].getVersion().getVersion(); // what this release needs
+        if (ConfigProvider.getConfig().getOptionalValue("toolgate.db.migrate-at-start", Boolean.class).orElse(true)) {
+            MigrateResult result = flyway.migrate();
+            LOG.info(() -> "journal schema at version " + version + " (" + result.migrationsExecuted + " migrations applied now)");
+        } else { // the team migrates by its own command: until it has, readiness says DOWN
+            MigrationInfo current = flyway.info().current();
+            String held = current == null ? "none" : current.getVersion().getVersion();
+            LOG.log(held.equals(version) ? Level.INFO : Level.WARNING, () -> "journal schema at version " + held
+                    + "; this release needs " + version + (held.equals(version) ? "" : ": run the migration command, not ready until then"));
+        }
     }
 
-    /** The schema version this instance migrated to (or found) at start-up. */
+    /** The schema version this release needs (the newest migration it carries). */
     @Lock(LockType.READ)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String version() {

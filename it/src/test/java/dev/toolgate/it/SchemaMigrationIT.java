@@ -1,0 +1,77 @@
+package dev.toolgate.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.toolgate.launcher.GatewayProcess;
+import dev.toolgate.launcher.LocalStack;
+import dev.toolgate.launcher.MigrateJournal;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * For teams that forbid schema changes at start-up: a gateway with {@code toolgate.db.migrate-at-start=false}
+ * on an empty database is alive but not ready, and the documented migration command makes it ready.
+ */
+class SchemaMigrationIT {
+
+    private static Map<String, String> config;
+    private static GatewayProcess gateway;
+
+    @BeforeAll
+    static void start() throws Exception {
+        config = TestStack.configFor(TestStack.newDatabase("unmigrated"));
+        config.put("toolgate.db.migrate-at-start", "false");
+        config.put("toolgate.reconcile.interval-seconds", "0");
+        config.put("toolgate.retention.purge-interval-seconds", "0");
+        gateway = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
+                Path.of("target", "unmigrated-gateway.log").toAbsolutePath()).start();
+        RecoveryIT.await(() -> status("/api/health/live") == 200, "the gateway to be alive");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
+    @Test
+    void isNotReadyUntilTheMigrationCommandRan() throws Exception {
+        assertEquals(503, status("/api/health/ready"), "the journal has no schema yet");
+
+        System.setProperty("toolgate.db.url", config.get("toolgate.db.url"));
+        System.setProperty("toolgate.db.user", config.get("toolgate.db.user"));
+        System.setProperty("toolgate.db.password", config.get("toolgate.db.password"));
+        try {
+            MigrateJournal.main(new String[0]);
+        } finally {
+            System.clearProperty("toolgate.db.url");
+            System.clearProperty("toolgate.db.user");
+            System.clearProperty("toolgate.db.password");
+        }
+        assertEquals(200, status("/api/health/ready"));
+    }
+
+    /** A probe's status, as a load balancer sees it: no token; -1 while nothing listens. */
+    private static int status(String path) {
+        try {
+            return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                    .send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + path)).build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
+        } catch (IOException notUp) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+}

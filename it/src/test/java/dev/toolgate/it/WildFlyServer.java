@@ -1,0 +1,141 @@
+package dev.toolgate.it;
+
+import dev.toolgate.launcher.LocalStack;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A WildFly standalone server driven as the README's Deploy section tells a user to: start
+ * {@code standalone-full.xml} (EJB, batch and MicroProfile Config) with the gateway's settings in its environment, deploy the EAR
+ * with {@code jboss-cli}. Its own copy of {@code standalone/}, on a free port offset.
+ */
+final class WildFlyServer implements AutoCloseable {
+
+    private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(4);
+
+    private final Path home;
+    private final Path base;
+    private final Path log;
+    private final int offset;
+    private Process process;
+
+    private WildFlyServer(Path home, Path base, int offset) {
+        this.home = home;
+        this.base = base;
+        this.log = base.resolve("server-console.log");
+        this.offset = offset;
+    }
+
+    static WildFlyServer start(Path home, Path base, Map<String, String> environment) throws Exception {
+        LocalStack.deleteRecursively(base);
+        copy(home.resolve("standalone"), base);
+        WildFlyServer server = new WildFlyServer(home, base, freeOffset());
+        List<String> command = List.of(home.resolve("bin/standalone.sh").toString(), "-c", "standalone-full.xml",
+                "-Djboss.server.base.dir=" + base, "-Djboss.socket.binding.port-offset=" + server.offset);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(server.log.toFile()));
+        builder.environment().putAll(environment);
+        server.process = builder.start();
+        server.awaitRunning();
+        return server;
+    }
+
+    void deploy(Path ear) throws Exception {
+        cli("deploy " + ear + " --name=toolgate.ear");
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + (8080 + offset);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process != null && process.isAlive()) {
+            try {
+                cli(":shutdown");
+            } finally {
+                if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    private void awaitRunning() throws Exception {
+        Instant deadline = Instant.now().plus(BOOT_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IOException("WildFly exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                if (cli(":read-attribute(name=server-state)").contains("\"running\"")) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // the management interface is not up yet
+            }
+            Thread.sleep(1000);
+        }
+        throw new IOException("WildFly was not running after " + BOOT_TIMEOUT + "; see " + log);
+    }
+
+    private String cli(String operation) throws Exception {
+        Path out = Files.createTempFile(base, "cli", ".out");
+        Process cli = new ProcessBuilder(home.resolve("bin/jboss-cli.sh").toString(), "--connect",
+                "--controller=127.0.0.1:" + (9990 + offset), "--command=" + operation)
+                .redirectErrorStream(true).redirectOutput(out.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+        if (!cli.waitFor(5, TimeUnit.MINUTES)) {
+            cli.destroyForcibly();
+            throw new IOException("jboss-cli " + operation + " timed out");
+        }
+        String text = Files.readString(out);
+        Files.writeString(log, "\n[jboss-cli " + operation + "]\n" + text, java.nio.file.StandardOpenOption.APPEND);
+        if (cli.exitValue() != 0) {
+            throw new IOException("jboss-cli " + operation + " failed: " + text);
+        }
+        return text;
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (var paths = Files.walk(from)) {
+            for (Path source : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target);
+                }
+            }
+        }
+    }
+
+    /** A port offset under which WildFly's HTTP, HTTPS and management ports are all free. */
+    private static int freeOffset() throws IOException {
+        for (int offset = 1000; offset < 20000; offset += 100) {
+            if (free(8080 + offset) && free(8443 + offset) && free(9990 + offset) && free(9993 + offset)) {
+                return offset;
+            }
+        }
+        throw new IOException("no free WildFly port offset");
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
+    }
+}
