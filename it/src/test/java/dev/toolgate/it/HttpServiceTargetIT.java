@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
-import dev.toolgate.simulator.Simulators;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,22 +27,7 @@ class HttpServiceTargetIT {
     @BeforeAll
     static void start() throws Exception {
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase("hs"));
-        String service = config.get("toolgate.target.1c.url").replace("/odata/standard.odata", "/hs/agentgw/v1/documents/{{key}}");
-        config.put("toolgate.target.1c.adapter", "http");
-        config.put("toolgate.target.1c.http.method", "PUT");
-        config.put("toolgate.target.1c.http.url", service);
-        config.put("toolgate.target.1c.http.body",
-                "{\"order_id\":{{payload.order_id}},\"amount_minor\":{{payload.amount_minor}},\"currency\":{{payload.currency}}}");
-        config.put("toolgate.target.1c.http.auth", "basic");
-        config.put("toolgate.target.1c.http.user", Simulators.ONE_C_USER);
-        config.put("toolgate.target.1c.http.password", Simulators.ONE_C_PASSWORD);
-        config.put("toolgate.target.1c.http.idempotency-header", "X-Operation-Key");
-        config.put("toolgate.target.1c.http.dedup-window-hours", "87600");
-        config.put("toolgate.target.1c.http.id-pointer", "/ref");
-        config.put("toolgate.target.1c.http.error-code-pointer", "/error");
-        config.put("toolgate.target.1c.http.classify", "400:final,423:retry,5xx:unknown,503:retry");
-        config.put("toolgate.target.1c.http.lookup.url", service);
-        config.put("toolgate.target.1c.http.lookup.items-pointer", "/items");
+        config.putAll(TestStack.simulators().oneCHttpServiceSettings());
         config.put("toolgate.reconcile.settle-seconds", "1");
         gateway = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
                 Path.of("target", "hs-gateway.log").toAbsolutePath()).start();

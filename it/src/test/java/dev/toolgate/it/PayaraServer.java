@@ -3,8 +3,6 @@ package dev.toolgate.it;
 import dev.toolgate.launcher.LocalStack;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,9 +84,7 @@ final class PayaraServer implements AutoCloseable {
 
     private static boolean free(int base) {
         for (int port = base; port < base + 100; port++) {
-            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                socket.setReuseAddress(true);
-            } catch (IOException taken) {
+            if (!Ports.free(port)) {
                 return false;
             }
         }

@@ -84,6 +84,10 @@ public class TestStack implements LauncherSessionListener {
         return postgres.getDatabase("postgres", database).getConnection();
     }
 
+    static Simulators simulators() {
+        return simulators;
+    }
+
     /** Where the simulated YooKassa API lives, for a test that plays another client of the same shop. */
     static String yooKassaUrl() {
         return simulators.yooKassaUrl();

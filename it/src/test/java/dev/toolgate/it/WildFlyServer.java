@@ -3,8 +3,6 @@ package dev.toolgate.it;
 import dev.toolgate.launcher.LocalStack;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -123,19 +121,10 @@ final class WildFlyServer implements AutoCloseable {
     /** A port offset under which WildFly's HTTP, HTTPS and management ports are all free. */
     private static int freeOffset() throws IOException {
         for (int offset = 1000; offset < 20000; offset += 100) {
-            if (free(8080 + offset) && free(8443 + offset) && free(9990 + offset) && free(9993 + offset)) {
+            if (Ports.free(8080 + offset) && Ports.free(8443 + offset) && Ports.free(9990 + offset) && Ports.free(9993 + offset)) {
                 return offset;
             }
         }
         throw new IOException("no free WildFly port offset");
-    }
-
-    private static boolean free(int port) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            socket.setReuseAddress(true);
-            return true;
-        } catch (IOException taken) {
-            return false;
-        }
     }
 }

@@ -110,6 +110,32 @@ public final class Simulators implements AutoCloseable {
         return baseUrl() + "/yookassa/v3/";
     }
 
+    /**
+     * The gateway settings that reach this simulator's 1C HTTP service through the generic HTTP adapter:
+     * the configuration the README shows, as MicroProfile Config properties.
+     */
+    public Map<String, String> oneCHttpServiceSettings() {
+        String service = baseUrl() + "/1c/" + ONE_C_INFOBASE + "/hs/agentgw/v1/documents/{{key}}";
+        String p = "toolgate.target.1c.http.";
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("toolgate.target.1c.adapter", "http");
+        settings.put(p + "method", "PUT");
+        settings.put(p + "url", service);
+        settings.put(p + "body", "{\"order_id\":{{payload.order_id}},\"amount_minor\":{{payload.amount_minor}},"
+                + "\"currency\":{{payload.currency}}}");
+        settings.put(p + "auth", "basic");
+        settings.put(p + "user", ONE_C_USER);
+        settings.put(p + "password", ONE_C_PASSWORD);
+        settings.put(p + "idempotency-header", "X-Operation-Key");
+        settings.put(p + "dedup-window-hours", "87600"); // the service deduplicates by key for as long as the document exists
+        settings.put(p + "id-pointer", "/ref");
+        settings.put(p + "error-code-pointer", "/error");
+        settings.put(p + "classify", "400:final,404:final,423:retry,5xx:unknown,503:retry");
+        settings.put(p + "lookup.url", service);
+        settings.put(p + "lookup.items-pointer", "/items");
+        return settings;
+    }
+
     /** {@code toolgate.target.1c.currency-keys} for this simulator's currency catalog. */
     public static String oneCCurrencyKeys() {
         StringBuilder spec = new StringBuilder();

@@ -42,26 +42,11 @@ class GenericHttpAdapterIT {
         simulators.close();
     }
 
-    /** The configuration the README shows for 1C's HTTP service, as property → value. */
+    /** The configuration the README shows for 1C's HTTP service, as property → value, with {@code password}. */
     static Map<String, Optional<String>> settings(String password) {
-        String service = simulators.baseUrl() + "/1c/" + Simulators.ONE_C_INFOBASE + "/hs/agentgw/v1/documents/{{key}}";
-        Map<String, String> p = new HashMap<>();
-        p.put("method", "PUT");
-        p.put("url", service);
-        p.put("body", "{\"order_id\":{{payload.order_id}},\"amount_minor\":{{payload.amount_minor}},\"currency\":{{payload.currency}}}");
-        p.put("auth", "basic");
-        p.put("user", Simulators.ONE_C_USER);
-        p.put("password", password);
-        p.put("idempotency-header", "X-Operation-Key");
-        p.put("dedup-window-hours", "87600"); // the service deduplicates by key for as long as the document exists
-        p.put("success-statuses", "200,201");
-        p.put("id-pointer", "/ref");
-        p.put("error-code-pointer", "/error");
-        p.put("classify", "400:final,404:final,423:retry,code:locked:retry,5xx:unknown,503:retry");
-        p.put("lookup.url", service);
-        p.put("lookup.items-pointer", "/items");
         Map<String, Optional<String>> values = new HashMap<>();
-        p.forEach((name, value) -> values.put("toolgate.target.1c.http." + name, Optional.of(value)));
+        simulators.oneCHttpServiceSettings().forEach((name, value) -> values.put(name, Optional.of(value)));
+        values.put("toolgate.target.1c.http.password", Optional.of(password));
         return new HashMap<>(values) {
             @Override
             public Optional<String> get(Object key) {

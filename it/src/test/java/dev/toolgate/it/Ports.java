@@ -1,0 +1,21 @@
+package dev.toolgate.it;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+/** Which loopback ports a server started by a test may take. */
+final class Ports {
+
+    private Ports() {
+    }
+
+    static boolean free(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
+    }
+}
