@@ -51,8 +51,8 @@ final class DatabaseLimit implements AutoCloseable {
         c.commit();
         find(c, key);
         try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
-            Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "1c",
-                    Timestamp.from(Instant.now().plusSeconds(30)), now, now};
+            Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
+                    Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736"};
             bind(insert, values);
             drain(insert);
         }
@@ -78,7 +78,8 @@ final class DatabaseLimit implements AutoCloseable {
 
     private static void event(Connection c, String key, Timestamp now, String kind) throws SQLException {
         try (PreparedStatement append = c.prepareStatement(jdbc(EventLog.APPEND))) {
-            bind(append, new Object[] {"bench", key, now, kind, 1, "started", null, null, null, "bench-agent", null});
+            bind(append, new Object[] {"bench", key, now, kind, 1, "started", null, null, null, "bench-agent", null,
+                    "4bf92f3577b34da6a3ce929d0e0e4736"});
             append.executeUpdate();
         }
     }
