@@ -18,7 +18,7 @@ class OpenApiDocumentTest {
 
     private static final List<Class<?>> RESOURCES = List.of(OperationsResource.class, ApprovalsResource.class,
             EscalationsResource.class, ReconciliationsResource.class, PrincipalsResource.class, MetricsResource.class,
-            OperationsHealth.class, OpenApiResource.class);
+            HealthResource.class, OpenApiResource.class);
 
     private final String document = OpenApiResource.read();
 

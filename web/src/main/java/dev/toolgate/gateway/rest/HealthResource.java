@@ -21,7 +21,7 @@ import jakarta.ws.rs.core.Response;
  */
 @Path("health")
 @RequestScoped
-public class OperationsHealth {
+public class HealthResource {
 
     @Inject
     Journal journal;
