@@ -1,6 +1,8 @@
 package dev.toolgate.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
@@ -15,6 +17,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -59,6 +64,21 @@ class SchemaMigrationIT {
             System.clearProperty("toolgate.db.password");
         }
         assertEquals(200, status("/api/health/ready"));
+    }
+
+    @Test
+    void aGatewayThatCannotDeploySaysSoAtOnceInsteadOfTimingOut() throws Exception {
+        Map<String, String> broken = new LinkedHashMap<>(config);
+        broken.put("toolgate.db.url", "jdbc:postgresql://127.0.0.1:" + LocalStack.freePort() + "/nothing-listens-here");
+        broken.put("toolgate.db.migrate-at-start", "true");
+        Instant started = Instant.now();
+        try (GatewayProcess doomed = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(broken),
+                Path.of("target", "undeployable-gateway.log").toAbsolutePath()).start()) {
+            IOException failed = assertThrows(IOException.class, doomed::awaitReady);
+            assertTrue(failed.getMessage().contains("did not deploy"), failed.getMessage());
+        }
+        assertTrue(Duration.between(started, Instant.now()).toSeconds() < 120,
+                "told within two minutes, not after the four-minute start-up timeout");
     }
 
     /** A probe's status, as a load balancer sees it: no token; -1 while nothing listens. */

@@ -20,12 +20,14 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
+    private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(20);
 
     private final Path runtime;
     private final int port;
     private final Map<String, String> environment;
     private final Path log;
     private Process process;
+    private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
     /** @param runtime the folder holding {@code payara-micro.jar} and {@code ROOT.war} */
     public GatewayProcess(Path runtime, int port, Map<String, String> environment, Path log) {
@@ -63,6 +65,7 @@ public final class GatewayProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
+        logStart = Files.size(log.toFile().exists() ? log : Files.createFile(log));
         process = builder.start();
         return this;
     }
@@ -73,9 +76,18 @@ public final class GatewayProcess implements AutoCloseable {
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
                 .timeout(Duration.ofSeconds(5)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        Instant microReadyAt = null;
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IOException("the gateway exited with " + process.exitValue() + "; see " + log);
+            }
+            if (microReadyAt == null && logSinceStart().contains(") ready in ")) {
+                microReadyAt = Instant.now();
+            }
+            // Micro says it is ready once it has tried to deploy; an application that still does not
+            // answer a while later failed to deploy: say so now rather than after the whole timeout
+            if (microReadyAt != null && Instant.now().isAfter(microReadyAt.plus(DEPLOYED_GRACE))) {
+                throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log);
             }
             try {
                 HttpResponse<String> answer = http.send(probe, HttpResponse.BodyHandlers.ofString());
@@ -91,6 +103,12 @@ public final class GatewayProcess implements AutoCloseable {
             LocalStack.pause(Duration.ofMillis(500));
         }
         throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);
+    }
+
+    private String logSinceStart() throws IOException {
+        byte[] all = Files.readAllBytes(log);
+        int from = (int) Math.min(logStart, all.length);
+        return new String(all, from, all.length - from, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** The gateway process's peak resident set (VmHWM), in KiB: what it really took from the machine. */
