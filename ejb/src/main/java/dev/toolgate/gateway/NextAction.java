@@ -18,10 +18,7 @@ import java.time.Instant;
 public record NextAction(String action, Instant after, String who, String detail) {
 
     public static NextAction of(OperationView op, ApprovalView approval, Instant now) {
-        ApprovalStanding standing = !op.approvalRequired() ? ApprovalStanding.NOT_REQUIRED
-                : approval == null || !approval.requestHash().equals(op.requestHash()) ? ApprovalStanding.AWAITING
-                : approval.revokedAt() != null ? ApprovalStanding.REVOKED
-                : approval.expiresAt().isAfter(now) ? ApprovalStanding.ACTIVE : ApprovalStanding.EXPIRED;
+        ApprovalStanding standing = ApprovalStanding.of(op, approval, now);
         boolean needsOriginal = !op.withheldFields().isEmpty();
         return switch (op.status()) {
             case SUCCEEDED -> new NextAction("none", null, null, "succeeded: the same key replays the stored result");

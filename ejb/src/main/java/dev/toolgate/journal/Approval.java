@@ -55,21 +55,9 @@ public class Approval {
         this.note = note;
     }
 
-    /**
-     * Where {@code operation} stands with the approval it names (null: none). An approval for another
-     * fingerprint is no approval: a changed amount, currency or recipient is a new intent.
-     */
+    /** Where {@code operation} stands with {@code approval} (null: none); see {@link ApprovalStanding#of}. */
     public static ApprovalStanding standing(OperationView operation, Approval approval, Instant now) {
-        if (!operation.approvalRequired()) {
-            return ApprovalStanding.NOT_REQUIRED;
-        }
-        if (approval == null || !approval.requestHash.equals(operation.requestHash())) {
-            return ApprovalStanding.AWAITING;
-        }
-        if (approval.revokedAt != null) {
-            return ApprovalStanding.REVOKED;
-        }
-        return approval.expiresAt.toInstant().isAfter(now) ? ApprovalStanding.ACTIVE : ApprovalStanding.EXPIRED;
+        return ApprovalStanding.of(operation, approval == null ? null : approval.view(now), now);
     }
 
     /** The standing of the approval the operation currently names, read in the caller's transaction. */
@@ -85,7 +73,7 @@ public class Approval {
     }
 
     public ApprovalView view(Instant now) {
-        ApprovalStanding standing = revokedAt != null ? ApprovalStanding.REVOKED
+        ApprovalStanding standing = revokedAt != null ? ApprovalStanding.REVOKED // of the grant itself, whatever operation
                 : expiresAt.toInstant().isAfter(now) ? ApprovalStanding.ACTIVE : ApprovalStanding.EXPIRED;
         return new ApprovalView(id, tenant, operationKey, requestHash, grantedBy, grantedAt.toInstant(), expiresAt.toInstant(),
                 note, revokedBy, revokedAt == null ? null : revokedAt.toInstant(), revokeReason, standing);

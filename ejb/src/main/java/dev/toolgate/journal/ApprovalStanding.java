@@ -11,6 +11,23 @@ public enum ApprovalStanding {
     REVOKED,
     EXPIRED;
 
+    /**
+     * Where {@code operation} stands with {@code approval} (null: none granted) at {@code now}. An approval
+     * for another fingerprint is no approval: a changed amount, currency or recipient is a new intent.
+     */
+    public static ApprovalStanding of(OperationView operation, ApprovalView approval, java.time.Instant now) {
+        if (!operation.approvalRequired()) {
+            return NOT_REQUIRED;
+        }
+        if (approval == null || !approval.requestHash().equals(operation.requestHash())) {
+            return AWAITING;
+        }
+        if (approval.revokedAt() != null) {
+            return REVOKED;
+        }
+        return approval.expiresAt().isAfter(now) ? ACTIVE : EXPIRED;
+    }
+
     /** A stored approval is evidence, not live authority (DESIGN §7): only these permit a new attempt. */
     public boolean permitsAttempt() {
         return this == NOT_REQUIRED || this == ACTIVE;

@@ -26,7 +26,7 @@ public class JournalDataSource extends PGSimpleDataSource {
     }
 
     /** A setting by its MicroProfile Config name: the system property, else the environment variable. */
-    static Optional<String> setting(String name) {
+    public static Optional<String> setting(String name) {
         String value = System.getProperty(name);
         if (!usable(value)) {
             value = System.getenv(name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT));

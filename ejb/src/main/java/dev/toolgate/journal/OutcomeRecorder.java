@@ -88,6 +88,8 @@ public class OutcomeRecorder {
         int attempt = unknown.attemptCount();
         boolean retry = false;
         int written;
+        // whether a re-send would still be authorized: asked only when nothing was found
+        ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, unknown, now) : null;
         String detail = describe(lookup);
         if (lookup instanceof Lookup.Found found) {
             written = settle(unknown, OperationStatus.UNKNOWN,
@@ -100,9 +102,8 @@ public class OutcomeRecorder {
             detail = "absent, but inside the settle window: not yet proof that nothing happened";
         } else if (lookup instanceof Lookup.Absent && policy.exhausted(attempt)) {
             written = settle(unknown, OperationStatus.UNKNOWN, exhausted(attempt, "no effect found"), now);
-        } else if (lookup instanceof Lookup.Absent && !Approval.standing(em, unknown, now).permitsAttempt()) {
+        } else if (lookup instanceof Lookup.Absent && !standing.permitsAttempt()) {
             // nothing happened, and the approval no longer stands: a new attempt is not authorized
-            ApprovalStanding standing = Approval.standing(em, unknown, now);
             written = settle(unknown, OperationStatus.UNKNOWN, new Transition(OperationStatus.FAILED_FINAL, null,
                     detail("no effect found; the approval was " + standing.dbName() + ", so nothing was sent again"),
                     standing.lapseCode(), null), now);

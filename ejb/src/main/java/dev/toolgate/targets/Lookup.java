@@ -7,6 +7,27 @@ import java.util.List;
 /** What a look-up by our key found at the target. */
 public sealed interface Lookup {
 
+    /**
+     * What a look-up made before a re-send means for the attempt: the earlier attempt's effect (found,
+     * pending, failed), or an unknown when the target cannot say or holds a duplicate; null when nothing
+     * carries our key, so the attempt may be sent. Shared by every adapter that looks before it re-sends.
+     */
+    static Outcome beforeResend(Lookup lookup) {
+        if (lookup instanceof Found found) {
+            return new Outcome.Succeeded(found.objectId(), found.result(), null);
+        }
+        if (lookup instanceof Pending) {
+            return new Outcome.Pending(null, null, null);
+        }
+        if (lookup instanceof Failed failed) { // a failed object of ours: a new attempt at it needs a new intent
+            return new Outcome.Rejected(failed.errorCode(), failed.detail(), null);
+        }
+        if (lookup instanceof Absent) {
+            return null;
+        }
+        return new Outcome.Unknown(lookup instanceof Ambiguous ? "duplicate_suspected" : "lookup_unavailable", null);
+    }
+
     record Found(String objectId, JsonObject result) implements Lookup {
     }
 

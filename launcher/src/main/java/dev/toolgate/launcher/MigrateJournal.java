@@ -1,5 +1,6 @@
 package dev.toolgate.launcher;
 
+import dev.toolgate.journal.JournalDataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
@@ -25,11 +26,9 @@ public final class MigrateJournal {
                 + " migrations applied now)");
     }
 
+    /** The same look-up the gateway's datasource makes: system property, else environment variable. */
     private static String setting(String name) {
-        String value = System.getProperty(name, System.getenv(name.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT)));
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("set " + name + " (or " + name.replace('.', '_').toUpperCase(Locale.ROOT) + ")");
-        }
-        return value;
+        return JournalDataSource.setting(name).orElseThrow(() -> new IllegalArgumentException(
+                "set " + name + " (or " + name.replace('.', '_').toUpperCase(Locale.ROOT) + ")"));
     }
 }

@@ -36,12 +36,9 @@ public final class Bitrix24Deals {
 
     public Outcome create(Dispatch dispatch) {
         if (dispatch.attempt() > 1) { // ORIGIN_ID is not unique: an earlier attempt may have made the deal
-            Lookup earlier = find(dispatch);
-            if (earlier instanceof Lookup.Found found) {
-                return new Outcome.Succeeded(found.objectId(), found.result(), null);
-            }
-            if (!(earlier instanceof Lookup.Absent)) { // a duplicate, or the list is unavailable: do not add
-                return new Outcome.Unknown(earlier instanceof Lookup.Ambiguous ? "duplicate_suspected" : "list_unavailable", null);
+            Outcome earlier = Lookup.beforeResend(find(dispatch)); // a duplicate or no answer: do not add
+            if (earlier != null) {
+                return earlier;
             }
         }
         JsonObject payload = dispatch.payload();

@@ -39,18 +39,9 @@ public final class GenericHttpAdapter {
         boolean targetDedups = settings.idempotencyHeader() != null
                 && Instant.now().isBefore(dispatch.createdAt().plus(settings.dedupWindow()));
         if (dispatch.attempt() > 1 && !targetDedups) { // nothing at the target makes a re-send safe: look first
-            Lookup earlier = find(dispatch);
-            if (earlier instanceof Lookup.Found found) {
-                return new Outcome.Succeeded(found.objectId(), found.result(), null);
-            }
-            if (earlier instanceof Lookup.Pending) {
-                return new Outcome.Pending(null, null, null);
-            }
-            if (earlier instanceof Lookup.Failed failed) {
-                return new Outcome.Rejected(failed.errorCode(), failed.detail(), null);
-            }
-            if (!(earlier instanceof Lookup.Absent)) {
-                return new Outcome.Unknown(earlier instanceof Lookup.Ambiguous ? "duplicate_suspected" : "lookup_unavailable", null);
+            Outcome earlier = Lookup.beforeResend(find(dispatch));
+            if (earlier != null) {
+                return earlier;
             }
         }
         HttpRequest.Builder request = request(settings.method(), settings.url().url(dispatch),

@@ -74,7 +74,7 @@ public final class YooKassaPayments {
         // A refund's preconditions are checked again before any later attempt (seed 003), and past the
         // key window the same Idempotence-Key is a new request: both look for our object first.
         if (dispatch.attempt() > 1 && (refund || keyWindowPassed)) {
-            Outcome earlier = earlier(find(dispatch));
+            Outcome earlier = Lookup.beforeResend(find(dispatch));
             if (earlier != null) {
                 return earlier;
             }
@@ -128,22 +128,6 @@ public final class YooKassaPayments {
             cursor = next.getString();
         }
         return new Lookup.Unavailable("lookup_window_too_large");
-    }
-
-    private static Outcome earlier(Lookup lookup) {
-        if (lookup instanceof Lookup.Found found) {
-            return new Outcome.Succeeded(found.objectId(), found.result(), null);
-        }
-        if (lookup instanceof Lookup.Pending) {
-            return new Outcome.Pending(null, null, null);
-        }
-        if (lookup instanceof Lookup.Failed failed) { // a canceled object of ours: a new attempt needs a new intent
-            return new Outcome.Rejected(failed.errorCode(), failed.detail(), null);
-        }
-        if (lookup instanceof Lookup.Absent) {
-            return null;
-        }
-        return new Outcome.Unknown(lookup instanceof Lookup.Ambiguous ? "duplicate_suspected" : "list_unavailable", null);
     }
 
     /** Null when the payment still covers the refund; otherwise the refusal, with nothing sent. */

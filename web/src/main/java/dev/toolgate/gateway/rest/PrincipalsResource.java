@@ -9,7 +9,6 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -23,7 +22,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.io.StringReader;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -46,7 +44,7 @@ public class PrincipalsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.ADMIN)
     public Response create(String body) {
-        JsonObject spec = read(body);
+        JsonObject spec = JsonBodies.object(body, "send {principal_id, tenant, roles}");
         String id = name(spec, "principal_id");
         String tenant = name(spec, "tenant");
         Set<Role> roles = roles(spec);
@@ -89,14 +87,6 @@ public class PrincipalsResource {
         caller.roles().forEach(role -> roles.add(role.dbName()));
         return JSON.createObjectBuilder().add("principal_id", caller.principalId()).add("tenant", caller.tenant())
                 .add("roles", roles);
-    }
-
-    private static JsonObject read(String body) {
-        try {
-            return JSON.createReader(new StringReader(body == null ? "" : body)).readObject();
-        } catch (JsonException | IllegalStateException e) {
-            throw new ProblemException(ProblemType.MALFORMED_JSON, "send {principal_id, tenant, roles}");
-        }
     }
 
     private static String name(JsonObject spec, String field) {
