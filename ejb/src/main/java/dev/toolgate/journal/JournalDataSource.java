@@ -20,6 +20,7 @@ public class JournalDataSource extends PGSimpleDataSource {
     private static final long serialVersionUID = 1L;
 
     public JournalDataSource() {
+        setApplicationName("toolgate"); // how a DBA tells our sessions apart in pg_stat_activity (a URL parameter wins)
         setting("toolgate.db.url").ifPresent(super::setUrl);
         setting("toolgate.db.user").ifPresent(super::setUser);
         setting("toolgate.db.password").ifPresent(super::setPassword);

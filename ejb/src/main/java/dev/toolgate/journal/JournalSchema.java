@@ -24,6 +24,8 @@ import java.util.logging.Logger;
  *
  * <p>The datasource is defined here, by the application, so the one EAR needs no server-side
  * resource; its settings come from MicroProfile Config ({@code TOOLGATE_DB_URL} etc. in the environment).
+ * A server-managed datasource takes its place when {@code toolgate.db.datasource} names one
+ * ({@link JournalConnections}).
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/toolgate",
@@ -48,7 +50,7 @@ public class JournalSchema {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // Flyway commits its own DDL transactions
     void migrate() {
         Flyway flyway = Flyway.configure(JournalSchema.class.getClassLoader())
-                .dataSource(dataSource)
+                .dataSource(JournalConnections.dataSource(dataSource))
                 .locations("classpath:db/migration")
                 .load();
         MigrationInfo[] known = flyway.info().all();

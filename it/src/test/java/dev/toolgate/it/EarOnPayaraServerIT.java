@@ -1,23 +1,23 @@
 package dev.toolgate.it;
 
-import dev.toolgate.launcher.LocalStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 /** The EAR on Payara Server 6 from Maven Central, deployed with asadmin as the README says. */
 class EarOnPayaraServerIT extends EarSuite {
 
+    private static String journalUrl;
     private static PayaraServer server;
 
     @BeforeAll
     static void deploy() throws Exception {
-        Map<String, String> config = TestStack.configFor(TestStack.newDatabase("ear"));
-        config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
+        journalUrl = TestStack.newDatabase("ear");
         server = PayaraServer.start(Path.of(System.getProperty("payara.server.home")),
-                Path.of("target", "payara-domains").toAbsolutePath(), LocalStack.asEnvironment(config));
+                Path.of("target", "payara-domains").toAbsolutePath(), TestStack.runtime().resolve("postgresql.jar"),
+                environment(journalUrl, "jdbc/toolgate"));
+        server.run(DEPLOY.resolve("payara/journal-pool.asadmin"));
         server.deploy(TestStack.runtime().resolve("toolgate.ear"));
     }
 
@@ -26,6 +26,11 @@ class EarOnPayaraServerIT extends EarSuite {
         if (server != null) {
             server.close();
         }
+    }
+
+    @Override
+    String journalUrl() {
+        return journalUrl;
     }
 
     @Override

@@ -1,11 +1,9 @@
 package dev.toolgate.it;
 
-import dev.toolgate.launcher.LocalStack;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * The same EAR on WildFly 39 from Maven Central, with EclipseLink installed as the
@@ -13,14 +11,16 @@ import java.util.Map;
  */
 class EarOnWildFlyIT extends EarSuite {
 
+    private static String journalUrl;
     private static WildFlyServer server;
 
     @BeforeAll
     static void deploy() throws Exception {
-        Map<String, String> config = TestStack.configFor(TestStack.newDatabase("wildfly"));
-        config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
+        journalUrl = TestStack.newDatabase("wildfly");
         server = WildFlyServer.start(Path.of(System.getProperty("wildfly.home")),
-                Path.of("target", "wildfly-base").toAbsolutePath(), LocalStack.asEnvironment(config));
+                Path.of("target", "wildfly-base").toAbsolutePath(), environment(journalUrl, "java:jboss/datasources/toolgate"));
+        server.deploy(TestStack.runtime().resolve("postgresql.jar"));
+        server.run(DEPLOY.resolve("wildfly/journal-datasource.cli"));
         server.deploy(TestStack.runtime().resolve("toolgate.ear"));
     }
 
@@ -29,6 +29,11 @@ class EarOnWildFlyIT extends EarSuite {
         if (server != null) {
             server.close();
         }
+    }
+
+    @Override
+    String journalUrl() {
+        return journalUrl;
     }
 
     @Override

@@ -7,23 +7,58 @@ import dev.toolgate.simulator.SimulatorClient;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
+import dev.toolgate.launcher.LocalStack;
+
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The end-to-end suite every server must pass with the one EAR users deploy: seed 000's verification
- * steps (create once, replay the identical answer, refuse a changed payload) and one reconcile-job run.
+ * The end-to-end suite every server must pass with the one EAR users deploy, configured as in
+ * production (the journal on a pool the server manages, sized by the environment): seed 000's
+ * verification steps (create once, replay the identical answer, refuse a changed payload), one
+ * reconcile-job run, probes and metrics, and the pool itself.
  */
 abstract class EarSuite {
+
+    /** The pool's maximum, given to the server as TOOLGATE_DB_POOL_SIZE: well below the 16 concurrent calls below. */
+    static final int POOL_SIZE = 4;
+
+    /** The production deployment files ({@code deploy/} in the repository) the README tells users to run. */
+    static final Path DEPLOY = Path.of(System.getProperty("toolgate.deploy", "../deploy")).toAbsolutePath().normalize();
 
     final SimulatorClient oneC = TestStack.targets();
 
     /** Where the deployed EAR answers. */
     abstract String baseUrl();
+
+    /** The journal's database, as the server's datasource reaches it. */
+    abstract String journalUrl();
+
+    /**
+     * The server's environment for a journal at {@code jdbcUrl}: the gateway's settings, the pool's size
+     * and the JNDI name of the server-managed datasource the journal is to use.
+     */
+    static Map<String, String> environment(String jdbcUrl, String dataSource) {
+        Map<String, String> config = TestStack.configFor(jdbcUrl);
+        config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
+        config.put("toolgate.db.datasource", dataSource);
+        config.put("toolgate.db.pool-size", Integer.toString(POOL_SIZE));
+        return LocalStack.asEnvironment(config);
+    }
 
     @Test
     void createsOnceReplaysAndRefusesAChangedPayload() {
@@ -71,6 +106,37 @@ abstract class EarSuite {
         assertEquals("succeeded", operation.getString("status"));
         assertEquals(List.of(operation.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
         assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
+    }
+
+    @Test
+    void theJournalRunsOnTheServersPoolAtTheSizeTheEnvironmentSets() throws Exception {
+        Agent agent = new Agent(baseUrl());
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            calls.add(agent.submitAsync("test:invoice.create:ear-pool-" + UUID.randomUUID() + ":v1", Agent.invoice("order-pool-" + i, 1000 + i)));
+        }
+        for (CompletableFuture<HttpResponse<String>> call : calls) {
+            HttpResponse<String> answer = call.get(90, TimeUnit.SECONDS);
+            assertEquals(201, answer.statusCode(), answer.body());
+        }
+
+        Map<String, Integer> sessions = sessionsByApplication();
+        int pooled = sessions.getOrDefault("toolgate-pool", 0); // the ApplicationName the deploy/ files give the pool
+        assertTrue(pooled >= 1 && pooled <= POOL_SIZE, "sessions by application: " + sessions);
+        assertEquals(0, sessions.getOrDefault("toolgate", 0), "the EAR's own datasource stays unconnected: " + sessions);
+    }
+
+    /** The journal database's open sessions, other than this one, counted by application name. */
+    private Map<String, Integer> sessionsByApplication() throws Exception {
+        Map<String, Integer> sessions = new TreeMap<>();
+        try (Connection connection = DriverManager.getConnection(journalUrl(), "postgres", "postgres");
+             ResultSet rows = connection.createStatement().executeQuery("SELECT application_name, count(*) FROM pg_stat_activity"
+                     + " WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name")) {
+            while (rows.next()) {
+                sessions.put(rows.getString(1), rows.getInt(2));
+            }
+        }
+        return sessions;
     }
 
     static JsonObject awaitCompletion(Agent agent, String location) throws InterruptedException {

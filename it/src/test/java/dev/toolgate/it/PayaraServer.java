@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A Payara Server 6 domain driven by {@code asadmin}, exactly as the README's Deploy section tells a
- * user to: create a domain, start it with the gateway's settings in its environment, deploy the EAR.
+ * user to: create a domain, put the JDBC driver in its lib/, start it with the gateway's settings in
+ * its environment, create the journal's pool from {@code deploy/payara/journal-pool.asadmin}, deploy the EAR.
  */
 final class PayaraServer implements AutoCloseable {
 
@@ -30,15 +31,24 @@ final class PayaraServer implements AutoCloseable {
         this.portBase = portBase;
     }
 
-    /** Creates a fresh domain on a free block of ports and starts it with {@code environment}. */
-    static PayaraServer start(Path home, Path domains, Map<String, String> environment) throws Exception {
+    /**
+     * Creates a fresh domain on a free block of ports, copies {@code jdbcDriver} into its lib/ (where a
+     * server-managed pool finds it) and starts it with {@code environment}.
+     */
+    static PayaraServer start(Path home, Path domains, Path jdbcDriver, Map<String, String> environment) throws Exception {
         LocalStack.deleteRecursively(domains.resolve(DOMAIN)); // a domain left by an earlier run of this test
         Files.createDirectories(domains);
         PayaraServer server = new PayaraServer(home, domains, freePortBase());
         server.asadmin(Map.of(), "create-domain", "--nopassword=true", "--portbase", Integer.toString(server.portBase),
                 "--domaindir", domains.toString(), DOMAIN);
+        Files.copy(jdbcDriver, domains.resolve(DOMAIN).resolve("lib").resolve(jdbcDriver.getFileName()));
         server.asadmin(environment, "start-domain", "--domaindir", domains.toString(), DOMAIN);
         return server;
+    }
+
+    /** Runs the asadmin commands in {@code file}, one per line ({@code asadmin multimode --file}). */
+    void run(Path file) throws Exception {
+        asadmin(Map.of(), "--port", Integer.toString(adminPort()), "multimode", "--file", file.toString());
     }
 
     void deploy(Path ear) throws Exception {
@@ -68,7 +78,7 @@ final class PayaraServer implements AutoCloseable {
         Process asadmin = builder.start();
         if (!asadmin.waitFor(5, TimeUnit.MINUTES) || asadmin.exitValue() != 0) {
             asadmin.destroyForcibly();
-            throw new IOException("asadmin " + arguments[0] + " failed; see " + log);
+            throw new IOException("asadmin " + String.join(" ", arguments) + " failed; see " + log);
         }
     }
 

@@ -14,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A WildFly standalone server driven as the README's Deploy section tells a user to: start
- * {@code standalone-full.xml} (EJB, batch and MicroProfile Config) with the gateway's settings in its environment, deploy the EAR
- * with {@code jboss-cli}. Its own copy of {@code standalone/}, on a free port offset.
+ * {@code standalone-full.xml} (EJB, batch and MicroProfile Config) with the gateway's settings in its
+ * environment, deploy the JDBC driver, create the journal's datasource from
+ * {@code deploy/wildfly/journal-datasource.cli}, deploy the EAR, all with {@code jboss-cli}. Its own
+ * copy of {@code standalone/}, on a free port offset.
  */
 final class WildFlyServer implements AutoCloseable {
 
@@ -48,8 +50,14 @@ final class WildFlyServer implements AutoCloseable {
         return server;
     }
 
-    void deploy(Path ear) throws Exception {
-        cli("deploy " + ear + " --name=toolgate.ear");
+    /** Deploys {@code artifact} under its file name (the EAR; the JDBC driver, which WildFly registers as a driver by that name). */
+    void deploy(Path artifact) throws Exception {
+        cli("--command=deploy " + artifact + " --name=" + artifact.getFileName());
+    }
+
+    /** Runs the jboss-cli script {@code file}. */
+    void run(Path file) throws Exception {
+        cli("--file=" + file);
     }
 
     String baseUrl() {
@@ -60,7 +68,7 @@ final class WildFlyServer implements AutoCloseable {
     public void close() throws Exception {
         if (process != null && process.isAlive()) {
             try {
-                cli(":shutdown");
+                cli("--command=:shutdown");
             } finally {
                 if (!process.waitFor(60, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
@@ -76,7 +84,7 @@ final class WildFlyServer implements AutoCloseable {
                 throw new IOException("WildFly exited with " + process.exitValue() + "; see " + log);
             }
             try {
-                if (cli(":read-attribute(name=server-state)").contains("\"running\"")) {
+                if (cli("--command=:read-attribute(name=server-state)").contains("\"running\"")) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -87,10 +95,11 @@ final class WildFlyServer implements AutoCloseable {
         throw new IOException("WildFly was not running after " + BOOT_TIMEOUT + "; see " + log);
     }
 
+    /** One jboss-cli run against this server: {@code --command=…} or {@code --file=…}. */
     private String cli(String operation) throws Exception {
         Path out = Files.createTempFile(base, "cli", ".out");
         Process cli = new ProcessBuilder(home.resolve("bin/jboss-cli.sh").toString(), "--connect",
-                "--controller=127.0.0.1:" + (9990 + offset), "--command=" + operation)
+                "--controller=127.0.0.1:" + (9990 + offset), operation)
                 .redirectErrorStream(true).redirectOutput(out.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
         if (!cli.waitFor(5, TimeUnit.MINUTES)) {

@@ -1,0 +1,63 @@
+package dev.toolgate.journal;
+
+import org.eclipse.persistence.config.SessionCustomizer;
+import org.eclipse.persistence.sessions.DatasourceLogin;
+import org.eclipse.persistence.sessions.JNDIConnector;
+import org.eclipse.persistence.sessions.Session;
+import org.eclipse.persistence.sessions.server.ServerSession;
+
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * Where the journal's connections come from. By default the EAR's own datasource
+ * ({@code java:app/jdbc/toolgate}, settings from {@code toolgate.db.*}), so a deployment needs nothing
+ * on the server. In production a team usually wants the pool to be the server's: URL, credentials
+ * and pool size in the server's configuration (which on both servers may in turn read the
+ * environment), visible in its monitoring. {@code toolgate.db.datasource} names such a datasource by
+ * JNDI, and then JPA (through this session customizer, named in persistence.xml) and the migrations
+ * (through {@link #dataSource}) both use it; the EAR's own datasource is then defined but never connected.
+ */
+public class JournalConnections implements SessionCustomizer {
+
+    static final String SETTING = "toolgate.db.datasource";
+
+    private static final Logger LOG = Logger.getLogger(JournalConnections.class.getName());
+
+    /** The JNDI name of the server-managed datasource, when one is configured. */
+    public static Optional<String> serverDataSourceName() {
+        return JournalDataSource.setting(SETTING);
+    }
+
+    /** The datasource the journal uses: the configured server one, else {@code builtIn}. */
+    public static DataSource dataSource(DataSource builtIn) {
+        return serverDataSourceName().map(JournalConnections::lookup).orElse(builtIn);
+    }
+
+    /** Runs while EclipseLink deploys the persistence unit, before its first connection. */
+    @Override
+    public void customize(Session session) {
+        serverDataSourceName().ifPresent(name -> {
+            ((DatasourceLogin) session.getDatasourceLogin()).setConnector(new JNDIConnector(lookup(name)));
+            if (session instanceof ServerSession server) {
+                // Payara hands EclipseLink a non-transactional twin of the EAR's datasource for reads,
+                // which would keep a second pool busy: reads share the one pool, as on WildFly
+                server.setReadConnectionPool(server.getDefaultConnectionPool());
+            }
+            LOG.info(() -> "journal connections from the server's datasource " + name);
+        });
+    }
+
+    /** Looked up now, so a misspelt name fails the deployment with that name in the message. */
+    private static DataSource lookup(String name) {
+        try {
+            return InitialContext.doLookup(name);
+        } catch (NamingException | ClassCastException e) {
+            throw new IllegalStateException(SETTING + " names " + name + ", which is not a datasource this server knows: "
+                    + e.getMessage(), e);
+        }
+    }
+}
