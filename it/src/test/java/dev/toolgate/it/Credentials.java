@@ -41,6 +41,11 @@ final class Credentials {
         return BY_GATEWAY.computeIfAbsent(baseUrl, Credentials::issueAll).get(principal);
     }
 
+    /** Forgets the tokens of a gateway that stopped: another one may come up at the same address, on another journal. */
+    static void forget(String baseUrl) {
+        BY_GATEWAY.remove(baseUrl);
+    }
+
     private static Map<String, String> issueAll(String baseUrl) {
         Map<String, String> tokens = new ConcurrentHashMap<>();
         PRINCIPALS.forEach((id, spec) -> tokens.put(id, issue(baseUrl, id, spec.get(0), spec.get(1))));

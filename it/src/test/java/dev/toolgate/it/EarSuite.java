@@ -120,16 +120,16 @@ abstract class EarSuite {
             assertEquals(201, answer.statusCode(), answer.body());
         }
 
-        Map<String, Integer> sessions = sessionsByApplication();
+        Map<String, Integer> sessions = sessionsByApplication(journalUrl());
         int pooled = sessions.getOrDefault("toolgate-pool", 0); // the ApplicationName the deploy/ files give the pool
         assertTrue(pooled >= 1 && pooled <= POOL_SIZE, "sessions by application: " + sessions);
         assertEquals(0, sessions.getOrDefault("toolgate", 0), "the EAR's own datasource stays unconnected: " + sessions);
     }
 
-    /** The journal database's open sessions, other than this one, counted by application name. */
-    private Map<String, Integer> sessionsByApplication() throws Exception {
+    /** The open sessions on the journal database at {@code jdbcUrl}, other than this one, counted by application name. */
+    static Map<String, Integer> sessionsByApplication(String jdbcUrl) throws Exception {
         Map<String, Integer> sessions = new TreeMap<>();
-        try (Connection connection = DriverManager.getConnection(journalUrl(), "postgres", "postgres");
+        try (Connection connection = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
              ResultSet rows = connection.createStatement().executeQuery("SELECT application_name, count(*) FROM pg_stat_activity"
                      + " WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name")) {
             while (rows.next()) {

@@ -65,6 +65,7 @@ final class PayaraServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        Credentials.forget(baseUrl());
         asadmin(Map.of(), "stop-domain", "--domaindir", domains.toString(), DOMAIN);
     }
 

@@ -66,6 +66,7 @@ final class WildFlyServer implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
+        Credentials.forget(baseUrl());
         if (process != null && process.isAlive()) {
             try {
                 cli("--command=:shutdown");
