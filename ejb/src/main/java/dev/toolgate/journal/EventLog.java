@@ -1,15 +1,31 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
 import jakarta.persistence.EntityManager;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Appends events inside the caller's transaction, so an event exists exactly when the state
- * change it describes was committed. A plain INSERT: the id is never needed back.
+ * change it describes was committed. A plain INSERT: the id is never needed back. Each event is also
+ * one structured log line (key, trace id, event, status, attempt…), written only once its transaction
+ * committed, so the log never tells of a step the journal does not hold.
  */
 public final class EventLog {
+
+    private static final Logger LOG = Logger.getLogger("dev.toolgate.operations");
+    private static volatile TransactionSynchronizationRegistry registry;
 
     // EclipseLink binds a null as VARCHAR: the casts give PostgreSQL the column types
     public static final String APPEND = "INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt,"
@@ -40,5 +56,53 @@ public final class EventLog {
                 .setParameter(11, detail)
                 .setParameter(12, Trace.traceId()) // the call (or job run) that caused this step
                 .executeUpdate();
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("operation_key", op.key());
+        fields.put("tenant", op.tenant());
+        fields.put("trace_id", Trace.traceId());
+        fields.put("event", kind.dbName());
+        fields.put("operation", op.operation());
+        fields.put("target", op.target());
+        fields.put("attempt", attempt == null ? null : attempt.toString());
+        fields.put("status", status == null ? null : status.dbName());
+        fields.put("http_status", httpStatus == null ? null : httpStatus.toString());
+        fields.put("error_class", errorClass);
+        fields.put("duration_ms", durationMs == null ? null : durationMs.toString());
+        fields.put("actor", actor);
+        fields.put("detail", detail);
+        fields.values().removeIf(Objects::isNull);
+        logOnCommit(kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO, fields);
+    }
+
+    private static void logOnCommit(Level level, Map<String, String> fields) {
+        if (!LOG.isLoggable(level)) {
+            return;
+        }
+        transactions().registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    StructuredLog.log(LOG, level, "operation " + fields.get("event"), fields);
+                }
+            }
+        });
+    }
+
+    /** The server's registry: one per server, so looked up once. */
+    private static TransactionSynchronizationRegistry transactions() {
+        TransactionSynchronizationRegistry known = registry;
+        if (known == null) {
+            try {
+                known = InitialContext.doLookup("java:comp/TransactionSynchronizationRegistry");
+            } catch (NamingException e) {
+                throw new IllegalStateException("no TransactionSynchronizationRegistry: events are appended only in container transactions", e);
+            }
+            registry = known;
+        }
+        return known;
     }
 }

@@ -10,7 +10,6 @@ import static dev.toolgate.journal.EventKind.RECONCILED;
 
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.metrics.GatewayMetrics;
-import dev.toolgate.trace.Trace;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicy;
@@ -25,7 +24,6 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.logging.Logger;
 
 /**
  * Phase 2: write what a target call or a look-up established, in one short transaction, fenced by
@@ -35,8 +33,6 @@ import java.util.logging.Logger;
  */
 @Stateless
 public class OutcomeRecorder {
-
-    private static final Logger LOG = Logger.getLogger(OutcomeRecorder.class.getName());
 
     public static final String SETTLE = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
@@ -139,8 +135,6 @@ public class OutcomeRecorder {
                 ? "DUPLICATE EFFECT: " + describe(lookup)
                 : operation.reconcileCount() + " look-ups could not settle the outcome";
         EventLog.append(em, operation, actor, ESCALATED, now, operation.attemptCount(), OperationStatus.UNKNOWN, why);
-        String context = Trace.logContext();
-        LOG.warning(() -> "escalated " + operation.key() + " at " + operation.target() + ": " + why + context);
     }
 
     private Transition transitionOf(Outcome outcome, int attempt, RetryPolicy policy, Instant now) {

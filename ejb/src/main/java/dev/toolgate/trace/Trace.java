@@ -1,5 +1,8 @@
 package dev.toolgate.trace;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * What the current thread is working on: the trace id of the call (or of the operation, for the
  * reconcile job) and the operation key once known. Local EJB calls run on the caller's thread, so the
@@ -52,15 +55,19 @@ public final class Trace implements AutoCloseable {
     }
 
     /**
-     * The logging context, appended to every log line written while handling an operation. JUL has no
-     * MDC and the server owns the formatter, so the context travels in the message itself.
+     * The logging context of the current thread — {@code operation_key} (when known) and
+     * {@code trace_id} — as fields for {@link StructuredLog}; empty outside any call.
      */
-    public static String logContext() {
+    public static Map<String, String> logFields() {
         Trace trace = CURRENT.get();
-        if (trace == null) {
-            return "";
+        Map<String, String> fields = new LinkedHashMap<>();
+        if (trace != null) {
+            if (trace.operationKey != null) {
+                fields.put("operation_key", trace.operationKey);
+            }
+            fields.put("trace_id", trace.traceId);
         }
-        return " [operation_key=" + (trace.operationKey == null ? "-" : trace.operationKey) + " trace_id=" + trace.traceId + "]";
+        return fields;
     }
 
     @Override

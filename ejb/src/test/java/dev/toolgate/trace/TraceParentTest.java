@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
 import java.util.Optional;
 
 class TraceParentTest {
@@ -38,10 +39,10 @@ class TraceParentTest {
         try (Trace outer = Trace.start("4bf92f3577b34da6a3ce929d0e0e4736")) {
             Trace.operation("k1");
             try (Trace inner = Trace.open("0af7651916cd43dd8448eb211c80319c", "k2")) {
-                assertEquals(" [operation_key=k2 trace_id=0af7651916cd43dd8448eb211c80319c]", Trace.logContext());
+                assertEquals(Map.of("operation_key", "k2", "trace_id", "0af7651916cd43dd8448eb211c80319c"), Trace.logFields());
             }
-            assertEquals(" [operation_key=k1 trace_id=4bf92f3577b34da6a3ce929d0e0e4736]", Trace.logContext());
+            assertEquals(Map.of("operation_key", "k1", "trace_id", "4bf92f3577b34da6a3ce929d0e0e4736"), Trace.logFields());
         }
-        assertEquals("", Trace.logContext());
+        assertEquals(Map.of(), Trace.logFields());
     }
 }

@@ -1,5 +1,6 @@
 package dev.toolgate.it;
 
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -18,6 +19,7 @@ class EarOnPayaraServerIT extends EarSuite {
                 Path.of("target", "payara-domains").toAbsolutePath(), TestStack.runtime().resolve("postgresql.jar"),
                 environment(journalUrl, "jdbc/toolgate"));
         server.run(DEPLOY.resolve("payara/journal-pool.asadmin"));
+        server.run(DEPLOY.resolve("payara/json-logs.asadmin"));
         server.deploy(TestStack.runtime().resolve("toolgate.ear"));
     }
 
@@ -31,6 +33,16 @@ class EarOnPayaraServerIT extends EarSuite {
     @Override
     String journalUrl() {
         return journalUrl;
+    }
+
+    @Override
+    Path serverLog() {
+        return server.serverLog();
+    }
+
+    @Override
+    JsonObject gatewayFields(JsonObject logLine) {
+        return logLine; // Payara lifts the fields to the top level
     }
 
     @Override

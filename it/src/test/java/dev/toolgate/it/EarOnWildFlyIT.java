@@ -1,5 +1,6 @@
 package dev.toolgate.it;
 
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -21,6 +22,7 @@ class EarOnWildFlyIT extends EarSuite {
                 Path.of("target", "wildfly-base").toAbsolutePath(), environment(journalUrl, "java:jboss/datasources/toolgate"));
         server.deploy(TestStack.runtime().resolve("postgresql.jar"));
         server.run(DEPLOY.resolve("wildfly/journal-datasource.cli"));
+        server.run(DEPLOY.resolve("wildfly/json-logs.cli"));
         server.deploy(TestStack.runtime().resolve("toolgate.ear"));
     }
 
@@ -34,6 +36,16 @@ class EarOnWildFlyIT extends EarSuite {
     @Override
     String journalUrl() {
         return journalUrl;
+    }
+
+    @Override
+    Path serverLog() {
+        return server.serverLog();
+    }
+
+    @Override
+    JsonObject gatewayFields(JsonObject logLine) {
+        return logLine.getJsonObject("mdc");
     }
 
     @Override

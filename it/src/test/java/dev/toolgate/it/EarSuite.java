@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.simulator.SimulatorClient;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +13,9 @@ import dev.toolgate.launcher.LocalStack;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -47,6 +52,12 @@ abstract class EarSuite {
 
     /** The journal's database, as the server's datasource reaches it. */
     abstract String journalUrl();
+
+    /** The server's log file, switched to JSON by the deploy/ file for that server. */
+    abstract Path serverLog();
+
+    /** Where this server's JSON formatter puts the gateway's fields in one log object. */
+    abstract JsonObject gatewayFields(JsonObject logLine);
 
     /**
      * The server's environment for a journal at {@code jdbcUrl}: the gateway's settings, the pool's size
@@ -124,6 +135,36 @@ abstract class EarSuite {
         int pooled = sessions.getOrDefault("toolgate-pool", 0); // the ApplicationName the deploy/ files give the pool
         assertTrue(pooled >= 1 && pooled <= POOL_SIZE, "sessions by application: " + sessions);
         assertEquals(0, sessions.getOrDefault("toolgate", 0), "the EAR's own datasource stays unconnected: " + sessions);
+    }
+
+    @Test
+    void logsEveryStepOfAnOperationAsJsonWithItsKeyAndTraceId() throws Exception {
+        Agent agent = new Agent(baseUrl());
+        String key = "test:invoice.create:ear-log-" + UUID.randomUUID() + ":v1";
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        Agent.Answer created = agent.send(agent.operations().header("Idempotency-Key", key)
+                .header("Content-Type", "application/json").header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-log-1", 777))));
+        assertEquals(201, created.status(), created.body());
+
+        Map<String, JsonObject> steps = new TreeMap<>();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20)); // file handlers may write behind
+        while (steps.size() < 2 && Instant.now().isBefore(deadline)) {
+            for (String line : Files.readAllLines(serverLog(), StandardCharsets.ISO_8859_1)) {
+                if (line.startsWith("{") && line.contains(key)) {
+                    JsonObject fields = gatewayFields(Json.createReader(new StringReader(line)).readObject());
+                    steps.put(fields.getString("event"), fields);
+                }
+            }
+            Thread.sleep(250);
+        }
+        assertEquals(Set.of("captured", "outcome"), steps.keySet(), "JSON log lines of " + key + ": " + steps);
+        for (JsonObject step : steps.values()) {
+            assertEquals(key, step.getString("operation_key"));
+            assertEquals(traceId, step.getString("trace_id"));
+            assertEquals("1c", step.getString("target"));
+        }
+        assertEquals("succeeded", steps.get("outcome").getString("status"));
     }
 
     /** The open sessions on the journal database at {@code jdbcUrl}, other than this one, counted by application name. */

@@ -55,6 +55,11 @@ final class PayaraServer implements AutoCloseable {
         asadmin(Map.of(), "--port", Integer.toString(adminPort()), "deploy", "--name", "toolgate", ear.toString());
     }
 
+    /** The domain's server.log. */
+    Path serverLog() {
+        return domains.resolve(DOMAIN).resolve("logs").resolve("server.log");
+    }
+
     String baseUrl() {
         return "http://127.0.0.1:" + (portBase + 80); // asadmin's portbase layout: HTTP listener at base + 80
     }

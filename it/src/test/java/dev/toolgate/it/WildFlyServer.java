@@ -60,6 +60,11 @@ final class WildFlyServer implements AutoCloseable {
         cli("--file=" + file);
     }
 
+    /** The server's server.log (not the console, which keeps the plain format). */
+    Path serverLog() {
+        return base.resolve("log").resolve("server.log");
+    }
+
     String baseUrl() {
         return "http://127.0.0.1:" + (8080 + offset);
     }

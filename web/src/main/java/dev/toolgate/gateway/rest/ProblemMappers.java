@@ -2,12 +2,15 @@ package dev.toolgate.gateway.rest;
 
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -75,7 +78,9 @@ final class ProblemMappers {
         @Override
         public Response toResponse(Throwable e) {
             String incident = UUID.randomUUID().toString();
-            LOG.log(Level.SEVERE, "incident " + incident + Trace.logContext(), e);
+            Map<String, String> fields = new LinkedHashMap<>(Map.of("incident", incident));
+            fields.putAll(Trace.logFields());
+            StructuredLog.log(LOG, Level.SEVERE, "unexpected failure", fields, e);
             return Problem.of(ProblemType.INTERNAL_ERROR, "incident " + incident).response().build();
         }
     }
