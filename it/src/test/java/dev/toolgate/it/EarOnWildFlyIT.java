@@ -1,8 +1,6 @@
 package dev.toolgate.it;
 
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
 import java.nio.file.Path;
 
@@ -12,44 +10,19 @@ import java.nio.file.Path;
  */
 class EarOnWildFlyIT extends EarSuite {
 
-    private static String journalUrl;
-    private static WildFlyServer server;
-
-    @BeforeAll
-    static void deploy() throws Exception {
-        journalUrl = TestStack.newDatabase("wildfly");
-        server = WildFlyServer.start(Path.of(System.getProperty("wildfly.home")),
+    @Override
+    AppServer deployed(String journalUrl) throws Exception {
+        WildFlyServer server = WildFlyServer.start(Path.of(System.getProperty("wildfly.home")),
                 Path.of("target", "wildfly-base").toAbsolutePath(), environment(journalUrl, "java:jboss/datasources/toolgate"));
         server.deploy(TestStack.runtime().resolve("postgresql.jar"));
         server.run(DEPLOY.resolve("wildfly/journal-datasource.cli"));
         server.run(DEPLOY.resolve("wildfly/json-logs.cli"));
         server.deploy(TestStack.runtime().resolve("toolgate.ear"));
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (server != null) {
-            server.close();
-        }
-    }
-
-    @Override
-    String journalUrl() {
-        return journalUrl;
-    }
-
-    @Override
-    Path serverLog() {
-        return server.serverLog();
+        return server;
     }
 
     @Override
     JsonObject gatewayFields(JsonObject logLine) {
-        return logLine.getJsonObject("mdc");
-    }
-
-    @Override
-    String baseUrl() {
-        return server.baseUrl();
+        return logLine.getJsonObject("mdc"); // WildFly's json-formatter prints the MDC as one object
     }
 }

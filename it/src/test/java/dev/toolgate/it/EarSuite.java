@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.simulator.SimulatorClient;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import dev.toolgate.launcher.LocalStack;
 
@@ -24,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -37,6 +41,7 @@ import java.util.concurrent.TimeUnit;
  * verification steps (create once, replay the identical answer, refuse a changed payload), one
  * reconcile-job run, probes and metrics, and the pool itself.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one server for all tests of a class, started in @BeforeAll
 abstract class EarSuite {
 
     /** The pool's maximum, given to the server as TOOLGATE_DB_POOL_SIZE: well below the 16 concurrent calls below. */
@@ -46,18 +51,31 @@ abstract class EarSuite {
     static final Path DEPLOY = Path.of(System.getProperty("toolgate.deploy", "../deploy")).toAbsolutePath().normalize();
 
     final SimulatorClient oneC = TestStack.targets();
+    private String journalUrl;
+    private AppServer server;
 
-    /** Where the deployed EAR answers. */
-    abstract String baseUrl();
-
-    /** The journal's database, as the server's datasource reaches it. */
-    abstract String journalUrl();
-
-    /** The server's log file, switched to JSON by the deploy/ file for that server. */
-    abstract Path serverLog();
+    /** Starts the server as the README says, with its journal at {@code journalUrl}, and deploys the EAR. */
+    abstract AppServer deployed(String journalUrl) throws Exception;
 
     /** Where this server's JSON formatter puts the gateway's fields in one log object. */
     abstract JsonObject gatewayFields(JsonObject logLine);
+
+    @BeforeAll
+    void deploy() throws Exception {
+        journalUrl = TestStack.newDatabase(getClass().getSimpleName().toLowerCase(Locale.ROOT));
+        server = deployed(journalUrl);
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    String baseUrl() {
+        return server.baseUrl();
+    }
 
     /**
      * The server's environment for a journal at {@code jdbcUrl}: the gateway's settings, the pool's size
@@ -131,7 +149,7 @@ abstract class EarSuite {
             assertEquals(201, answer.statusCode(), answer.body());
         }
 
-        Map<String, Integer> sessions = sessionsByApplication(journalUrl());
+        Map<String, Integer> sessions = sessionsByApplication(journalUrl);
         int pooled = sessions.getOrDefault("toolgate-pool", 0); // the ApplicationName the deploy/ files give the pool
         assertTrue(pooled >= 1 && pooled <= POOL_SIZE, "sessions by application: " + sessions);
         assertEquals(0, sessions.getOrDefault("toolgate", 0), "the EAR's own datasource stays unconnected: " + sessions);
@@ -150,7 +168,7 @@ abstract class EarSuite {
         Map<String, JsonObject> steps = new TreeMap<>();
         Instant deadline = Instant.now().plus(Duration.ofSeconds(20)); // file handlers may write behind
         while (steps.size() < 2 && Instant.now().isBefore(deadline)) {
-            for (String line : Files.readAllLines(serverLog(), StandardCharsets.ISO_8859_1)) {
+            for (String line : Files.readAllLines(server.serverLog(), StandardCharsets.ISO_8859_1)) {
                 if (line.startsWith("{") && line.contains(key)) {
                     JsonObject fields = gatewayFields(Json.createReader(new StringReader(line)).readObject());
                     steps.put(fields.getString("event"), fields);

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * user to: create a domain, put the JDBC driver in its lib/, start it with the gateway's settings in
  * its environment, create the journal's pool from {@code deploy/payara/journal-pool.asadmin}, deploy the EAR.
  */
-final class PayaraServer implements AutoCloseable {
+final class PayaraServer implements AppServer {
 
     private static final String DOMAIN = "toolgate-it";
 
@@ -56,11 +56,13 @@ final class PayaraServer implements AutoCloseable {
     }
 
     /** The domain's server.log. */
-    Path serverLog() {
+    @Override
+    public Path serverLog() {
         return domains.resolve(DOMAIN).resolve("logs").resolve("server.log");
     }
 
-    String baseUrl() {
+    @Override
+    public String baseUrl() {
         return "http://127.0.0.1:" + (portBase + 80); // asadmin's portbase layout: HTTP listener at base + 80
     }
 

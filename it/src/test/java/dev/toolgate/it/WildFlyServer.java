@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * {@code deploy/wildfly/journal-datasource.cli}, deploy the EAR, all with {@code jboss-cli}. Its own
  * copy of {@code standalone/}, on a free port offset.
  */
-final class WildFlyServer implements AutoCloseable {
+final class WildFlyServer implements AppServer {
 
     private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(4);
 
@@ -61,11 +61,13 @@ final class WildFlyServer implements AutoCloseable {
     }
 
     /** The server's server.log (not the console, which keeps the plain format). */
-    Path serverLog() {
+    @Override
+    public Path serverLog() {
         return base.resolve("log").resolve("server.log");
     }
 
-    String baseUrl() {
+    @Override
+    public String baseUrl() {
         return "http://127.0.0.1:" + (8080 + offset);
     }
 
