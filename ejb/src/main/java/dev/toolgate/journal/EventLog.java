@@ -56,6 +56,13 @@ public final class EventLog {
                 .setParameter(11, detail)
                 .setParameter(12, Trace.traceId()) // the call (or job run) that caused this step
                 .executeUpdate();
+        Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
+        logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+    }
+
+    /** The event as log fields, named as the journal's columns are; absent values left out. */
+    private static Map<String, String> fields(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
+                                              Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("operation_key", op.key());
         fields.put("tenant", op.tenant());
@@ -63,15 +70,15 @@ public final class EventLog {
         fields.put("event", kind.dbName());
         fields.put("operation", op.operation());
         fields.put("target", op.target());
-        fields.put("attempt", attempt == null ? null : attempt.toString());
+        fields.put("attempt", Objects.toString(attempt, null));
         fields.put("status", status == null ? null : status.dbName());
-        fields.put("http_status", httpStatus == null ? null : httpStatus.toString());
+        fields.put("http_status", Objects.toString(httpStatus, null));
         fields.put("error_class", errorClass);
-        fields.put("duration_ms", durationMs == null ? null : durationMs.toString());
+        fields.put("duration_ms", Objects.toString(durationMs, null));
         fields.put("actor", actor);
         fields.put("detail", detail);
         fields.values().removeIf(Objects::isNull);
-        logOnCommit(kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO, fields);
+        return fields;
     }
 
     private static void logOnCommit(Level level, Map<String, String> fields) {

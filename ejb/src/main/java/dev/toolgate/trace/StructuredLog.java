@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 
 /**
  * Log lines whose fields a log pipeline can read without parsing prose, on either server and in
@@ -18,6 +19,8 @@ import java.util.logging.Logger;
  */
 public final class StructuredLog {
 
+    private static final Pattern BARE = Pattern.compile("[^\\s\"=\\\\]+");
+    private static final Pattern MESSAGE_FORMAT_ARGUMENT = Pattern.compile("\\{[0-9]");
     private static final MethodHandle MDC_PUT = mdc("put", MethodType.methodType(Object.class, String.class, Object.class));
     private static final MethodHandle MDC_REMOVE = mdc("remove", MethodType.methodType(void.class, String.class));
 
@@ -39,7 +42,7 @@ public final class StructuredLog {
         record.setThrown(thrown);
         // a text formatter runs java.text.MessageFormat over a message with parameters that holds
         // "{0"…: such a message (a key may contain anything printable) goes without the Map
-        if (!record.getMessage().matches("(?s).*\\{[0-9].*")) {
+        if (!MESSAGE_FORMAT_ARGUMENT.matcher(record.getMessage()).find()) {
             record.setParameters(new Object[] {fields});
         }
         putMdc(fields);
@@ -55,7 +58,7 @@ public final class StructuredLog {
         StringBuilder text = new StringBuilder();
         fields.forEach((name, value) -> {
             if (value != null) {
-                text.append(' ').append(name).append('=').append(value.matches("[^\\s\"=\\\\]+") ? value
+                text.append(' ').append(name).append('=').append(BARE.matcher(value).matches() ? value
                         : '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"');
             }
         });
