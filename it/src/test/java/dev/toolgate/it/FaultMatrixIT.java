@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.launcher.GatewayProcess;
-import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -60,8 +58,7 @@ class FaultMatrixIT {
             config.put("toolgate.target." + system + ".read-timeout-ms", "1000");
             config.put("toolgate.target." + system + ".retry.initial-delay-ms", "100");
         }
-        gateway = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
-                Path.of("target", "matrix-gateway.log").toAbsolutePath()).start();
+        gateway = TestStack.startGateway(config, "matrix-gateway");
         gateway.awaitReady();
     }
 

@@ -3,13 +3,11 @@ package dev.toolgate.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.launcher.GatewayProcess;
-import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -29,8 +27,7 @@ class HttpServiceTargetIT {
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase("hs"));
         config.putAll(TestStack.simulators().oneCHttpServiceSettings());
         config.put("toolgate.reconcile.settle-seconds", "1");
-        gateway = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
-                Path.of("target", "hs-gateway.log").toAbsolutePath()).start();
+        gateway = TestStack.startGateway(config, "hs-gateway");
         gateway.awaitReady();
     }
 

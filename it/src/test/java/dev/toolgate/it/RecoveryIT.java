@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -155,8 +154,7 @@ class RecoveryIT {
     }
 
     static GatewayProcess boot() throws IOException {
-        return new GatewayProcess(TestStack.runtime(), port, LocalStack.asEnvironment(config),
-                Path.of("target", "recovery-gateway.log").toAbsolutePath()).start().awaitReady();
+        return TestStack.startGateway(port, config, "recovery-gateway").awaitReady();
     }
 
     private JsonObject awaitStatus(String key, String status) throws Exception {

@@ -16,7 +16,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -37,8 +36,7 @@ class SchemaMigrationIT {
         config.put("toolgate.db.migrate-at-start", "false");
         config.put("toolgate.reconcile.interval-seconds", "0");
         config.put("toolgate.retention.purge-interval-seconds", "0");
-        gateway = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
-                Path.of("target", "unmigrated-gateway.log").toAbsolutePath()).start();
+        gateway = TestStack.startGateway(config, "unmigrated-gateway");
         RecoveryIT.await(() -> status("/api/health/live") == 200, "the gateway to be alive");
     }
 
@@ -72,8 +70,7 @@ class SchemaMigrationIT {
         broken.put("toolgate.db.url", "jdbc:postgresql://127.0.0.1:" + LocalStack.freePort() + "/nothing-listens-here");
         broken.put("toolgate.db.migrate-at-start", "true");
         Instant started = Instant.now();
-        try (GatewayProcess doomed = new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(broken),
-                Path.of("target", "undeployable-gateway.log").toAbsolutePath()).start()) {
+        try (GatewayProcess doomed = TestStack.startGateway(broken, "undeployable-gateway")) {
             IOException failed = assertThrows(IOException.class, doomed::awaitReady);
             assertTrue(failed.getMessage().contains("did not deploy"), failed.getMessage());
         }

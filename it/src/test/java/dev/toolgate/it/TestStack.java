@@ -8,6 +8,7 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -58,6 +59,17 @@ public class TestStack implements LauncherSessionListener {
         } catch (Exception e) {
             System.err.println("postgres did not stop cleanly: " + e);
         }
+    }
+
+    /** A gateway process with {@code config} on a free port, started (not yet ready), logging to target/{@code log}.log. */
+    static GatewayProcess startGateway(Map<String, String> config, String log) throws IOException {
+        return startGateway(LocalStack.freePort(), config, log);
+    }
+
+    /** The same on {@code port}: a restarted gateway keeps its address. */
+    static GatewayProcess startGateway(int port, Map<String, String> config, String log) throws IOException {
+        return new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
+                Path.of("target", log + ".log").toAbsolutePath()).start();
     }
 
     static Map<String, String> gatewayConfig() {

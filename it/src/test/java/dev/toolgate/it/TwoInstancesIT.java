@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.launcher.GatewayProcess;
-import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -146,8 +144,7 @@ class TwoInstancesIT {
     }
 
     private static GatewayProcess gateway(Map<String, String> config, String name) throws Exception {
-        return new GatewayProcess(TestStack.runtime(), LocalStack.freePort(), LocalStack.asEnvironment(config),
-                Path.of("target", "backlog-gateway-" + name + ".log").toAbsolutePath()).start();
+        return TestStack.startGateway(config, "backlog-gateway-" + name);
     }
 
     /** agent-a at {@code gateway}, with the token issued through the first instance (one journal, one principal table). */
