@@ -58,9 +58,9 @@ final class DatabaseLimit implements AutoCloseable {
         }
         event(c, key, now, "captured");
         c.commit();
-        try (PreparedStatement settle = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE))) {
+        try (PreparedStatement settle = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE_ATTEMPT))) {
             bind(settle, new Object[] {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null,
-                    null, now, now, null, "bench", key, 1, "started"});
+                    null, now, now, null, "bench", key, 1, 1L, false});
             settle.executeUpdate();
         }
         event(c, key, now, "outcome");

@@ -2,11 +2,15 @@ package dev.toolgate.dispatch;
 
 import dev.toolgate.journal.Capture;
 import dev.toolgate.journal.CaptureDecision;
+import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.journal.LeaseRenewals;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.journal.OutcomeRecorder;
 import dev.toolgate.journal.Recorded;
+import dev.toolgate.reconcile.Reconciled;
+import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
@@ -33,6 +37,12 @@ public class Dispatcher {
     KeyCapture keyCapture;
     @Inject
     RetryPolicies policies;
+    @Inject
+    LeaseRenewals renewals;
+    @Inject
+    JournalSettings settings;
+    @Inject
+    Reconciler reconciler;
 
     /**
      * Sends the leased attempt with {@code payload} (the caller's, fingerprint-checked at capture, or the
@@ -47,7 +57,11 @@ public class Dispatcher {
                 throw new IllegalStateException("refused to send " + attempt.key() + ": " + refusal);
             }
             long started = System.nanoTime();
-            Outcome outcome = targets.execute(attempt.target(), Dispatches.of(attempt, payload));
+            AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
+            Outcome outcome = targets.execute(attempt.target(), Dispatches.of(attempt, payload, gate));
+            if (gate.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
+                return new Sent(gate.lapsed(), true);
+            }
             Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
             OperationView after = recorded.operation();
             if (!recorded.applied() || after.status() != OperationStatus.FAILED_RETRYABLE) {
@@ -59,6 +73,10 @@ public class Dispatcher {
             }
             pause(wait);
             Capture next = keyCapture.nextAttempt(after, actor);
+            if (next.decision() instanceof CaptureDecision.Reconcile) { // meanwhile the row became uncertain: look it up
+                Reconciled reconciled = reconciler.settle(next.operation(), actor, payload);
+                return new Sent(reconciled.operation(), reconciled.sent());
+            }
             if (!(next.decision() instanceof CaptureDecision.Execute)) { // another caller took it meanwhile
                 return new Sent(next.operation(), false);
             }

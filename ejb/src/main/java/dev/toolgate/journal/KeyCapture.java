@@ -147,7 +147,7 @@ public class KeyCapture {
                                           boolean approval) {
         return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
                 approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
-                request.withheldFields(), null, null, null, approval ? 0 : 1, leaseUntil, null, 0, null, null, now, now, null,
+                request.withheldFields(), null, null, null, approval ? 0 : 1, leaseUntil, 1, null, 0, null, null, now, now, null,
                 Trace.traceId(), approval, null);
     }
 }

@@ -57,6 +57,8 @@ public class Operation {
     private int attemptCount;
     @Column(name = "lease_until")
     private OffsetDateTime leaseUntil;
+    @Column(name = "lease_epoch")
+    private long leaseEpoch;
     @Column(name = "next_check_at")
     private OffsetDateTime nextCheckAt;
     @Column(name = "reconcile_count")
@@ -126,6 +128,7 @@ public class Operation {
     void startNextAttempt(Instant now, Duration lease) {
         status = OperationStatus.STARTED.dbName();
         attemptCount++;
+        leaseEpoch++;
         leaseUntil = at(now.plus(lease));
         nextCheckAt = null;
         updatedAt = at(now);
@@ -141,6 +144,13 @@ public class Operation {
             settleAfter = at(now.plus(settleWindow));
         }
         status = OperationStatus.UNKNOWN.dbName();
+        leaseEpoch++; // whoever held the row before now holds nothing: their writes name an older epoch
+        leaseUntil = at(now.plus(lease));
+        updatedAt = at(now);
+    }
+
+    /** The same lease, holder and epoch, running a full period from {@code now}. */
+    void renewLease(Instant now, Duration lease) {
         leaseUntil = at(now.plus(lease));
         updatedAt = at(now);
     }
@@ -148,7 +158,7 @@ public class Operation {
     public OperationView view() {
         return new OperationView(tenant, key, agentId, operationType, targetSystem, status(), requestHash, json(payload),
                 withheldFields == null || withheldFields.isEmpty() ? List.of() : List.of(withheldFields.split(",")),
-                targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil),
+                targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil), leaseEpoch,
                 instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
                 instant(createdAt), instant(updatedAt), instant(completedAt), traceId, approvalRequired, approvalId);
     }

@@ -39,7 +39,7 @@ public class Reconciler {
      * sensitive fields were withheld from the journal cannot be sent again here.
      */
     public Reconciled settle(OperationView leased, String actor, JsonObject callerPayload) {
-        Lookup lookup = targets.lookup(leased.target(), Dispatches.of(leased, leased.payload()));
+        Lookup lookup = targets.lookup(leased.target(), Dispatches.forLookup(leased));
         boolean canResend = callerPayload != null || leased.withheldFields().isEmpty();
         Settlement settlement = recorder.reconciled(leased, lookup, policies.of(leased.target()), actor, canResend);
         if (!settlement.retryNow()) {

@@ -14,9 +14,16 @@ import java.time.Instant;
  *                      date derived from it does not move on retry
  * @param objectId      the target's object as far as the journal knows it (e.g. a pending payment), or null
  * @param traceId       the W3C trace id of the operation, for targets whose contract can carry it
+ * @param gate          asked before each request that can create the effect
  */
 public record Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
-                       String objectId, String traceId) {
+                       String objectId, String traceId, EffectGate gate) {
+
+    /** An attempt outside the journal (an adapter's contract test): nothing fences it. */
+    public Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
+                    String objectId, String traceId) {
+        this(downstreamKey, operation, attempt, payload, createdAt, objectId, traceId, EffectGate.unguarded());
+    }
 
     public static String downstreamKey(String tenant, String operationKey) {
         return tenant + "/" + operationKey;

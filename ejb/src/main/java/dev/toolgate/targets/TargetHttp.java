@@ -55,6 +55,15 @@ public final class TargetHttp {
         }
     }
 
+    /**
+     * Sends a request that can create the effect, if {@code gate} still permits it; otherwise nothing
+     * leaves, and the exchange says so.
+     */
+    public Exchange sendEffect(HttpRequest.Builder request, EffectGate gate) {
+        String refusal = gate.refusalBeforeEffect();
+        return refusal != null ? new Exchange.NotSent(refusal) : send(request);
+    }
+
     /** Sends one request; within a trace, it carries a {@code traceparent} of ours (DESIGN §8). */
     public Exchange send(HttpRequest.Builder request) {
         String traceId = Trace.traceId();

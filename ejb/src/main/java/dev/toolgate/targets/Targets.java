@@ -29,12 +29,24 @@ public class Targets {
         }
     }
 
+    /** One attempt; whatever the adapter does, the answer is an outcome (see {@link AdapterFailures}). */
     public Outcome execute(String system, Dispatch dispatch) {
-        return adapter(system).execute(dispatch);
+        Target adapter = adapter(system);
+        try {
+            return adapter.execute(dispatch);
+        } catch (RuntimeException e) {
+            return AdapterFailures.ofExecute(system, dispatch, e);
+        }
     }
 
+    /** One look-up; an adapter that throws is a look-up that could not be made. */
     public Lookup lookup(String system, Dispatch dispatch) {
-        return adapter(system).lookup(dispatch);
+        Target adapter = adapter(system);
+        try {
+            return adapter.lookup(dispatch);
+        } catch (RuntimeException e) {
+            return AdapterFailures.ofLookup(system, e);
+        }
     }
 
     private Target adapter(String system) {

@@ -3,7 +3,9 @@ package dev.toolgate.trace;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -30,6 +32,27 @@ public final class StructuredLog {
     /** Writes {@code message} with {@code fields} (in their order; null values left out) to {@code logger}. */
     public static void log(Logger logger, Level level, String message, Map<String, String> fields) {
         log(logger, level, message, fields, null);
+    }
+
+    /**
+     * An incident: a failure nobody's input explains, logged at SEVERE under a fresh incident id with the
+     * trace's fields, {@code fields}, the exception's class and the frame that threw — not its message,
+     * since a parser's or a driver's message quotes its input (a payload value, a bound SQL parameter).
+     * Returns the incident id.
+     */
+    public static String incident(Logger logger, String message, Map<String, String> fields, Throwable e) {
+        String id = UUID.randomUUID().toString();
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("incident", id);
+        all.putAll(Trace.logFields());
+        all.putAll(fields);
+        all.put("error", e.getClass().getName());
+        StackTraceElement[] frames = e.getStackTrace();
+        if (frames.length > 0) {
+            all.put("at", frames[0].toString());
+        }
+        log(logger, Level.SEVERE, message, all);
+        return id;
     }
 
     /** The same, with the exception that caused it. */

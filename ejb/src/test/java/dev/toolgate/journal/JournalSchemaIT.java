@@ -161,7 +161,7 @@ class JournalSchemaIT {
     }
 
     private static int settle(Connection c, String key, int attempt) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE))) {
+        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE_ATTEMPT))) {
             Timestamp now = Timestamp.from(Instant.now());
             update.setString(1, "succeeded");
             update.setString(2, "ref-1");
@@ -174,7 +174,8 @@ class JournalSchemaIT {
             update.setString(9, "acme");
             update.setString(10, key);
             update.setInt(11, attempt);
-            update.setString(12, "started");
+            update.setLong(12, 1);
+            update.setBoolean(13, false);
             return update.executeUpdate();
         }
     }

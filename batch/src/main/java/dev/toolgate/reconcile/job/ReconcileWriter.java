@@ -1,9 +1,11 @@
 package dev.toolgate.reconcile.job;
 
 import dev.toolgate.journal.DueOperations;
+import dev.toolgate.journal.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
+import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
 import jakarta.batch.api.chunk.AbstractItemWriter;
 import jakarta.batch.runtime.context.StepContext;
@@ -12,19 +14,31 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
 import java.util.TreeMap;
 
 /**
  * Settles each claimed operation and counts the outcomes into the step's persistent user data,
  * which {@code GET /api/v1/reconciliations/{id}} shows. The {@link Reconciler} is NOT_SUPPORTED:
  * the chunk's transaction is suspended while a target is asked.
+ *
+ * <p>Items were claimed in small batches under one lease each; before an item is worked its lease is
+ * renewed, so no item is worked past its lease — one another instance or an agent took over is skipped
+ * ({@code taken_over}). One item that fails is counted ({@code error}), logged with an incident id,
+ * and left to its lease: it never fails the chunk and so never delays the items claimed with it.
  */
 @Named
 @Dependent
 public class ReconcileWriter extends AbstractItemWriter {
 
+    private static final Logger LOG = Logger.getLogger(ReconcileWriter.class.getName());
+
     @Inject
     Reconciler reconciler;
+    @Inject
+    LeaseRenewals renewals;
     @Inject
     StepContext step;
 
@@ -35,10 +49,23 @@ public class ReconcileWriter extends AbstractItemWriter {
             OperationView operation = (OperationView) item;
             // the job continues the operation's own trace: its events and log lines join the agent's call
             try (Trace trace = Trace.open(operation.traceId(), operation.key())) {
-                Reconciled reconciled = reconciler.settle(operation, DueOperations.ACTOR, null);
-                counts.merge(reconciled.outcome(), 1, Integer::sum);
+                counts.merge(settle(operation), 1, Integer::sum);
             }
         }
         step.setPersistentUserData(counts);
+    }
+
+    private String settle(OperationView claimed) {
+        try {
+            Optional<OperationView> held = renewals.renewLookUp(claimed);
+            if (held.isEmpty()) {
+                return "taken_over";
+            }
+            Reconciled reconciled = reconciler.settle(held.get(), DueOperations.ACTOR, null);
+            return reconciled.outcome();
+        } catch (RuntimeException e) { // e.g. the journal went away mid-item: its lease expires, and it is claimed again
+            StructuredLog.incident(LOG, "reconcile item failed", Map.of(), e);
+            return "error";
+        }
     }
 }

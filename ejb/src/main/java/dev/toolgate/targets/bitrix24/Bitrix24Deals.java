@@ -53,7 +53,7 @@ public final class Bitrix24Deals {
         }
         JsonObject body = JSON.createObjectBuilder().add("fields", fields)
                 .add("params", JSON.createObjectBuilder().add("REGISTER_SONET_EVENT", "N")).build();
-        return outcomeOf(http.send(call("crm.deal.add", body)));
+        return outcomeOf(http.sendEffect(call("crm.deal.add", body), dispatch.gate()));
     }
 
     public Lookup find(Dispatch dispatch) {

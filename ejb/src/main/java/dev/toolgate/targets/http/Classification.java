@@ -7,7 +7,10 @@ import java.util.Map;
 /**
  * What an HTTP status (or a target's error code) proves, from configuration:
  * {@code 429:retry,409:pending,400:final,5xx:unknown}; a code rule {@code code:LOCKED:retry} wins over the
- * status. Anything not listed falls back to DESIGN §4: 429/502/503 retry, other 5xx unknown, 4xx final.
+ * status. Anything not listed: 429 retry (a rate limiter answers before the request is worked), every
+ * 5xx unknown — a 502/503/504 from a proxy or load balancer says nothing about whether the upstream
+ * committed — and other 4xx final. Only a target whose own contract proves that a status means "not
+ * executed" should list it as {@code retry}; the same rule holds for every adapter.
  */
 public final class Classification {
 
@@ -41,7 +44,7 @@ public final class Classification {
         if (family != null) {
             return family;
         }
-        if (status == 429 || status == 502 || status == 503) {
+        if (status == 429) {
             return Kind.RETRY;
         }
         return status >= 500 ? Kind.UNKNOWN : Kind.FINAL;

@@ -49,7 +49,7 @@ public final class GenericHttpAdapter {
         if (settings.idempotencyHeader() != null) {
             request.header(settings.idempotencyHeader(), dispatch.downstreamKey());
         }
-        return outcomeOf(http.send(request));
+        return outcomeOf(http.sendEffect(request, dispatch.gate()));
     }
 
     public Lookup find(Dispatch dispatch) {

@@ -68,10 +68,10 @@ public final class OneCDocuments {
             }
             document.add("Контрагент_Key", counterparty.key());
         }
-        Outcome created = outcomeOf(http.send(request(settings.documentSet(), "").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(document.build().toString(), StandardCharsets.UTF_8))));
+        Outcome created = outcomeOf(http.sendEffect(request(settings.documentSet(), "").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(document.build().toString(), StandardCharsets.UTF_8)), dispatch.gate()));
         if (created instanceof Outcome.Succeeded document1c && payload.getBoolean("post", false)) {
-            return post(document1c);
+            return post(document1c, dispatch);
         }
         return created;
     }
@@ -81,12 +81,12 @@ public final class OneCDocuments {
      * operation succeeded with that document, and its {@code posted} flag says what 1C reports — read
      * back when the answer to the posting was lost, never assumed.
      */
-    private Outcome post(Outcome.Succeeded created) {
+    private Outcome post(Outcome.Succeeded created, Dispatch dispatch) {
         String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
-        Exchange posting = http.send(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
+        Exchange posting = http.sendEffect(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
                         StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')/Post?$format=json"))
                 .header("Authorization", authorization).header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.noBody()));
+                .POST(HttpRequest.BodyPublishers.noBody()), dispatch.gate());
         if (posting instanceof Exchange.Answered a && a.status() == 200 && TargetHttp.jsonObject(a.body()) != null) {
             return new Outcome.Succeeded(created.objectId(), result(TargetHttp.jsonObject(a.body())), created.httpStatus());
         }

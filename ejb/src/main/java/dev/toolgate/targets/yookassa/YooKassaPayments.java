@@ -91,7 +91,7 @@ public final class YooKassaPayments {
         } catch (ArithmeticException e) {
             return new Outcome.Rejected("currency_not_supported", "YooKassa amounts have at most two fraction digits", null);
         }
-        return outcomeOf(http.send(post(refund ? "refunds" : "payments", idempotenceKey(dispatch), body)));
+        return outcomeOf(http.sendEffect(post(refund ? "refunds" : "payments", idempotenceKey(dispatch), body), dispatch.gate()));
     }
 
     public Lookup find(Dispatch dispatch) {

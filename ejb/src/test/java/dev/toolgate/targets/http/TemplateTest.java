@@ -37,7 +37,7 @@ class TemplateTest {
         assertEquals(Classification.Kind.PENDING, table.of(409, null));
         assertEquals(Classification.Kind.RETRY, table.of(400, "LOCKED"));
         assertEquals(Classification.Kind.FINAL, table.of(418, null));
-        assertEquals(Classification.Kind.RETRY, table.of(503, null));
+        assertEquals(Classification.Kind.UNKNOWN, table.of(503, null)); // the default: a proxy's 503 proves nothing
         assertEquals(Classification.Kind.UNKNOWN, table.of(504, null));
         assertThrows(IllegalArgumentException.class, () -> new Classification("500"));
     }

@@ -1,0 +1,37 @@
+package dev.toolgate.targets;
+
+import dev.toolgate.trace.StructuredLog;
+
+import java.util.Map;
+import java.util.logging.Logger;
+
+/**
+ * What an adapter that threw means for the operation: an exception is a bug or an answer the adapter
+ * could not read, never a reason to leave a row half-done. Classified by whether a request that can
+ * create the effect may have left ({@link EffectGate#effectMayHaveLeft}): not sent → safe to try again;
+ * possibly sent → unknown, looked up by key. A look-up that throws is a failed look-up.
+ */
+final class AdapterFailures {
+
+    /** The error code the journal records; the incident id in the log joins it to the stack frame. */
+    static final String ERROR_CODE = "adapter_error";
+    private static final Logger LOG = Logger.getLogger("dev.toolgate.operations");
+
+    private AdapterFailures() {
+    }
+
+    static Outcome ofExecute(String system, Dispatch dispatch, RuntimeException e) {
+        boolean mayHaveLeft = dispatch.gate().effectMayHaveLeft();
+        incident(system, mayHaveLeft ? "execute_after_send" : "execute_before_send", e);
+        return mayHaveLeft ? new Outcome.Unknown(ERROR_CODE, null) : new Outcome.Transient(ERROR_CODE, null, null);
+    }
+
+    static Lookup ofLookup(String system, RuntimeException e) {
+        incident(system, "lookup", e);
+        return new Lookup.Unavailable(ERROR_CODE);
+    }
+
+    private static void incident(String system, String phase, RuntimeException e) {
+        StructuredLog.incident(LOG, "adapter failure", Map.of("target", system, "phase", phase), e);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.toolgate.targets;
+
+/**
+ * Asked by an adapter right before each request that can create the effect (through
+ * {@link TargetHttp#sendEffect}): an attempt can outlive its lease — look-up pages, a coverage check,
+ * a posting after the create — and an attempt that lost its lease must stop without sending, or its
+ * request could follow a newer attempt's. The same gate tells, when an adapter fails, whether such a
+ * request may have left.
+ */
+public interface EffectGate {
+
+    /** Null: send it. Otherwise why this attempt may no longer send (e.g. {@code lease_lost}): send nothing. */
+    String refusalBeforeEffect();
+
+    /** True once a request that can create the effect was permitted: from then on a failure is an unknown outcome. */
+    boolean effectMayHaveLeft();
+
+    /** A gate that always permits, for an adapter used without a journal (its contract tests). */
+    static EffectGate unguarded() {
+        return new EffectGate() {
+            private boolean permitted;
+
+            @Override
+            public String refusalBeforeEffect() {
+                permitted = true;
+                return null;
+            }
+
+            @Override
+            public boolean effectMayHaveLeft() {
+                return permitted;
+            }
+        };
+    }
+}
