@@ -18,6 +18,11 @@ record Fault(String system, String match, String method, Kind kind, int status, 
         /** Do the work twice: two objects carry the same key, as a racing duplicate would leave them. */
         DUPLICATE,
         /** Accept the work as pending; it succeeds later (payment providers). */
-        PENDING_THEN_SUCCEEDED
+        PENDING_THEN_SUCCEEDED,
+        /**
+         * Answer 200, doing nothing, with valid JSON of the wrong shape (ids and lists as numbers), as a
+         * misconfigured proxy or a broken extension might: what a client must survive without crashing.
+         */
+        WRONG_SHAPE
     }
 }

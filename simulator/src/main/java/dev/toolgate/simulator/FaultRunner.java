@@ -1,6 +1,8 @@
 package dev.toolgate.simulator;
 
 import com.sun.net.httpserver.HttpExchange;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 
 import java.io.IOException;
 import java.util.function.Function;
@@ -9,6 +11,13 @@ import java.util.function.Supplier;
 
 /** Applies an armed fault around a system's own handling of one request. */
 final class FaultRunner {
+
+    /** Every system's id and list fields, each with a type its contract never uses. */
+    private static final JsonObject WRONG_SHAPE_BODY = Json.createObjectBuilder()
+            .add("value", Json.createArrayBuilder().add(Json.createObjectBuilder().add("Ref_Key", 42).add("Number", 42)))
+            .add("result", Json.createArrayBuilder().add(Json.createObjectBuilder().add("ID", 42)))
+            .add("items", Json.createArrayBuilder().add(Json.createObjectBuilder().add("id", 42).add("status", 42)))
+            .add("id", 42).add("status", 42).build();
 
     private FaultRunner() {
     }
@@ -38,6 +47,10 @@ final class FaultRunner {
     static void answer(HttpExchange exchange, Faults faults, String system, String request,
                        Function<Fault, OneCOData.Reply> work, IntFunction<OneCOData.Reply> statusReply) throws IOException {
         Fault fault = faults.take(system, exchange.getRequestMethod(), request);
+        if (fault != null && fault.kind() == Fault.Kind.WRONG_SHAPE) {
+            SimHttp.send(exchange, 200, WRONG_SHAPE_BODY);
+            return;
+        }
         OneCOData.Reply reply = before(fault, () -> work.apply(fault), statusReply);
         after(fault);
         SimHttp.send(exchange, reply.status(), reply.body());

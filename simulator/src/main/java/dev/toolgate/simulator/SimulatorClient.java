@@ -30,6 +30,12 @@ public final class SimulatorClient {
         arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", fault).add("times", times));
     }
 
+    /** The same, for requests with HTTP {@code method} only; {@code delayMs} for the {@code delay} fault. */
+    public void arm(String system, String match, String method, String fault, int times, long delayMs) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("method", method).add("fault", fault)
+                .add("times", times).add("delay_ms", delayMs));
+    }
+
     public void armStatus(String system, String match, int status, int times) {
         arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", "status")
                 .add("status", status).add("times", times));

@@ -92,6 +92,7 @@ final class OperationJson {
             time(json, "lease_until", op.leaseUntil());
             time(json, "next_check_at", op.nextCheckAt());
             time(json, "escalated_at", op.escalatedAt());
+            json.add("reconcile_count", op.reconcileCount());
         }
         return json.add("links", JSON.createObjectBuilder().add("self", self));
     }
