@@ -47,11 +47,19 @@ class DatabaseOutageIT {
         String direct = TestStack.newDatabase(DATABASE);
         int postgresPort = URI.create(direct.substring("jdbc:".length())).getPort();
         proxy = TcpProxy.to("127.0.0.1", postgresPort);
-        Map<String, String> config = TestStack.configFor("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + DATABASE);
+        Map<String, String> config = settlingQuickly(TestStack.configFor("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + DATABASE));
+        gateway = TestStack.startGateway(config, "outage-gateway").awaitReady();
+    }
+
+    /**
+     * A lease of 5 s (longer than the slowest simulated call here), a settle window of 2 s and the reconcile
+     * job every second: what an outage left unrecorded is settled within seconds of the database's return.
+     */
+    static Map<String, String> settlingQuickly(Map<String, String> config) {
         config.put("toolgate.lease-seconds", "5");
         config.put("toolgate.reconcile.settle-seconds", "2");
         config.put("toolgate.reconcile.interval-seconds", "1");
-        gateway = TestStack.startGateway(config, "outage-gateway").awaitReady();
+        return config;
     }
 
     @AfterAll

@@ -50,10 +50,7 @@ class PostgresRestartIT {
         dataDirectory = Files.createTempDirectory("toolgate-restart-pg").resolve("data");
         postgresPort = LocalStack.freePort();
         postgres = LocalStack.postgres(dataDirectory, postgresPort);
-        Map<String, String> config = TestStack.configFor(LocalStack.database(postgres, "restart"));
-        config.put("toolgate.lease-seconds", "5");
-        config.put("toolgate.reconcile.settle-seconds", "2");
-        config.put("toolgate.reconcile.interval-seconds", "1");
+        Map<String, String> config = DatabaseOutageIT.settlingQuickly(TestStack.configFor(LocalStack.database(postgres, "restart")));
         gateway = TestStack.startGateway(config, "restart-gateway").awaitReady();
     }
 

@@ -84,11 +84,8 @@ final class TcpProxy implements AutoCloseable {
 
     /** Listens and forwards again. */
     void restore() throws IOException {
-        synchronized (gate) {
-            forwarding = true;
-            gate.notifyAll();
-        }
-        if (listener == null) {
+        forward();
+        if (listener == null && !closed) { // a closed proxy never listens again
             listener = listen(port);
             acceptOn(listener);
         }
@@ -99,7 +96,14 @@ final class TcpProxy implements AutoCloseable {
         closed = true;
         refuse();
         cut();
-        restore(); // releases pump threads held by a black hole; nothing listens again since closed
+        forward(); // releases pump threads held by a black hole, so they see their sockets closed and end
+    }
+
+    private void forward() {
+        synchronized (gate) {
+            forwarding = true;
+            gate.notifyAll();
+        }
     }
 
     private static ServerSocket listen(int port) throws IOException {
@@ -110,14 +114,6 @@ final class TcpProxy implements AutoCloseable {
     }
 
     private void acceptOn(ServerSocket socket) {
-        if (closed) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // closing a listener nobody used
-            }
-            return;
-        }
         daemon("tcp-proxy-accept-" + port, () -> {
             while (!socket.isClosed()) {
                 try {
