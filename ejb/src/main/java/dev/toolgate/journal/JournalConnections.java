@@ -1,6 +1,7 @@
 package dev.toolgate.journal;
 
 import org.eclipse.persistence.config.SessionCustomizer;
+import org.eclipse.persistence.sessions.DatabaseLogin;
 import org.eclipse.persistence.sessions.DatasourceLogin;
 import org.eclipse.persistence.sessions.JNDIConnector;
 import org.eclipse.persistence.sessions.Session;
@@ -40,6 +41,12 @@ public class JournalConnections implements SessionCustomizer {
     /** Runs while EclipseLink deploys the persistence unit, before its first connection. */
     @Override
     public void customize(Session session) {
+        if (session.getDatasourceLogin() instanceof DatabaseLogin login) {
+            // EclipseLink re-runs a read outside a transaction up to 3 times after a lost connection, 5 s
+            // apart: with the database away that held every authentication ~10 s before failing. The pool
+            // replaces dead connections; a request that met one is answered 503 and retried by its agent.
+            login.setQueryRetryAttemptCount(0);
+        }
         serverDataSourceName().ifPresent(name -> {
             ((DatasourceLogin) session.getDatasourceLogin()).setConnector(new JNDIConnector(lookup(name)));
             if (session instanceof ServerSession server) {

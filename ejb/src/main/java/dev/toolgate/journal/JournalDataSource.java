@@ -14,13 +14,37 @@ import java.util.Optional;
  * unresolved expression, or empty, is ignored, and the setting is read from the system property
  * ({@code toolgate.db.url}) or the environment ({@code TOOLGATE_DB_URL}) instead. So one EAR needs no
  * server-side datasource on either server.
+ *
+ * <p>It also bounds how long a journal that went away can hold a request (docs/database-outage.md):
+ * connecting and logging in give up after {@code toolgate.db.connect-timeout-seconds}, and a read on an
+ * open connection after {@code toolgate.db.socket-timeout-seconds}, so a stopped, unreachable or
+ * black-holed PostgreSQL becomes an error the gateway answers with 503 within seconds.
  */
 public class JournalDataSource extends PGSimpleDataSource {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * 2 s: a PostgreSQL on the same network accepts and authenticates in milliseconds; a connect that
+     * takes longer is to a server that is down or unreachable, and the agent is better told so (503).
+     */
+    static final int CONNECT_TIMEOUT_SECONDS = 2;
+    /**
+     * 5 s: the journal's longest statements (the reconcile claim and the purge, both by index with a
+     * LIMIT; a row lock held by another short journal transaction) take milliseconds, tens at worst with
+     * a million operations; 5 s is far above that, yet a black-holed connection (no RST, no answer) frees
+     * its request within seconds. A statement cut off by it fails like a lost connection: its
+     * transaction rolls back, and an unrecorded outcome is looked up by key later.
+     */
+    static final int SOCKET_TIMEOUT_SECONDS = 5;
+
     public JournalDataSource() {
         setApplicationName("toolgate"); // how a DBA tells our sessions apart in pg_stat_activity (a URL parameter wins)
+        int connect = seconds("toolgate.db.connect-timeout-seconds", CONNECT_TIMEOUT_SECONDS);
+        setConnectTimeout(connect);
+        super.setLoginTimeout(connect); // connect + TLS + authentication: a server that accepts and then says nothing
+        setSocketTimeout(seconds("toolgate.db.socket-timeout-seconds", SOCKET_TIMEOUT_SECONDS));
+        setTcpKeepAlive(true); // an idle pooled connection to a vanished server is noticed by the kernel too
         setting("toolgate.db.url").ifPresent(super::setUrl);
         setting("toolgate.db.user").ifPresent(super::setUser);
         setting("toolgate.db.password").ifPresent(super::setPassword);
@@ -33,6 +57,10 @@ public class JournalDataSource extends PGSimpleDataSource {
             value = System.getenv(name.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT));
         }
         return Optional.ofNullable(usable(value) ? value : null);
+    }
+
+    private static int seconds(String name, int fallback) {
+        return setting(name).map(String::strip).map(Integer::parseInt).orElse(fallback);
     }
 
     private static boolean usable(String value) {
@@ -62,6 +90,14 @@ public class JournalDataSource extends PGSimpleDataSource {
     public void setPassword(String password) {
         if (usable(password)) {
             super.setPassword(password);
+        }
+    }
+
+    /** A pool that passes {@code @DataSourceDefinition}'s default (0: wait for ever) keeps the configured bound. */
+    @Override
+    public void setLoginTimeout(int seconds) {
+        if (seconds > 0) {
+            super.setLoginTimeout(seconds);
         }
     }
 

@@ -12,6 +12,28 @@ class JournalDataSourceTest {
     void clear() {
         System.clearProperty("toolgate.db.url");
         System.clearProperty("toolgate.db.user");
+        System.clearProperty("toolgate.db.socket-timeout-seconds");
+    }
+
+    @Test
+    void boundsConnectLoginAndReadsByDefault() throws Exception {
+        JournalDataSource dataSource = new JournalDataSource();
+        assertEquals(JournalDataSource.CONNECT_TIMEOUT_SECONDS, dataSource.getConnectTimeout());
+        assertEquals(JournalDataSource.CONNECT_TIMEOUT_SECONDS, dataSource.getLoginTimeout());
+        assertEquals(JournalDataSource.SOCKET_TIMEOUT_SECONDS, dataSource.getSocketTimeout());
+    }
+
+    @Test
+    void keepsItsLoginTimeoutWhenThePoolPassesTheUnsetDefault() throws Exception {
+        JournalDataSource dataSource = new JournalDataSource();
+        dataSource.setLoginTimeout(0);
+        assertEquals(JournalDataSource.CONNECT_TIMEOUT_SECONDS, dataSource.getLoginTimeout());
+    }
+
+    @Test
+    void takesTheSocketTimeoutFromTheSetting() {
+        System.setProperty("toolgate.db.socket-timeout-seconds", "9");
+        assertEquals(9, new JournalDataSource().getSocketTimeout());
     }
 
     @Test

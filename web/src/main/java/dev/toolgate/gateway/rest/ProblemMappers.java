@@ -1,6 +1,7 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
@@ -9,6 +10,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -70,13 +72,43 @@ final class ProblemMappers {
         }
     }
 
-    /** A bug or an outage: logged with an incident id the caller can quote; no internals in the body. */
+    /**
+     * A bug, or the journal's database away. The outage is told apart first, wherever it was raised
+     * (authentication, capture, recording, a read) and however wrapped ({@link JournalOutage}): 503
+     * {@code journal-unavailable} with Retry-After, never 500 — the agent retries with the same key,
+     * and whatever this call left (no row, or a leased {@code started} one) is settled by that key.
+     * A bug is logged with an incident id the caller can quote; no internals in either body.
+     */
     @Provider
     public static class Unexpected implements ExceptionMapper<Throwable> {
         private static final Logger LOG = Logger.getLogger(Unexpected.class.getName());
+        /** A PostgreSQL restart or failover takes seconds; asking sooner only adds to the queue of 503s. */
+        static final Duration JOURNAL_RETRY_AFTER = Duration.ofSeconds(5);
 
         @Override
         public Response toResponse(Throwable e) {
+            return JournalOutage.causes(e) ? journalUnavailable(e) : incident(e);
+        }
+
+        private static Response journalUnavailable(Throwable e) {
+            Map<String, String> fields = new LinkedHashMap<>(Trace.logFields());
+            fields.put("cause", rootCause(e));
+            StructuredLog.log(LOG, Level.WARNING, "journal unavailable", fields);
+            return new Refused().toResponse(new ProblemException(ProblemType.JOURNAL_UNAVAILABLE,
+                    "the journal database does not answer; retry with the same key after Retry-After")
+                    .retryAfter(JOURNAL_RETRY_AFTER));
+        }
+
+        /** The innermost cause's type and message: where the connection failed, never a payload. */
+        private static String rootCause(Throwable e) {
+            Throwable root = e;
+            for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
+                root = root.getCause();
+            }
+            return root.getClass().getSimpleName() + ": " + root.getMessage();
+        }
+
+        private static Response incident(Throwable e) {
             String incident = UUID.randomUUID().toString();
             Map<String, String> fields = new LinkedHashMap<>(Map.of("incident", incident));
             fields.putAll(Trace.logFields());

@@ -43,6 +43,7 @@ public enum ProblemType {
     METHOD_NOT_ALLOWED(405, "Method not allowed"),
     NOT_ACCEPTABLE(406, "Not acceptable"),
     UNSUPPORTED_MEDIA_TYPE(415, "Unsupported media type: send application/json"),
+    JOURNAL_UNAVAILABLE(503, "The gateway's journal database is unavailable; retry with the same key after Retry-After"),
     INTERNAL_ERROR(500, "Internal error");
 
     public static final String BASE = "https://toolgate.dev/problems/";

@@ -1,0 +1,72 @@
+package dev.toolgate.journal;
+
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Tells a journal that cannot be reached from a bug. The failure arrives wrapped however the
+ * container and JPA wrap it (EJBException → PersistenceException → EclipseLink's DatabaseException →
+ * the driver's SQLException, or the pool's own exception), so the whole cause chain is read:
+ * <ul>
+ *   <li>an SQLException of SQLSTATE class 08 (connection exception, SQL:2016 and PostgreSQL's
+ *       Appendix A), 57P01–57P03 (the server shutting down, crashed or not yet accepting connections)
+ *       or 53300 (too many connections);</li>
+ *   <li>a socket error or timeout underneath an SQLException (a cut or black-holed connection);</li>
+ *   <li>the pool giving up: {@link SQLTransientConnectionException}, a Jakarta Connectors
+ *       {@code ResourceException} (WildFly's IronJacamar), Payara's {@code PoolingException}.</li>
+ * </ul>
+ * A constraint violation, a syntax error or a serialization failure is not an outage.
+ */
+public final class JournalOutage {
+
+    private static final Set<String> POOL_FAILURES = Set.of("jakarta.resource.ResourceException",
+            "jakarta.resource.spi.ResourceAllocationException", "com.sun.appserv.connectors.internal.api.PoolingException");
+    private static final Set<String> SERVER_UNAVAILABLE = Set.of("57P01", "57P02", "57P03", "53300");
+
+    private JournalOutage() {
+    }
+
+    /** True when {@code failure} says the journal's database could not be reached or used. */
+    public static boolean causes(Throwable failure) {
+        boolean underSql = false;
+        Map<Throwable, Boolean> seen = new IdentityHashMap<>(); // a cause chain may loop
+        for (Throwable t = failure; t != null && seen.put(t, true) == null; t = next(t)) {
+            if (t instanceof SQLException sql && connectionLost(sql)) {
+                return true;
+            }
+            if (isPoolFailure(t) || underSql && (t instanceof SocketException || t instanceof SocketTimeoutException)) {
+                return true;
+            }
+            underSql |= t instanceof SQLException;
+        }
+        return false;
+    }
+
+    private static boolean connectionLost(SQLException sql) {
+        String state = sql.getSQLState();
+        return sql instanceof SQLTransientConnectionException
+                || state != null && (state.startsWith("08") || SERVER_UNAVAILABLE.contains(state));
+    }
+
+    private static boolean isPoolFailure(Throwable t) {
+        for (Class<?> type = t.getClass(); type != null; type = type.getSuperclass()) {
+            if (POOL_FAILURES.contains(type.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The cause, or for an SQLException without one its chained next exception. */
+    private static Throwable next(Throwable t) {
+        if (t.getCause() != null) {
+            return t.getCause();
+        }
+        return t instanceof SQLException sql ? sql.getNextException() : null;
+    }
+}
