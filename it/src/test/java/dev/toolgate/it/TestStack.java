@@ -78,7 +78,9 @@ public class TestStack implements LauncherSessionListener {
 
     /** The gateway's settings for a journal in database {@code jdbcUrl}, against the shared simulators. */
     static Map<String, String> configFor(String jdbcUrl) {
-        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.baseUrl()));
+        // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
+        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(),
+                simulators.tls().caBundle()));
         config.put("toolgate.admin.bootstrap-token", ADMIN_TOKEN);
         return config;
     }
@@ -102,7 +104,7 @@ public class TestStack implements LauncherSessionListener {
 
     /** Where the simulated YooKassa API lives, for a test that plays another client of the same shop. */
     static String yooKassaUrl() {
-        return simulators.yooKassaUrl();
+        return Simulators.yooKassaUrl(simulators.baseUrl());
     }
 
     static SimulatorClient targets() {
