@@ -66,6 +66,20 @@ public class TestStack implements LauncherSessionListener {
         return startGateway(LocalStack.freePort(), config, log);
     }
 
+    /** A gateway process with {@code config}, started and ready to take calls. */
+    static GatewayProcess readyGateway(Map<String, String> config, String log) throws IOException {
+        GatewayProcess gateway = startGateway(config, log);
+        gateway.awaitReady();
+        return gateway;
+    }
+
+    /** Stops a test class's gateway, if its start got as far as making one. */
+    static void stop(GatewayProcess gateway) throws Exception {
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
     /** The same on {@code port}: a restarted gateway keeps its address. */
     static GatewayProcess startGateway(int port, Map<String, String> config, String log) throws IOException {
         return new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),

@@ -225,6 +225,7 @@ public final class Simulators implements AutoCloseable {
         Simulators simulators = start(args.length > 0 ? Integer.parseInt(args[0]) : 18090);
         System.out.println("simulators listening on " + simulators.baseUrl() + " (1C OData: " + simulators.oneCUrl()
                 + "); own origins: " + simulators.origins.keySet().stream().map(s -> s + " " + simulators.origin(s)).toList()
-                + "; over HTTPS: " + simulators.httpsBaseUrl() + ", trusting " + simulators.tls.caBundle());
+                + "; over HTTPS: " + simulators.httpsBaseUrl() + " and " + simulators.httpsOrigins.keySet().stream()
+                .map(s -> s + " " + simulators.httpsOrigin(s)).toList() + ", trusting " + simulators.tls.caBundle());
     }
 }
