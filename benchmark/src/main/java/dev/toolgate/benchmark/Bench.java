@@ -128,7 +128,7 @@ public final class Bench {
                 + "\"Комментарий\":\"Toolgate: заказ o\",\"" + Simulators.ONE_C_KEY_REQUISITE + "\":\"bench/" + key + "\"}";
         String auth = Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
                 .getBytes(StandardCharsets.UTF_8));
-        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(simulators.oneCUrl() + "/"
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(Simulators.oneCUrl(simulators.baseUrl()) + "/"
                         + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json"))
                 .header("Authorization", "Basic " + auth).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());

@@ -2,6 +2,8 @@ package dev.toolgate.targets;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.targets.tls.TlsMisconfigured;
+import dev.toolgate.targets.tls.TlsSettings;
 import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.json.JsonException;
@@ -19,6 +21,10 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+
 /**
  * HTTP to a target, classified by what the failure proves (DESIGN §4): a failed connect means
  * nothing was sent; a timeout or a dropped connection after sending means the effect may exist.
@@ -29,11 +35,21 @@ public final class TargetHttp {
     private final HttpClient client;
     private final Duration readTimeout;
 
-    public TargetHttp(Duration connectTimeout, Duration readTimeout) {
+    /**
+     * A client for one target; {@code tls} is read here, so a bundle that cannot be used stops this
+     * target before anything is sent, with the setting named ({@link TlsMisconfigured}).
+     */
+    public TargetHttp(Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
+        SSLContext context = tls.context();
+        SSLParameters parameters = context.getDefaultSSLParameters();
+        // the JDK client verifies host names by itself; saying so here keeps it on whatever a default becomes
+        parameters.setEndpointIdentificationAlgorithm("HTTPS");
         this.client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(connectTimeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
+                .sslContext(context)
+                .sslParameters(parameters)
                 .build();
         this.readTimeout = readTimeout;
     }
@@ -78,6 +94,11 @@ public final class TargetHttp {
             return new Exchange.NotSent("connect_timeout");
         } catch (ConnectException e) {
             return new Exchange.NotSent("connect_refused");
+        } catch (SSLHandshakeException e) {
+            // The client writes its request only once its handshake is complete, so a failed handshake
+            // (unknown CA, wrong host name, client certificate refused under TLS 1.2) left nothing behind.
+            // Under TLS 1.3 a refused client certificate arrives after the request: that stays "lost" below.
+            return new Exchange.NotSent("tls_handshake_failed");
         } catch (HttpTimeoutException e) {
             return new Exchange.Lost("response_timeout");
         } catch (IOException e) {

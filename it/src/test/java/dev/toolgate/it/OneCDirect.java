@@ -19,7 +19,8 @@ final class OneCDirect {
 
     /** Creates an invoice carrying {@code key}, as if someone had done so outside the gateway. */
     static void createDocument(String key) {
-        String url = TestStack.gatewayConfig().get("toolgate.target.1c.url") + "/"
+        // the same infobase the gateway reaches over HTTPS; this other client takes the plain port
+        String url = Simulators.oneCUrl(TestStack.simulators().baseUrl()) + "/"
                 + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json";
         String body = "{\"Date\":\"2026-11-30T12:00:00\",\"Организация_Key\":\"" + Simulators.oneCOrganizationKey()
                 + "\",\"СуммаДокумента\":50.00,\"" + Simulators.ONE_C_KEY_REQUISITE + "\":\"" + key + "\"}";

@@ -66,6 +66,20 @@ public class TestStack implements LauncherSessionListener {
         return startGateway(LocalStack.freePort(), config, log);
     }
 
+    /** A gateway process with {@code config}, started and ready to take calls. */
+    static GatewayProcess readyGateway(Map<String, String> config, String log) throws IOException {
+        GatewayProcess gateway = startGateway(config, log);
+        gateway.awaitReady();
+        return gateway;
+    }
+
+    /** Stops a test class's gateway, if its start got as far as making one. */
+    static void stop(GatewayProcess gateway) throws Exception {
+        if (gateway != null) {
+            gateway.close();
+        }
+    }
+
     /** The same on {@code port}: a restarted gateway keeps its address. */
     static GatewayProcess startGateway(int port, Map<String, String> config, String log) throws IOException {
         return new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
@@ -78,7 +92,9 @@ public class TestStack implements LauncherSessionListener {
 
     /** The gateway's settings for a journal in database {@code jdbcUrl}, against the shared simulators. */
     static Map<String, String> configFor(String jdbcUrl) {
-        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.baseUrl()));
+        // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
+        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(),
+                simulators.tls().caBundle()));
         config.put("toolgate.admin.bootstrap-token", ADMIN_TOKEN);
         return config;
     }
@@ -102,7 +118,7 @@ public class TestStack implements LauncherSessionListener {
 
     /** Where the simulated YooKassa API lives, for a test that plays another client of the same shop. */
     static String yooKassaUrl() {
-        return simulators.yooKassaUrl();
+        return Simulators.yooKassaUrl(simulators.baseUrl());
     }
 
     static SimulatorClient targets() {

@@ -65,20 +65,32 @@ public final class LocalStack {
 
     /** The gateway's configuration by MicroProfile Config property name, pointed at the simulators. */
     public static Map<String, String> gatewayConfig(String jdbcUrl, String simulatorsUrl) {
+        return gatewayConfig(jdbcUrl, simulatorsUrl, null);
+    }
+
+    /**
+     * The same, at the simulators' HTTPS {@code simulatorsUrl}, each target trusting {@code trustBundle}
+     * (the simulators' CA, {@code Simulators.tls().caBundle()}); null keeps the JDK's default trust.
+     */
+    public static Map<String, String> gatewayConfig(String jdbcUrl, String simulatorsUrl, Path trustBundle) {
         Map<String, String> config = new LinkedHashMap<>();
         config.put("toolgate.db.url", jdbcUrl);
         config.put("toolgate.db.user", "postgres");
         config.put("toolgate.db.password", "postgres");
-        config.put("toolgate.target.1c.url", simulatorsUrl + "/1c/" + Simulators.ONE_C_INFOBASE + "/odata/standard.odata");
+        config.put("toolgate.target.1c.url", Simulators.oneCUrl(simulatorsUrl));
         config.put("toolgate.target.1c.user", Simulators.ONE_C_USER);
         config.put("toolgate.target.1c.password", Simulators.ONE_C_PASSWORD);
         config.put("toolgate.target.1c.organization-key", Simulators.oneCOrganizationKey());
         config.put("toolgate.target.1c.currency-keys", Simulators.oneCCurrencyKeys());
-        config.put("toolgate.target.bitrix24.url", simulatorsUrl + "/bitrix24/rest/" + Simulators.BITRIX24_USER + "/"
-                + Simulators.BITRIX24_SECRET + "/");
-        config.put("toolgate.target.yookassa.url", simulatorsUrl + "/yookassa/v3/");
+        config.put("toolgate.target.bitrix24.url", Simulators.bitrix24Url(simulatorsUrl));
+        config.put("toolgate.target.yookassa.url", Simulators.yooKassaUrl(simulatorsUrl));
         config.put("toolgate.target.yookassa.shop-id", Simulators.YOOKASSA_SHOP_ID);
         config.put("toolgate.target.yookassa.secret-key", Simulators.YOOKASSA_SECRET_KEY);
+        if (trustBundle != null) {
+            for (String system : List.of("1c", "bitrix24", "yookassa")) {
+                config.put("toolgate.target." + system + ".tls.trust-bundle", trustBundle.toString());
+            }
+        }
         return config;
     }
 

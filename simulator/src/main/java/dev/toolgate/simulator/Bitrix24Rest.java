@@ -23,7 +23,8 @@ import java.util.Map;
 /**
  * Bitrix24 REST through an incoming webhook (target-systems.md §2a):
  * {@code POST /bitrix24/rest/<user>/<secret>/<method>[.json]} with a JSON body; {@code crm.deal.add}
- * answers {@code {"result": <id>}}; {@code crm.deal.list} filters exactly and pages by 50;
+ * answers {@code {"result": <id>}}; {@code crm.deal.get} reads one deal back; {@code crm.deal.list}
+ * filters exactly and pages by 50;
  * errors are {@code {"error": …, "error_description": …}}. Like the real portal, nothing here makes
  * {@code ORIGIN_ID} unique: two adds with one key make two deals.
  */
@@ -95,6 +96,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
         return switch (method) {
             case "crm.deal.add" -> add(body, fault != null && fault.kind() == Fault.Kind.DUPLICATE);
             case "crm.deal.list" -> list(body);
+            case "crm.deal.get" -> get(body);
             default -> new OneCOData.Reply(404, error("ERROR_METHOD_NOT_FOUND", "Method not found!"));
         };
     }
@@ -109,6 +111,20 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             store(fields);
         }
         return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", id).add("time", time()).build());
+    }
+
+    /**
+     * {@code crm.deal.get} (b24-rest-docs {@code api-reference/crm/deals/crm-deal-get.md}): {@code id} as a
+     * number or a string, the deal's fields in {@code result}; an unknown id is {@code 400 "Not found"}.
+     */
+    private synchronized OneCOData.Reply get(JsonObject body) {
+        JsonValue raw = body.get("id");
+        String id = raw instanceof JsonString text ? text.getString() : String.valueOf(raw);
+        JsonObject deal = id.matches("\\d{1,9}") ? deals.get(Integer.parseInt(id)) : null;
+        if (deal == null) {
+            return new OneCOData.Reply(400, error("", "Not found"));
+        }
+        return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", deal).add("time", time()).build());
     }
 
     private int store(JsonObject fields) {

@@ -2,10 +2,9 @@ package dev.toolgate.simulator;
 
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
+import dev.toolgate.simulator.tls.SimulatorTls;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +32,22 @@ public final class Simulators implements AutoCloseable {
 
     private final HttpServer server;
     private final Map<String, HttpServer> origins;
+    private final Map<String, HttpServer> httpsOrigins;
+    private final HttpServer https;
+    private final HttpServer mutualTls;
+    private final HttpServer misnamed;
+    private final SimulatorTls tls;
     private final ExecutorService threads;
 
-    private Simulators(HttpServer server, Map<String, HttpServer> origins, ExecutorService threads) {
-        this.server = server;
+    private Simulators(Map<String, HttpServer> shared, Map<String, HttpServer> origins, Map<String, HttpServer> httpsOrigins,
+                       SimulatorTls tls, ExecutorService threads) {
+        this.server = shared.get("http");
+        this.https = shared.get("https");
+        this.mutualTls = shared.get("mutual-tls");
+        this.misnamed = shared.get("misnamed");
         this.origins = origins;
+        this.httpsOrigins = httpsOrigins;
+        this.tls = tls;
         this.threads = threads;
     }
 
@@ -50,6 +60,10 @@ public final class Simulators implements AutoCloseable {
      * Also serves each system at an origin of its own, with the real system's paths: some client SDKs
      * take only an origin (Bitrix24's builds {@code <origin>/rest/<user>/<secret>/<method>}).
      * {@code originPorts} fixes those ports by system name; the others are ephemeral.
+     *
+     * <p>Every system is served over HTTPS too, with certificates from a CA made for this run
+     * ({@link #tls()}): on a shared port, at origins of their own, on a port that asks for a client
+     * certificate, and on one whose certificate names another host.
      */
     public static Simulators start(int port, Map<String, Integer> originPorts) throws IOException {
         // The JDK server writes headers and body separately; with Nagle's algorithm on, every answer
@@ -62,29 +76,63 @@ public final class Simulators implements AutoCloseable {
         List<SimulatedSystem> systems = List.of(oneC, bitrix24, yooKassa);
         systems.forEach(SimulatedSystem::reset);
         ExecutorService threads = Executors.newCachedThreadPool(); // delayed requests must not block the others
-        HttpServer server = listen(port, threads);
+        SimulatorTls tls = SimulatorTls.create();
+        Map<String, HttpServer> shared = new LinkedHashMap<>();
+        shared.put("http", mounted(Listener.plain(port, threads), systems));
+        shared.put("https", mounted(Listener.https(0, threads, tls.serverContext(), false), systems));
+        shared.put("mutual-tls", mounted(Listener.https(0, threads, tls.mutualContext(), true), systems));
+        shared.put("misnamed", mounted(Listener.https(0, threads, tls.misnamedContext(), false), systems));
+        shared.get("http").createContext("/_control/", new Control(faults, systems));
         Map<String, HttpServer> origins = new LinkedHashMap<>();
+        Map<String, HttpServer> httpsOrigins = new LinkedHashMap<>();
         for (SimulatedSystem system : systems) {
-            server.createContext("/" + system.name() + "/", (HttpHandler) system);
-            HttpServer origin = listen(originPorts.getOrDefault(system.name(), 0), threads);
-            origin.createContext("/", (HttpHandler) system);
-            origins.put(system.name(), origin);
+            origins.put(system.name(), own(Listener.plain(originPorts.getOrDefault(system.name(), 0), threads), system));
+            httpsOrigins.put(system.name(), own(Listener.https(0, threads, tls.serverContext(), false), system));
         }
-        server.createContext("/_control/", new Control(faults, systems));
-        server.start();
+        shared.values().forEach(HttpServer::start);
         origins.values().forEach(HttpServer::start);
-        return new Simulators(server, origins, threads);
+        httpsOrigins.values().forEach(HttpServer::start);
+        return new Simulators(shared, origins, httpsOrigins, tls, threads);
     }
 
-    private static HttpServer listen(int port, ExecutorService threads) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
-        server.setExecutor(threads);
+    private static HttpServer mounted(HttpServer server, List<SimulatedSystem> systems) {
+        systems.forEach(system -> server.createContext("/" + system.name() + "/", (HttpHandler) system));
+        return server;
+    }
+
+    private static HttpServer own(HttpServer server, SimulatedSystem system) {
+        server.createContext("/", (HttpHandler) system);
         return server;
     }
 
     /** The origin serving only {@code system}, with its real paths, e.g. {@code http://127.0.0.1:41234}. */
     public String origin(String system) {
         return "http://127.0.0.1:" + origins.get(system).getAddress().getPort();
+    }
+
+    /** The same system over HTTPS, e.g. {@code https://localhost:41235}: the origin an HTTPS-only SDK is given. */
+    public String httpsOrigin(String system) {
+        return "https://localhost:" + httpsOrigins.get(system).getAddress().getPort();
+    }
+
+    /** All systems under {@code /<system>/} over HTTPS, with a certificate for localhost and 127.0.0.1. */
+    public String httpsBaseUrl() {
+        return "https://127.0.0.1:" + https.getAddress().getPort();
+    }
+
+    /** The same over HTTPS that refuses a client without a certificate from {@link #tls()}'s CA. */
+    public String mutualTlsBaseUrl() {
+        return "https://127.0.0.1:" + mutualTls.getAddress().getPort();
+    }
+
+    /** The same over HTTPS whose certificate, from the same CA, names {@link SimulatorTls#MISNAMED_HOST} only. */
+    public String misnamedBaseUrl() {
+        return "https://127.0.0.1:" + misnamed.getAddress().getPort();
+    }
+
+    /** This run's CA and the files it wrote: the trust bundle, a client certificate and key. */
+    public SimulatorTls tls() {
+        return tls;
     }
 
     public int port() {
@@ -95,29 +143,47 @@ public final class Simulators implements AutoCloseable {
         return "http://127.0.0.1:" + port();
     }
 
-    /** The 1C OData root the gateway's {@code toolgate.target.1c.url} should name. */
+    /** The 1C OData root the gateway's {@code toolgate.target.1c.url} should name: over HTTPS, as real targets are. */
     public String oneCUrl() {
-        return baseUrl() + "/1c/" + ONE_C_INFOBASE + "/odata/standard.odata";
+        return oneCUrl(httpsBaseUrl());
     }
 
-    /** The webhook URL the gateway's {@code toolgate.target.bitrix24.url} should name. */
+    /** The 1C OData root under the simulators' shared {@code base}, plain or HTTPS. */
+    public static String oneCUrl(String base) {
+        return base + "/1c/" + ONE_C_INFOBASE + "/odata/standard.odata";
+    }
+
+    /** The webhook URL the gateway's {@code toolgate.target.bitrix24.url} should name, over HTTPS. */
     public String bitrix24Url() {
-        return baseUrl() + "/bitrix24/rest/" + BITRIX24_USER + "/" + BITRIX24_SECRET + "/";
+        return bitrix24Url(httpsBaseUrl());
     }
 
-    /** The API root the gateway's {@code toolgate.target.yookassa.url} should name. */
+    public static String bitrix24Url(String base) {
+        return base + "/bitrix24/rest/" + BITRIX24_USER + "/" + BITRIX24_SECRET + "/";
+    }
+
+    /** The API root the gateway's {@code toolgate.target.yookassa.url} should name, over HTTPS. */
     public String yooKassaUrl() {
-        return baseUrl() + "/yookassa/v3/";
+        return yooKassaUrl(httpsBaseUrl());
+    }
+
+    public static String yooKassaUrl(String base) {
+        return base + "/yookassa/v3/";
+    }
+
+    /** {@code toolgate.target.<system>.tls.trust-bundle}: this run's CA, which signed every HTTPS origin here. */
+    public Map<String, String> trustSettings(String system) {
+        return Map.of("toolgate.target." + system + ".tls.trust-bundle", tls.caBundle().toString());
     }
 
     /**
      * The gateway settings that reach this simulator's 1C HTTP service through the generic HTTP adapter:
-     * the configuration the README shows, as MicroProfile Config properties.
+     * the configuration the README shows, as MicroProfile Config properties, over HTTPS trusting {@link #tls()}.
      */
     public Map<String, String> oneCHttpServiceSettings() {
-        String service = baseUrl() + "/1c/" + ONE_C_INFOBASE + "/hs/agentgw/v1/documents/{{key}}";
+        String service = httpsBaseUrl() + "/1c/" + ONE_C_INFOBASE + "/hs/agentgw/v1/documents/{{key}}";
         String p = "toolgate.target.1c.http.";
-        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> settings = new LinkedHashMap<>(trustSettings("1c"));
         settings.put("toolgate.target.1c.adapter", "http");
         settings.put(p + "method", "PUT");
         settings.put(p + "url", service);
@@ -149,14 +215,17 @@ public final class Simulators implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        List.of(server, https, mutualTls, misnamed).forEach(s -> s.stop(0));
         origins.values().forEach(o -> o.stop(0));
+        httpsOrigins.values().forEach(o -> o.stop(0));
         threads.shutdownNow();
     }
 
     public static void main(String[] args) throws IOException {
         Simulators simulators = start(args.length > 0 ? Integer.parseInt(args[0]) : 18090);
         System.out.println("simulators listening on " + simulators.baseUrl() + " (1C OData: " + simulators.oneCUrl()
-                + "); own origins: " + simulators.origins.keySet().stream().map(s -> s + " " + simulators.origin(s)).toList());
+                + "); own origins: " + simulators.origins.keySet().stream().map(s -> s + " " + simulators.origin(s)).toList()
+                + "; over HTTPS: " + simulators.httpsBaseUrl() + " and " + simulators.httpsOrigins.keySet().stream()
+                .map(s -> s + " " + simulators.httpsOrigin(s)).toList() + ", trusting " + simulators.tls.caBundle());
     }
 }

@@ -31,7 +31,7 @@ public final class Bitrix24Deals {
 
     public Bitrix24Deals(Bitrix24Settings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout());
+        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
     }
 
     public Outcome create(Dispatch dispatch) {

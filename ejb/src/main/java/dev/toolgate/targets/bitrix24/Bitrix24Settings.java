@@ -1,5 +1,6 @@
 package dev.toolgate.targets.bitrix24;
 
+import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
 import java.net.URI;
@@ -13,7 +14,8 @@ import java.util.Optional;
  * @param url          {@code https://<portal>/rest/<user>/<secret>/}
  * @param originatorId our "data source id" in ORIGINATOR_ID; with ORIGIN_ID (the key) it names our deals
  */
-public record Bitrix24Settings(URI url, String originatorId, Duration connectTimeout, Duration readTimeout) {
+public record Bitrix24Settings(URI url, String originatorId, Duration connectTimeout, Duration readTimeout,
+                               TlsSettings tls) {
 
     private static final String PREFIX = "toolgate.target.bitrix24.";
 
@@ -22,7 +24,8 @@ public record Bitrix24Settings(URI url, String originatorId, Duration connectTim
                 URI.create(url.endsWith("/") ? url : url + "/"),
                 config.getOptionalValue(PREFIX + "originator-id", String.class).orElse("agent-gw"),
                 Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L))));
+                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L)),
+                TlsSettings.from(config, "bitrix24")));
     }
 
     @Override

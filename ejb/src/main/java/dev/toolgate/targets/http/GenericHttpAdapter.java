@@ -32,7 +32,7 @@ public final class GenericHttpAdapter {
 
     public GenericHttpAdapter(HttpTargetSettings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout());
+        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
     }
 
     public Outcome execute(Dispatch dispatch) {

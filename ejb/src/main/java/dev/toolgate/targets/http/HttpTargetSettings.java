@@ -1,5 +1,6 @@
 package dev.toolgate.targets.http;
 
+import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
 import java.net.URI;
@@ -29,14 +30,17 @@ import java.util.stream.Collectors;
  * connect-timeout-ms, read-timeout-ms
  * </pre>
  *
- * Credentials are never printed: {@link #toString()} names only the host.
+ * <p>TLS is set under {@code toolgate.target.<system>.tls.}, as for every target ({@link TlsSettings}).
+ *
+ * <p> * Credentials are never printed: {@link #toString()} names only the host.
  */
 public record HttpTargetSettings(String method, Template url, Template body, String auth, String user, String password,
                                  String token, String headerName, String headerValue, String idempotencyHeader,
                                  Duration dedupWindow, Set<Integer> successStatuses, String idPointer, String statusPointer,
                                  String statusMap, String errorCodePointer, String retryAfterPointer, Classification classification,
                                  String lookupMethod, Template lookupUrl, String itemsPointer, String lookupIdPointer,
-                                 String lookupStatusPointer, Duration connectTimeout, Duration readTimeout, String host) {
+                                 String lookupStatusPointer, Duration connectTimeout, Duration readTimeout, String host,
+                                 TlsSettings tls) {
 
     public static boolean selected(Config config, String system) {
         return "http".equals(config.getOptionalValue("toolgate.target." + system + ".adapter", String.class).orElse(""));
@@ -82,7 +86,8 @@ public record HttpTargetSettings(String method, Template url, Template body, Str
                 or(get.apply("lookup.status-pointer"), get.apply("status-pointer")),
                 Duration.ofMillis(Long.parseLong(or(get.apply("connect-timeout-ms"), "2000"))),
                 Duration.ofMillis(Long.parseLong(or(get.apply("read-timeout-ms"), "10000"))),
-                URI.create(url.replaceAll("\\{\\{[^}]*}}", "x")).getHost());
+                URI.create(url.replaceAll("\\{\\{[^}]*}}", "x")).getHost(),
+                TlsSettings.from(values, system));
     }
 
     private static String or(String value, String fallback) {

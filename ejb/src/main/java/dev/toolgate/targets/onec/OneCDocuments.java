@@ -38,7 +38,7 @@ public final class OneCDocuments {
 
     public OneCDocuments(OneCSettings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout());
+        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(
                 (settings.user() + ":" + settings.password()).getBytes(StandardCharsets.UTF_8));
     }

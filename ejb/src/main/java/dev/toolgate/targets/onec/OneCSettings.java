@@ -1,5 +1,6 @@
 package dev.toolgate.targets.onec;
 
+import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
 import java.net.URI;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
  */
 public record OneCSettings(URI url, String user, String password, String documentSet, String keyRequisite,
                            String organizationKey, Map<String, String> currencyKeys, ZoneId timeZone,
-                           Duration connectTimeout, Duration readTimeout) {
+                           Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
 
     private static final String PREFIX = "toolgate.target.1c.";
 
@@ -35,7 +36,8 @@ public record OneCSettings(URI url, String user, String password, String documen
                 currencies(config.getOptionalValue(PREFIX + "currency-keys", String.class).orElse("")),
                 ZoneId.of(config.getOptionalValue(PREFIX + "time-zone", String.class).orElse("Europe/Moscow")),
                 Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L))));
+                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L)),
+                TlsSettings.from(config, "1c")));
     }
 
     /** {@code RUB=<guid>;USD=<guid>}: semicolons, because MicroProfile Config splits lists on commas. */

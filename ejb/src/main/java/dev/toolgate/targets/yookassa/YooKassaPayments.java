@@ -55,7 +55,7 @@ public final class YooKassaPayments {
 
     public YooKassaPayments(YooKassaSettings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout());
+        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
         this.authorization = "Basic " + Base64.getEncoder()
                 .encodeToString((settings.shopId() + ":" + settings.secretKey()).getBytes(StandardCharsets.UTF_8));
     }

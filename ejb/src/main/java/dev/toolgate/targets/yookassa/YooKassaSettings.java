@@ -1,5 +1,6 @@
 package dev.toolgate.targets.yookassa;
 
+import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
 import java.net.URI;
@@ -15,7 +16,7 @@ import java.util.Optional;
  * @param returnUrl   where a payer returns after confirming a payment, when the shop's flow needs a redirect
  */
 public record YooKassaSettings(URI url, String shopId, String secretKey, Duration connectTimeout, Duration readTimeout,
-                               Duration keyWindow, String returnUrl) {
+                               Duration keyWindow, String returnUrl, TlsSettings tls) {
 
     private static final String PREFIX = "toolgate.target.yookassa.";
 
@@ -27,7 +28,8 @@ public record YooKassaSettings(URI url, String shopId, String secretKey, Duratio
                 Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
                 Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L)),
                 Duration.ofHours(config.getOptionalValue(PREFIX + "key-window-hours", Long.class).orElse(23L)),
-                config.getOptionalValue(PREFIX + "return-url", String.class).orElse(null)));
+                config.getOptionalValue(PREFIX + "return-url", String.class).orElse(null),
+                TlsSettings.from(config, "yookassa")));
     }
 
     /** Never prints the secret key: settings end up in logs when something goes wrong. */

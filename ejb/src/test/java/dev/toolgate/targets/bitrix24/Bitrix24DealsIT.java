@@ -8,6 +8,7 @@ import dev.toolgate.simulator.Simulators;
 import dev.toolgate.targets.Dispatch;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.tls.SimulatorTrust;
 import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -116,6 +117,7 @@ class Bitrix24DealsIT {
     }
 
     private static Bitrix24Settings settings(String url) {
-        return new Bitrix24Settings(URI.create(url), "agent-gw", Duration.ofMillis(500), Duration.ofMillis(1000));
+        return new Bitrix24Settings(URI.create(url), "agent-gw", Duration.ofMillis(500), Duration.ofMillis(1000),
+                SimulatorTrust.of(simulators, "bitrix24"));
     }
 }

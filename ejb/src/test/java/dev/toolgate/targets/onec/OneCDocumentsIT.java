@@ -9,6 +9,7 @@ import dev.toolgate.simulator.Simulators;
 import dev.toolgate.targets.Dispatch;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.tls.SimulatorTrust;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -199,7 +200,7 @@ class OneCDocumentsIT {
         return new OneCSettings(URI.create(url + "/"), Simulators.ONE_C_USER, password, "Document_СчетНаОплатуПокупателю",
                 Simulators.ONE_C_KEY_REQUISITE, Simulators.oneCOrganizationKey(),
                 OneCSettings.currencies(Simulators.oneCCurrencyKeys()), ZoneId.of("Europe/Moscow"),
-                Duration.ofMillis(500), Duration.ofMillis(700));
+                Duration.ofMillis(500), Duration.ofMillis(700), SimulatorTrust.of(simulators, "1c"));
     }
 
     private static int closedPort() throws Exception {

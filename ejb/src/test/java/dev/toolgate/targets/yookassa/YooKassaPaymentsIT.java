@@ -10,6 +10,7 @@ import dev.toolgate.simulator.Simulators;
 import dev.toolgate.targets.Dispatch;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.tls.SimulatorTrust;
 import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -163,6 +164,7 @@ class YooKassaPaymentsIT {
 
     private static YooKassaSettings settings(String secret) {
         return new YooKassaSettings(URI.create(simulators.yooKassaUrl()), Simulators.YOOKASSA_SHOP_ID, secret,
-                Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofHours(23), null);
+                Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofHours(23), null,
+                SimulatorTrust.of(simulators, "yookassa"));
     }
 }
