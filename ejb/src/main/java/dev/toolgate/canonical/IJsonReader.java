@@ -1,7 +1,6 @@
 package dev.toolgate.canonical;
 
 import static dev.toolgate.canonical.InvalidCommand.Reason.INVALID_REQUEST;
-import static dev.toolgate.canonical.InvalidCommand.Reason.MALFORMED_JSON;
 import static dev.toolgate.canonical.InvalidCommand.Reason.NOT_I_JSON;
 import static dev.toolgate.canonical.Jsons.JSON;
 
@@ -18,17 +17,15 @@ import java.util.Set;
  * (§2.2). Hand-written because JSON-P providers silently keep the last of two duplicate names and pass
  * lone surrogates through, so the fingerprint would cover something other than what the caller sent.
  */
-public final class IJsonReader {
+public final class IJsonReader extends JsonTokens {
 
     /** v1 payloads are flat; anything deeper is an attack on the parser, not an operation. */
     static final int MAX_DEPTH = 16;
 
-    private final String text;
-    private int at;
     private int depth;
 
     private IJsonReader(String text) {
-        this.text = text;
+        super(text);
     }
 
     /** The value, or an {@link InvalidCommand}: MALFORMED_JSON, NOT_I_JSON, or INVALID_REQUEST when nested too deep. */
@@ -107,56 +104,6 @@ public final class IJsonReader {
         }
     }
 
-    private String string() {
-        StringBuilder out = new StringBuilder();
-        at++; // the opening quote
-        while (true) {
-            if (at >= text.length()) {
-                throw malformed("an unterminated string");
-            }
-            char c = text.charAt(at++);
-            if (c == '"') {
-                return IJsonRules.scalarValues(out.toString());
-            }
-            if (c < 0x20) {
-                throw malformed("a control character inside a string must be escaped");
-            }
-            out.append(c == '\\' ? escape() : c);
-        }
-    }
-
-    private char escape() {
-        if (at >= text.length()) {
-            throw malformed("an unterminated escape");
-        }
-        char c = text.charAt(at++);
-        switch (c) {
-            case '"', '\\', '/' -> { return c; }
-            case 'b' -> { return '\b'; }
-            case 'f' -> { return '\f'; }
-            case 'n' -> { return '\n'; }
-            case 'r' -> { return '\r'; }
-            case 't' -> { return '\t'; }
-            case 'u' -> { return hex4(); }
-            default -> throw malformed("an unknown escape");
-        }
-    }
-
-    private char hex4() {
-        if (at + 4 > text.length()) {
-            throw malformed("a \\u escape needs four hex digits");
-        }
-        int code = 0;
-        for (int i = 0; i < 4; i++) {
-            int digit = Character.digit(text.charAt(at++), 16);
-            if (digit < 0 || text.charAt(at - 1) > 'f') { // Character.digit also takes fullwidth digits
-                throw malformed("a \\u escape needs four hex digits");
-            }
-            code = code * 16 + digit;
-        }
-        return (char) code;
-    }
-
     private JsonValue number() {
         int start = at;
         take('-');
@@ -175,57 +122,11 @@ public final class IJsonReader {
         return JSON.createValue(IJsonRules.number(text.substring(start, at)));
     }
 
-    private void digits() {
-        int start = at;
-        while (at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9') {
-            at++;
-        }
-        if (at == start) {
-            throw malformed("a number needs digits");
-        }
-    }
-
     private JsonValue literal(String word, JsonValue value) {
         if (!text.startsWith(word, at)) {
             throw unexpected();
         }
         at += word.length();
         return value;
-    }
-
-    private void expect(char c) {
-        if (!next(c)) {
-            throw malformed("expected '" + c + "'");
-        }
-    }
-
-    /** Skips whitespace, then consumes {@code c} if it is next. */
-    private boolean next(char c) {
-        whitespace();
-        return take(c);
-    }
-
-    /** Consumes {@code c} if it is the very next character: inside a number, whitespace ends it. */
-    private boolean take(char c) {
-        if (at < text.length() && text.charAt(at) == c) {
-            at++;
-            return true;
-        }
-        return false;
-    }
-
-    private void whitespace() {
-        while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) {
-            at++;
-        }
-    }
-
-    private InvalidCommand unexpected() {
-        return malformed("an unexpected character");
-    }
-
-    /** Positions only, never the text: the body may carry anything. */
-    private InvalidCommand malformed(String what) {
-        return new InvalidCommand(MALFORMED_JSON, "the request body is not valid JSON: " + what + " at offset " + at);
     }
 }
