@@ -19,18 +19,18 @@ class HostileInputTest {
 
     @Test
     void refusesDuplicateMemberNamesAtEveryLevel() {
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"order_id\":\"b\",\"amount_minor\":1,\"currency\":\"RUB\"}}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"target\":\"1c\"}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"\\u006frder_id\":\"b\",\"amount_minor\":1,\"currency\":\"RUB\"}}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"trace_id\":{\"x\":1,\"x\":2}}");
+        assertNotIJson("\"order_id\":\"a\",\"order_id\":\"b\",\"amount_minor\":1,\"currency\":\"RUB\"}}",
+                "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"target\":\"1c\"}",
+                "\"order_id\":\"a\",\"\\u006frder_id\":\"b\",\"amount_minor\":1,\"currency\":\"RUB\"}}",
+                "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"trace_id\":{\"x\":1,\"x\":2}}");
     }
 
     @Test
     void refusesLoneSurrogatesAndNoncharacters() {
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\\ud800\",\"amount_minor\":1,\"currency\":\"RUB\"}}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\\udc00b\",\"amount_minor\":1,\"currency\":\"RUB\"}}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"trace_id\":\"\\udbff\"}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\\uffff\",\"amount_minor\":1,\"currency\":\"RUB\"}}");
+        assertNotIJson("\"order_id\":\"a\\ud800\",\"amount_minor\":1,\"currency\":\"RUB\"}}",
+                "\"order_id\":\"a\\udc00b\",\"amount_minor\":1,\"currency\":\"RUB\"}}",
+                "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"trace_id\":\"\\udbff\"}",
+                "\"order_id\":\"a\\uffff\",\"amount_minor\":1,\"currency\":\"RUB\"}}");
     }
 
     @Test
@@ -48,8 +48,9 @@ class HostileInputTest {
 
     @Test
     void refusesNumbersNoDoubleCanHold() {
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"amount_minor\":1e400,\"currency\":\"RUB\"}}");
-        assertReason(NOT_I_JSON, HEAD + "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"attempt\":-1e999999999999}");
+        assertNotIJson("\"order_id\":\"a\",\"amount_minor\":1e400,\"currency\":\"RUB\"}}",
+                "\"order_id\":\"a\",\"amount_minor\":1e99999999999,\"currency\":\"RUB\"}}",
+                "\"order_id\":\"a\",\"amount_minor\":1,\"currency\":\"RUB\"},\"attempt\":-1e999999999999}");
     }
 
     @Test
@@ -118,8 +119,12 @@ class HostileInputTest {
         return CommandParser.parse(body);
     }
 
-    private static void assertReason(InvalidCommand.Reason reason, String body) {
-        assertEquals(reason, assertThrows(InvalidCommand.class, () -> Canonicalizer.canonicalize(parse(body))).reason(), body);
+    /** Each of {@code rests}, the rest of a body after the payload's opening brace, is refused as not I-JSON. */
+    private static void assertNotIJson(String... rests) {
+        for (String rest : rests) {
+            String body = HEAD + rest;
+            assertEquals(NOT_I_JSON, assertThrows(InvalidCommand.class, () -> Canonicalizer.canonicalize(parse(body))).reason(), body);
+        }
     }
 
     private static void assertInvalid(String payload) {
