@@ -4,27 +4,48 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Finds payment card numbers anywhere in a request, so that one is refused before it can reach the
- * journal or a log: 13–19 digits passing the Luhn check, written either as one run of digits or in
- * the groupings cards are printed in (4-4-4-4…, 4-6-5, 4-6-4) with one space or dash between groups.
- * Only those groupings: a looser "digits with any separators" rule also matched UUIDs whose groups
- * happen to be digits (about one random UUID key in 20,000), refusing a legitimate key.
+ * journal or a log: 13–19 digits (ISO/IEC 7812) passing the Luhn check, however a person types them —
+ * in one run, or in groups of any size between which stand up to {@link #MAX_GAP} characters that are
+ * neither letters nor digits (spaces of every width, dots, slashes, dashes, zero-width characters…),
+ * with the decimal digits of any script. The text is NFKC-normalized first (fullwidth forms, circled
+ * digits), and invisible format characters (Unicode category Cf) are dropped.
+ *
+ * <p>UUIDs, traceparent headers, hexadecimal ids and ISO 8601 timestamps are set aside before digits are counted: a UUID's
+ * groups can all be decimal digits (the last two form 16 digits about once in 20,000 random UUIDs),
+ * and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal digits
+ * that passes Luhn cannot be told from a card number and is refused.
  */
 public final class CardNumbers {
 
-    private static final Pattern DIGIT_RUN = Pattern.compile(
-            "(?<![0-9])[0-9]{13,19}(?![0-9])"
-            + "|(?<![0-9A-Za-z-])(?:[0-9]{4}([ -])[0-9]{4}\\1[0-9]{4}\\1[0-9]{1,7}|[0-9]{4}([ -])[0-9]{6}\\2[0-9]{4,5})(?![0-9A-Za-z-])");
+    static final int MIN_DIGITS = 13;
+    static final int MAX_DIGITS = 19;
+    /** " - ", ", " or a double space fit; a longer gap separates two numbers rather than groups of one. */
+    static final int MAX_GAP = 4;
+
+    private static final String NOT_ALNUM_BEFORE = "(?<![\\p{IsAlphabetic}\\p{IsDigit}])";
+    private static final String NOT_ALNUM_AFTER = "(?![\\p{IsAlphabetic}\\p{IsDigit}])";
+    private static final Pattern IDENTIFIERS = Pattern.compile(NOT_ALNUM_BEFORE + "(?:"
+            + "\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}" // RFC 9562 UUID
+            + "|\\p{XDigit}{2}-\\p{XDigit}{32}-\\p{XDigit}{16}-\\p{XDigit}{2}" // W3C Trace Context traceparent
+            + "|(?=\\p{XDigit}*[A-Fa-f])(?=\\p{XDigit}*[0-9])\\p{XDigit}+" // a hex word holding both letters and digits
+            + "|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?"
+            + ")" + NOT_ALNUM_AFTER);
 
     private CardNumbers() {
     }
 
-    /** The path of the first value carrying a card number (e.g. {@code payload.description}), or null. */
+    /**
+     * The path of the first value or member name carrying a card number (e.g. {@code payload.description}),
+     * or null. A member name is reported by its parent's path only: the name itself is what is refused.
+     */
     public static String find(String path, JsonValue value) {
         if (value instanceof JsonString s) {
             return contains(s.getString()) ? path : null;
@@ -34,7 +55,8 @@ public final class CardNumbers {
         }
         if (value.getValueType() == JsonValue.ValueType.OBJECT) {
             for (Map.Entry<String, JsonValue> field : value.asJsonObject().entrySet()) {
-                String hit = find(path.isEmpty() ? field.getKey() : path + "." + field.getKey(), field.getValue());
+                String hit = contains(field.getKey()) ? (path.isEmpty() ? "" : path + ".") + "(a member name)"
+                        : find(path.isEmpty() ? field.getKey() : path + "." + field.getKey(), field.getValue());
                 if (hit != null) {
                     return hit;
                 }
@@ -52,16 +74,70 @@ public final class CardNumbers {
     }
 
     public static boolean contains(String text) {
-        Matcher run = DIGIT_RUN.matcher(text);
-        while (run.find()) {
-            if (luhn(run.group().replace(" ", "").replace("-", ""))) {
-                return true;
+        String s = IDENTIFIERS.matcher(normalize(text)).replaceAll("x"); // a letter: it ends a run of groups
+        List<String> groups = new ArrayList<>();
+        for (int i = 0, end; i < s.length(); i = end) {
+            end = runEnd(s, i);
+            if (isAsciiDigit(s.charAt(i))) {
+                groups.add(s.substring(i, end));
+            } else if (!separates(s.substring(i, end))) {
+                if (cardIn(groups)) {
+                    return true;
+                }
+                groups.clear();
+            }
+        }
+        return cardIn(groups);
+    }
+
+    /** Where the run of digits, or of non-digits, starting at {@code from} ends. */
+    private static int runEnd(String s, int from) {
+        boolean digit = isAsciiDigit(s.charAt(from));
+        int end = from;
+        while (end < s.length() && isAsciiDigit(s.charAt(end)) == digit) {
+            end++;
+        }
+        return end;
+    }
+
+    /** NFKC, format characters dropped, every decimal digit of any script as its ASCII digit. */
+    static String normalize(String text) {
+        String nfkc = Normalizer.normalize(text, Normalizer.Form.NFKC);
+        StringBuilder out = new StringBuilder(nfkc.length());
+        nfkc.codePoints().forEach(c -> {
+            if (Character.isDigit(c)) {
+                out.append((char) ('0' + Character.digit(c, 10)));
+            } else if (Character.getType(c) != Character.FORMAT) {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+
+    /** A gap between digit groups of one number: short, and neither letters nor digits in it. */
+    private static boolean separates(String gap) {
+        return gap.codePointCount(0, gap.length()) <= MAX_GAP && gap.codePoints().noneMatch(Character::isLetter);
+    }
+
+    /** Whether some consecutive groups hold 13–19 digits passing Luhn. */
+    private static boolean cardIn(List<String> groups) {
+        for (int first = 0; first < groups.size(); first++) {
+            StringBuilder candidate = new StringBuilder();
+            for (int last = first; last < groups.size() && candidate.length() + groups.get(last).length() <= MAX_DIGITS; last++) {
+                candidate.append(groups.get(last));
+                if (candidate.length() >= MIN_DIGITS && luhn(candidate)) {
+                    return true;
+                }
             }
         }
         return false;
     }
 
-    static boolean luhn(String digits) {
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    static boolean luhn(CharSequence digits) {
         int sum = 0;
         for (int i = 0; i < digits.length(); i++) {
             int d = digits.charAt(digits.length() - 1 - i) - '0';

@@ -1,28 +1,39 @@
 package dev.toolgate.canonical;
 
-import static dev.toolgate.canonical.Jsons.JSON;
-
 import static dev.toolgate.canonical.InvalidCommand.Reason.INVALID_REQUEST;
 import static dev.toolgate.canonical.InvalidCommand.Reason.MALFORMED_JSON;
+import static dev.toolgate.canonical.InvalidCommand.Reason.NOT_I_JSON;
 
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
-/** Reads the request envelope; anything but exactly one JSON object of the documented shape is refused. */
+/**
+ * Reads the request envelope; anything but exactly one I-JSON object (RFC 7493) of the documented
+ * shape, free of card numbers, is refused. See docs/input.md for what each refusal answers.
+ */
 public final class CommandParser {
 
     private static final Set<String> ENVELOPE = Set.of("operation", "target", "payload");
 
-    /** v1 payloads are flat; anything deeper is an attack on the parser, not an operation. */
-    static final int MAX_DEPTH = 16;
-
     private CommandParser() {
+    }
+
+    /** The body as it came off the wire: bytes that are not UTF-8 are refused, never replaced with U+FFFD. */
+    public static AgentCommand parse(byte[] body) {
+        try {
+            return parse(StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body == null ? new byte[0] : body)).toString());
+        } catch (CharacterCodingException e) {
+            throw new InvalidCommand(NOT_I_JSON, "the request body is not UTF-8 (RFC 7493 §2.1)");
+        }
     }
 
     public static AgentCommand parse(String body) {
@@ -48,43 +59,10 @@ public final class CommandParser {
         if (body == null || body.isBlank()) {
             throw new InvalidCommand(MALFORMED_JSON, "the request body is empty");
         }
-        if (depth(body) > MAX_DEPTH) {
-            throw new InvalidCommand(INVALID_REQUEST, "the request nests deeper than " + MAX_DEPTH + " levels");
+        if (!(IJsonReader.read(body) instanceof JsonObject object)) {
+            throw new InvalidCommand(MALFORMED_JSON, "the request body must be a JSON object");
         }
-        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
-            JsonValue value = reader.readValue();
-            if (!(value instanceof JsonObject object)) {
-                throw new InvalidCommand(MALFORMED_JSON, "the request body must be a JSON object");
-            }
-            return object;
-        } catch (JsonException | IllegalStateException e) {
-            // parser messages carry positions only, never payload values: safe to pass on
-            throw new InvalidCommand(MALFORMED_JSON, "the request body is not valid JSON: " + e.getMessage());
-        }
-    }
-
-    /** Nesting depth of objects and arrays, outside strings: checked before a parser recurses into it. */
-    static int depth(String json) {
-        int depth = 0;
-        int deepest = 0;
-        boolean inString = false;
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                deepest = Math.max(deepest, ++depth);
-            } else if (c == '}' || c == ']') {
-                depth--;
-            }
-        }
-        return deepest;
+        return object;
     }
 
     private static String text(JsonObject envelope, String field) {

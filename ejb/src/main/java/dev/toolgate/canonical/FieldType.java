@@ -8,8 +8,8 @@ import jakarta.json.JsonValue;
 
 import java.math.BigDecimal;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Currency;
 import java.util.Locale;
@@ -28,14 +28,17 @@ public enum FieldType {
             if (s.length() > maxLength) {
                 throw InvalidCommand.payload(field, "must be at most " + maxLength + " characters");
             }
-            if (s.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            if (s.chars().anyMatch(c -> c < 0x20 || (c >= 0x7f && c <= 0x9f))) { // C0, DEL and C1
                 throw InvalidCommand.payload(field, "must not contain control characters");
             }
             return value;
         }
     },
 
-    /** Money as a positive integer of minor units (kopecks, cents); fractions are refused, never rounded. */
+    /**
+     * Money as a positive integer of minor units (kopecks, cents), at most {@link #MAX_MINOR}; fractions
+     * are refused, never rounded. An exponent form of an integer (1e2) is its value: one intent, one fingerprint.
+     */
     MINOR_AMOUNT {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
@@ -43,17 +46,16 @@ public enum FieldType {
                 throw InvalidCommand.payload(field, "must be an integer number of minor units");
             }
             BigDecimal amount = number.bigDecimalValue();
-            if (amount.scale() != 0) { // 1250.5 and 125000.0 alike: the caller must say minor units
-                throw InvalidCommand.payload(field, "must be an integer number of minor units, not " + number);
+            if (amount.scale() > 0) { // 1250.5 and 125000.0 alike: the caller must say minor units
+                throw InvalidCommand.payload(field, "must be an integer number of minor units, without a fraction part");
             }
             if (amount.signum() <= 0) {
                 throw InvalidCommand.payload(field, "must be positive");
             }
-            try {
-                return JSON.createValue(amount.longValueExact());
-            } catch (ArithmeticException e) {
-                throw InvalidCommand.payload(field, "is too large");
+            if (amount.compareTo(BigDecimal.valueOf(MAX_MINOR)) > 0) {
+                throw InvalidCommand.payload(field, "must be at most " + MAX_MINOR + " minor units");
             }
+            return JSON.createValue(amount.longValueExact());
         }
     },
 
@@ -61,24 +63,33 @@ public enum FieldType {
     CURRENCY {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
-            String code = string(field, value).toUpperCase(Locale.ROOT);
-            if (!code.matches("[A-Z]{3}") || !isIso4217(code)) {
+            String sent = string(field, value);
+            String code = sent.toUpperCase(Locale.ROOT);
+            // checked before upper-casing too: "ınr" (dotless ı) upper-cases to INR but is not its lower case
+            if (!sent.matches("[A-Za-z]{3}") || !isIso4217(code)) {
                 throw InvalidCommand.payload(field, "must be an ISO 4217 currency code such as RUB");
             }
             return JSON.createValue(code);
         }
     },
 
-    /** An instant with an explicit offset, normalized to UTC; a local time is ambiguous and refused. */
+    /**
+     * An instant with an explicit offset, normalized to UTC; a local time is ambiguous and refused. It
+     * must lie between {@link #EARLIEST} and {@link #LATEST}, so that it is a date 1C can keep in any time zone.
+     */
     TIMESTAMP {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
+            Instant instant;
             try {
-                OffsetDateTime t = OffsetDateTime.parse(string(field, value));
-                return JSON.createValue(DateTimeFormatter.ISO_INSTANT.format(t.withOffsetSameInstant(ZoneOffset.UTC)));
+                instant = OffsetDateTime.parse(string(field, value)).toInstant();
             } catch (DateTimeException e) {
                 throw InvalidCommand.payload(field, "must be an ISO-8601 timestamp with an offset, e.g. 2026-12-01T12:00:00+03:00");
             }
+            if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+                throw InvalidCommand.payload(field, "must lie between " + EARLIEST + " and " + LATEST);
+            }
+            return JSON.createValue(DateTimeFormatter.ISO_INSTANT.format(instant));
         }
     },
 
@@ -110,6 +121,19 @@ public enum FieldType {
             return value;
         }
     };
+
+    /**
+     * 15 digits: 1C's document sums are Number(15, 2), and it stays below 2^53, so a target reading JSON
+     * numbers as doubles (Bitrix24's OPPORTUNITY) holds it exactly (RFC 7493 §2.2).
+     */
+    public static final long MAX_MINOR = 999_999_999_999_999L;
+
+    /**
+     * 1C keeps dates from 0001-01-01 to 3999-12-31 (1C:Enterprise "Дата" type); a day's margin each side
+     * keeps the local date inside that range whatever the configured time zone (offsets are within ±18:00).
+     */
+    static final Instant EARLIEST = Instant.parse("0001-01-02T00:00:00Z");
+    static final Instant LATEST = Instant.parse("3999-12-30T23:59:59Z");
 
     abstract JsonValue normalize(String field, JsonValue value, int maxLength);
 

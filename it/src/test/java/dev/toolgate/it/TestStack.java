@@ -131,7 +131,12 @@ public class TestStack implements LauncherSessionListener {
 
     /** Rows in the journal: a refused request must leave this unchanged. */
     static long journalRows() throws SQLException {
-        try (Connection c = connect("toolgate");
+        return journalRows("toolgate");
+    }
+
+    /** The same for the journal in {@code database}, one of {@link #newDatabase}'s. */
+    static long journalRows(String database) throws SQLException {
+        try (Connection c = connect(database);
              ResultSet count = c.createStatement().executeQuery("SELECT count(*) FROM agent_operation_log")) {
             count.next();
             return count.getLong(1);

@@ -1,14 +1,12 @@
 package dev.toolgate.gateway.rest;
 
-import static dev.toolgate.canonical.Jsons.JSON;
-
 import dev.toolgate.canonical.CardNumbers;
-import jakarta.json.JsonException;
+import dev.toolgate.canonical.IJsonReader;
+import dev.toolgate.canonical.InvalidCommand;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-
-import java.io.StringReader;
+import jakarta.json.JsonValue;
 
 /** Reading the small JSON bodies of people's calls (approve, revoke, resolve): clear 400s, never a 500. */
 final class JsonBodies {
@@ -16,12 +14,21 @@ final class JsonBodies {
     private JsonBodies() {
     }
 
+    /** Read as strictly as an operation's body (RFC 7493), so a duplicate name cannot pick which value counts. */
     static JsonObject object(String body, String shape) {
+        JsonValue value;
         try {
-            return JSON.createReader(new StringReader(body == null ? "" : body)).readObject();
-        } catch (JsonException | IllegalStateException e) {
+            value = IJsonReader.read(body == null ? "" : body);
+        } catch (InvalidCommand e) {
+            if (e.reason() != InvalidCommand.Reason.MALFORMED_JSON) {
+                throw e;
+            }
+            value = null;
+        }
+        if (!(value instanceof JsonObject object)) {
             throw new ProblemException(ProblemType.MALFORMED_JSON, shape);
         }
+        return object;
     }
 
     /** A required string of 1..{@code max} characters; free text is journaled, so a card number in it is refused. */

@@ -44,7 +44,8 @@ public class OperationsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.AGENT)
-    public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, String body) {
+    public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, byte[] body) {
+        // bytes, not String: a String would already have had what is not UTF-8 replaced with U+FFFD
         String key = IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME));
         return answers().toResponse(gateway.submit(CallerContext.of(security), key, CommandParser.parse(body)));
     }

@@ -17,6 +17,8 @@ public enum ProblemType {
     IDEMPOTENCY_KEY_MISSING(400, "Idempotency-Key header is missing"),
     IDEMPOTENCY_KEY_INVALID(400, "Idempotency-Key header is invalid"),
     MALFORMED_JSON(400, "Request body is not valid JSON"),
+    /** Not UTF-8, a duplicate member name, a lone surrogate, a number beyond a double: RFC 7493. */
+    NOT_I_JSON(400, "Request body is JSON but not I-JSON (RFC 7493)"),
     INVALID_REQUEST(400, "Request body does not have the documented shape"),
     UNKNOWN_OPERATION(400, "Unknown operation"),
     UNKNOWN_TARGET(400, "Unknown or unconfigured target"),
