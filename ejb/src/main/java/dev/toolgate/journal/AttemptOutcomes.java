@@ -64,6 +64,15 @@ public final class AttemptOutcomes {
     }
 
     /**
+     * Whether an attempt's outcome that came too late to settle its row still moves the row's settle
+     * window: an unknown says the attempt just gave up on a request the target may still execute, so
+     * a look-up's "absent" proves nothing for a while yet.
+     */
+    public static boolean extendsSettleWindow(Outcome outcome) {
+        return outcome instanceof Outcome.Unknown;
+    }
+
+    /**
      * The budget is spent. "None executed" holds: a Transient outcome means the attempt provably did not
      * execute, and an attempt after an unknown is only ever sent once a look-up found no effect.
      */

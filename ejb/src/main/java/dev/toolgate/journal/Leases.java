@@ -29,7 +29,7 @@ final class Leases {
             EventLog.append(em, before, actor, LEASE_EXPIRED, now, before.attemptCount(), OperationStatus.UNKNOWN,
                     "the owner of attempt " + before.attemptCount() + " did not record an outcome in time");
         }
-        row.holdForReconcile(now, settings.lease(), settings.settleWindow());
+        row.holdForReconcile(now, settings.lease(), settings.settleWindow(), settings.longestRequest(before.target()));
         EventLog.append(em, before, actor, RECONCILE_STARTED, now, before.attemptCount(), OperationStatus.UNKNOWN,
                 "look-up by key leased");
     }

@@ -137,11 +137,11 @@ public class Operation {
     /**
      * started (lease expired) or unknown → unknown under this caller's lease, while it looks the
      * effect up. An expired attempt may still be executing at the target, so absence there proves
-     * nothing until the settle window has passed.
+     * nothing until {@link SettleWindows#afterLapsedLease} ({@code longestRequest}: the target's).
      */
-    void holdForReconcile(Instant now, Duration lease, Duration settleWindow) {
+    void holdForReconcile(Instant now, Duration lease, Duration settleWindow, Duration longestRequest) {
         if (status() == OperationStatus.STARTED) {
-            settleAfter = at(now.plus(settleWindow));
+            settleAfter = at(SettleWindows.afterLapsedLease(now, instant(leaseUntil), longestRequest, settleWindow));
         }
         status = OperationStatus.UNKNOWN.dbName();
         leaseEpoch++; // whoever held the row before now holds nothing: their writes name an older epoch

@@ -65,6 +65,14 @@ public class OutcomeRecorder {
             + " WHERE tenant = ?8 AND operation_key = ?9 AND attempt_count = ?10 AND lease_epoch = ?11 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
+    /**
+     * An attempt whose lease a look-up took over reports that it has just given up on its request: the
+     * target may still be executing it, so absence proves nothing until a settle window from now.
+     */
+    static final String EXTEND_SETTLE = "UPDATE agent_operation_log SET settle_after = GREATEST(settle_after, CAST(?1 AS timestamptz)),"
+            + " updated_at = ?2 WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND status = 'unknown'"
+            + " AND escalated_at IS NULL";
+
     static final String AWAIT_SETTLE = "UPDATE agent_operation_log SET lease_until = NULL,"
             + " next_check_at = settle_after, updated_at = ?1"
             + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
@@ -84,6 +92,9 @@ public class OutcomeRecorder {
         Instant now = Instant.now();
         Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
         boolean applied = settle(SETTLE_ATTEMPT, attempt, to, now, AttemptOutcomes.settlesAfterLeaseLapsed(to)) == 1;
+        if (!applied && AttemptOutcomes.extendsSettleWindow(outcome)) {
+            extendSettle(attempt, now);
+        }
         metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
         metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused");
         EventLog.append(em, attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
@@ -190,6 +201,16 @@ public class OutcomeRecorder {
                 .setParameter(4, row.key())
                 .setParameter(5, row.attemptCount())
                 .setParameter(6, row.leaseEpoch())
+                .executeUpdate();
+    }
+
+    private void extendSettle(OperationView row, Instant now) {
+        em.createNativeQuery(EXTEND_SETTLE)
+                .setParameter(1, Operation.at(SettleWindows.afterUnknownOutcome(now, settings.settleWindow())))
+                .setParameter(2, Operation.at(now))
+                .setParameter(3, row.tenant())
+                .setParameter(4, row.key())
+                .setParameter(5, row.attemptCount())
                 .executeUpdate();
     }
 

@@ -82,6 +82,14 @@ class AttemptOutcomesTest {
         assertFalse(AttemptOutcomes.settlesAfterLeaseLapsed(of(new Outcome.Transient("connect_refused", null, null), 1)));
     }
 
+    @Test
+    void onlyALateUnknownMovesTheSettleWindow() {
+        assertTrue(AttemptOutcomes.extendsSettleWindow(new Outcome.Unknown("response_timeout", null)));
+        assertFalse(AttemptOutcomes.extendsSettleWindow(new Outcome.Transient("connect_refused", null, null)));
+        assertFalse(AttemptOutcomes.extendsSettleWindow(new Outcome.Pending("pay-1", null, 200)));
+        assertFalse(AttemptOutcomes.extendsSettleWindow(new Outcome.Succeeded("ref-1", JsonValue.EMPTY_JSON_OBJECT, 201)));
+    }
+
     private static Transition of(Outcome outcome, int attempt) {
         return AttemptOutcomes.transition(outcome, attempt, POLICY, NOW, () -> 0.5);
     }

@@ -105,6 +105,33 @@ class FencedWritesIT {
         }
     }
 
+    @Test
+    void anOwnerThatGaveUpLateMovesTheSettleWindowForwardNeverBack() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, false); // settle_after: a second ago
+            assertEquals(1, extendSettle(c, key, 1, Instant.now().plusSeconds(5)));
+            assertEquals(1, extendSettle(c, key, 1, Instant.now()));
+            try (ResultSet later = c.createStatement().executeQuery("SELECT settle_after > now() + interval '4 seconds'"
+                    + " FROM agent_operation_log WHERE operation_key = '" + key + "'")) {
+                later.next();
+                assertEquals(true, later.getBoolean(1), "an earlier moment never shortens the window");
+            }
+            assertEquals(0, extendSettle(c, unknown(c, 1, 2, true), 1, Instant.now()), "not an escalated operation");
+            assertEquals(0, extendSettle(c, key, 2, Instant.now()), "not another attempt's");
+        }
+    }
+
+    private static int extendSettle(Connection c, String key, int attempt, Instant until) throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.EXTEND_SETTLE))) {
+            update.setTimestamp(1, Timestamp.from(until));
+            update.setTimestamp(2, Timestamp.from(Instant.now()));
+            update.setString(3, "acme");
+            update.setString(4, key);
+            update.setInt(5, attempt);
+            return update.executeUpdate();
+        }
+    }
+
     /** An unknown row at {@code attempt} whose look-up lease is epoch {@code epoch} (live for 30 s). */
     private static String unknown(Connection c, int attempt, long epoch, boolean escalated) throws SQLException {
         String key = "test:invoice.create:" + UUID.randomUUID() + ":v1";

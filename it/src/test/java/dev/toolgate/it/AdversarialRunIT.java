@@ -140,7 +140,7 @@ class AdversarialRunIT {
             }
             arm(op, fault);
             faults.merge(fault, 1, Integer::sum);
-            ops.add(op);
+            ops.add(op.withFault(fault));
         }
 
         Instant started = Instant.now();
@@ -166,7 +166,10 @@ class AdversarialRunIT {
             Row row = rows.getOrDefault(op.key, new Row("never captured", null, false, null));
             List<String> effects = targets.effects(op.system, Agent.downstream(op.key));
             outcomes.merge(row.escalated ? "escalated" : row.status, 1, Integer::sum);
-            duplicates += effects.size() > 1 ? 1 : 0;
+            if (effects.size() > 1) {
+                duplicates++;
+                System.out.println("duplicate: " + op.key + " at " + op.system + " (fault " + op.fault + "): " + effects + "; " + story(op.key));
+            }
             boolean accounted = effects.isEmpty() || row.escalated || row.status.equals("succeeded") && effects.contains(row.objectId);
             lost += accounted && (row.settled() || row.waiting()) ? 0 : 1;
             if (op.revoke != null && !effects.isEmpty() && !leasedBefore(op.key, revokedAt.get(op.key))) {
@@ -293,8 +296,8 @@ class AdversarialRunIT {
         for (int tries = 0; tries < 20; tries++) {
             try {
                 Agent.Answer record = approver.find(op.key);
-                if (record.status() == 200 && record.json().containsKey("approval_id")) {
-                    String id = record.json().getString("approval_id");
+                if (record.status() == 200 && record.json().get("approval") instanceof jakarta.json.JsonObject approval) {
+                    String id = approval.getString("approval_id");
                     Agent.Answer revoked = approver.send(HttpRequest.newBuilder(URI.create(gatewayB.baseUrl() + "/api/v1/approvals/"
                             + URLEncoder.encode(id, StandardCharsets.UTF_8) + "?reason=adversarial")).DELETE());
                     if (revoked.status() / 100 == 2) {
@@ -338,6 +341,22 @@ class AdversarialRunIT {
                 return r.getInt(1) > 0;
             }
         }
+    }
+
+    /** The journal's events of {@code key}, one line each, for a failure message. */
+    private static String story(String key) throws SQLException {
+        StringBuilder story = new StringBuilder();
+        try (Connection c = connect(); PreparedStatement q = c.prepareStatement("SELECT occurred_at, kind, attempt, actor, detail"
+                + " FROM operation_event WHERE operation_key = ? ORDER BY id")) {
+            q.setString(1, key);
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    story.append("\n  ").append(r.getTimestamp(1).toInstant()).append(' ').append(r.getString(2)).append(" #")
+                            .append(r.getInt(3)).append(' ').append(r.getString(4)).append(": ").append(r.getString(5));
+                }
+            }
+        }
+        return story.toString();
     }
 
     private static Map<String, Row> rows(String batch) throws SQLException {
@@ -420,13 +439,21 @@ class AdversarialRunIT {
         }
     }
 
-    private record Op(String system, String key, String body, Revoke revoke) {
+    private record Op(String system, String key, String body, Revoke revoke, String fault) {
+        Op(String system, String key, String body, Revoke revoke) {
+            this(system, key, body, revoke, null);
+        }
+
         boolean approval() {
             return body.contains("\"payment.");
         }
 
         Op revoked(Revoke how) {
-            return new Op(system, key, body, how);
+            return new Op(system, key, body, how, fault);
+        }
+
+        Op withFault(String armed) {
+            return new Op(system, key, body, revoke, armed);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.toolgate.targets.bitrix24;
 
+import dev.toolgate.targets.RequestTimeouts;
 import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
@@ -23,8 +24,8 @@ public record Bitrix24Settings(URI url, String originatorId, Duration connectTim
         return config.getOptionalValue(PREFIX + "url", String.class).map(url -> new Bitrix24Settings(
                 URI.create(url.endsWith("/") ? url : url + "/"),
                 config.getOptionalValue(PREFIX + "originator-id", String.class).orElse("agent-gw"),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L)),
+                RequestTimeouts.of(config, "bitrix24").connect(),
+                RequestTimeouts.of(config, "bitrix24").read(),
                 TlsSettings.from(config, "bitrix24")));
     }
 

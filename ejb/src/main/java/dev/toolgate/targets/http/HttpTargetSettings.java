@@ -1,5 +1,6 @@
 package dev.toolgate.targets.http;
 
+import dev.toolgate.targets.RequestTimeouts;
 import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
@@ -84,8 +85,8 @@ public record HttpTargetSettings(String method, Template url, Template body, Str
                 get.apply("lookup.items-pointer"),
                 or(get.apply("lookup.id-pointer"), idPointer),
                 or(get.apply("lookup.status-pointer"), get.apply("status-pointer")),
-                Duration.ofMillis(Long.parseLong(or(get.apply("connect-timeout-ms"), "2000"))),
-                Duration.ofMillis(Long.parseLong(or(get.apply("read-timeout-ms"), "10000"))),
+                Duration.ofMillis(Long.parseLong(or(get.apply("connect-timeout-ms"), Long.toString(RequestTimeouts.DEFAULT_CONNECT_MS)))),
+                Duration.ofMillis(Long.parseLong(or(get.apply("read-timeout-ms"), Long.toString(RequestTimeouts.DEFAULT_READ_MS)))),
                 URI.create(url.replaceAll("\\{\\{[^}]*}}", "x")).getHost(),
                 TlsSettings.from(values, system));
     }

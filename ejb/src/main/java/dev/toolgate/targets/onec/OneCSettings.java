@@ -1,5 +1,6 @@
 package dev.toolgate.targets.onec;
 
+import dev.toolgate.targets.RequestTimeouts;
 import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
@@ -35,8 +36,8 @@ public record OneCSettings(URI url, String user, String password, String documen
                 config.getValue(PREFIX + "organization-key", String.class),
                 currencies(config.getOptionalValue(PREFIX + "currency-keys", String.class).orElse("")),
                 ZoneId.of(config.getOptionalValue(PREFIX + "time-zone", String.class).orElse("Europe/Moscow")),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L)),
+                RequestTimeouts.of(config, "1c").connect(),
+                RequestTimeouts.of(config, "1c").read(),
                 TlsSettings.from(config, "1c")));
     }
 

@@ -1,5 +1,6 @@
 package dev.toolgate.targets.yookassa;
 
+import dev.toolgate.targets.RequestTimeouts;
 import dev.toolgate.targets.tls.TlsSettings;
 import org.eclipse.microprofile.config.Config;
 
@@ -25,8 +26,8 @@ public record YooKassaSettings(URI url, String shopId, String secretKey, Duratio
                 URI.create(url.endsWith("/") ? url : url + "/"),
                 config.getValue(PREFIX + "shop-id", String.class),
                 config.getValue(PREFIX + "secret-key", String.class),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "connect-timeout-ms", Long.class).orElse(2_000L)),
-                Duration.ofMillis(config.getOptionalValue(PREFIX + "read-timeout-ms", Long.class).orElse(10_000L)),
+                RequestTimeouts.of(config, "yookassa").connect(),
+                RequestTimeouts.of(config, "yookassa").read(),
                 Duration.ofHours(config.getOptionalValue(PREFIX + "key-window-hours", Long.class).orElse(23L)),
                 config.getOptionalValue(PREFIX + "return-url", String.class).orElse(null),
                 TlsSettings.from(config, "yookassa")));
