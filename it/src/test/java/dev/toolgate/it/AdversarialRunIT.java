@@ -206,7 +206,7 @@ class AdversarialRunIT {
         Thread.sleep(3_000);
         proxy.restore();
         blackHole.end();
-        return Map.of("postgres_restart", 1, "connections_cut", 1, "black_hole", 1);
+        return new TreeMap<>(Map.of("postgres_restart", 1, "connections_cut", 1, "black_hole", 1));
     }
 
     private Window outage() {
