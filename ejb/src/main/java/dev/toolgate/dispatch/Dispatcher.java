@@ -14,7 +14,7 @@ import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
-import dev.toolgate.targets.Targets;
+import dev.toolgate.targets.TargetRegistry;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -30,7 +30,7 @@ import java.time.Instant;
 public class Dispatcher {
 
     @Inject
-    Targets targets;
+    TargetRegistry targets;
     @Inject
     OutcomeRecorder recorder;
     @Inject
@@ -58,7 +58,7 @@ public class Dispatcher {
             }
             long started = System.nanoTime();
             AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
-            Outcome outcome = targets.execute(attempt.target(), Dispatches.of(attempt, payload, gate));
+            Outcome outcome = targets.execute(attempt.target(), Attempts.of(attempt, payload, gate));
             if (gate.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
                 return new Sent(gate.lapsed(), true);
             }

@@ -15,7 +15,7 @@ import dev.toolgate.metrics.GatewayMetrics;
 import jakarta.json.JsonObject;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
-import dev.toolgate.targets.Targets;
+import dev.toolgate.targets.TargetRegistry;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -41,7 +41,7 @@ public class CommandGateway {
     @Inject
     Reconciler reconciler;
     @Inject
-    Targets targets;
+    TargetRegistry targets;
     @Inject
     GatewayMetrics metrics;
 

@@ -1,14 +1,14 @@
 package dev.toolgate.reconcile;
 
 import dev.toolgate.dispatch.Dispatcher;
-import dev.toolgate.dispatch.Dispatches;
+import dev.toolgate.dispatch.Attempts;
 import dev.toolgate.dispatch.Sent;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.journal.OutcomeRecorder;
 import dev.toolgate.journal.Settlement;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicies;
-import dev.toolgate.targets.Targets;
+import dev.toolgate.targets.TargetRegistry;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -25,7 +25,7 @@ import jakarta.json.JsonObject;
 public class Reconciler {
 
     @Inject
-    Targets targets;
+    TargetRegistry targets;
     @Inject
     OutcomeRecorder recorder;
     @Inject
@@ -39,7 +39,7 @@ public class Reconciler {
      * sensitive fields were withheld from the journal cannot be sent again here.
      */
     public Reconciled settle(OperationView leased, String actor, JsonObject callerPayload) {
-        Lookup lookup = targets.lookup(leased.target(), Dispatches.forLookup(leased));
+        Lookup lookup = targets.lookup(leased.target(), Attempts.forLookup(leased));
         boolean canResend = callerPayload != null || leased.withheldFields().isEmpty();
         Settlement settlement = recorder.reconciled(leased, lookup, policies.of(leased.target()), actor, canResend);
         if (!settlement.retryNow()) {

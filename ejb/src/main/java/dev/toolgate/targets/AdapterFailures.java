@@ -20,7 +20,7 @@ final class AdapterFailures {
     private AdapterFailures() {
     }
 
-    static Outcome ofExecute(String system, Dispatch dispatch, RuntimeException e) {
+    static Outcome ofExecute(String system, Attempt dispatch, RuntimeException e) {
         boolean mayHaveLeft = dispatch.gate().effectMayHaveLeft();
         incident(system, mayHaveLeft ? "execute_after_send" : "execute_before_send", e);
         return mayHaveLeft ? new Outcome.Unknown(ERROR_CODE, null) : new Outcome.Transient(ERROR_CODE, null, null);

@@ -2,7 +2,7 @@ package dev.toolgate.targets;
 
 /**
  * Asked by an adapter right before each request that can create the effect (through
- * {@link TargetHttp#sendEffect}): an attempt can outlive its lease — look-up pages, a coverage check,
+ * {@link TargetHttpClient#sendEffect}): an attempt can outlive its lease — look-up pages, a coverage check,
  * a posting after the create — and an attempt that lost its lease must stop without sending, or its
  * request could follow a newer attempt's. The same gate tells, when an adapter fails, whether such a
  * request may have left.

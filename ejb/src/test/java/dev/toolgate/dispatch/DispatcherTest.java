@@ -13,12 +13,12 @@ import dev.toolgate.journal.OutcomeRecorder;
 import dev.toolgate.journal.Recorded;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
-import dev.toolgate.targets.Targets;
+import dev.toolgate.targets.TargetRegistry;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
@@ -64,9 +64,9 @@ class DispatcherTest {
 
     private Dispatcher dispatcher(Capture afterBackOff) {
         Dispatcher dispatcher = new Dispatcher();
-        dispatcher.targets = new Targets() {
+        dispatcher.targets = new TargetRegistry() {
             @Override
-            public Outcome execute(String system, Dispatch dispatch) {
+            public Outcome execute(String system, Attempt dispatch) {
                 calls.add("execute " + dispatch.attempt());
                 return new Outcome.Transient("connect_refused", null, null);
             }

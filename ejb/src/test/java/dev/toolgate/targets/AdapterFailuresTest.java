@@ -81,7 +81,7 @@ class AdapterFailuresTest {
         return new java.time.DateTimeException("Text '" + SECRET_VALUE + "' could not be parsed");
     }
 
-    private static Dispatch dispatch(EffectGate gate) {
-        return new Dispatch("acme/k", "invoice.create", 1, JsonValue.EMPTY_JSON_OBJECT, Instant.now(), null, null, gate);
+    private static Attempt dispatch(EffectGate gate) {
+        return new Attempt("acme/k", "invoice.create", 1, JsonValue.EMPTY_JSON_OBJECT, Instant.now(), null, null, gate);
     }
 }

@@ -3,11 +3,12 @@ package dev.toolgate.targets.bitrix24;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.canonical.FieldType;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
-import dev.toolgate.targets.TargetHttp;
+import dev.toolgate.targets.Target;
+import dev.toolgate.targets.TargetHttpClient;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -21,22 +22,28 @@ import java.util.List;
 import java.util.Set;
 
 /** Translates {@code crm.deal.create} into a Bitrix24 deal and back; the only class that knows Bitrix24's fields. */
-public final class Bitrix24Deals {
+public final class Bitrix24Deals implements Target {
 
     /** Documented limit errors: the portal refused the call before running it (target-systems.md §2a). */
     private static final Set<String> LIMITS = Set.of("QUERY_LIMIT_EXCEEDED", "OVERLOAD_LIMIT", "OPERATION_TIME_LIMIT");
 
     private final Bitrix24Settings settings;
-    private final TargetHttp http;
+    private final TargetHttpClient http;
 
     public Bitrix24Deals(Bitrix24Settings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
+        this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
     }
 
-    public Outcome create(Dispatch dispatch) {
+    @Override
+    public String system() {
+        return "bitrix24";
+    }
+
+    @Override
+    public Outcome execute(Attempt dispatch) {
         if (dispatch.attempt() > 1) { // ORIGIN_ID is not unique: an earlier attempt may have made the deal
-            Outcome earlier = Lookup.beforeResend(find(dispatch)); // a duplicate or no answer: do not add
+            Outcome earlier = Lookup.beforeResend(lookup(dispatch)); // a duplicate or no answer: do not add
             if (earlier != null) {
                 return earlier;
             }
@@ -56,7 +63,8 @@ public final class Bitrix24Deals {
         return outcomeOf(http.sendEffect(call("crm.deal.add", body), dispatch.gate()));
     }
 
-    public Lookup find(Dispatch dispatch) {
+    @Override
+    public Lookup lookup(Attempt dispatch) {
         JsonObject body = JSON.createObjectBuilder()
                 .add("filter", JSON.createObjectBuilder().add("ORIGINATOR_ID", settings.originatorId())
                         .add("ORIGIN_ID", dispatch.downstreamKey()))
@@ -65,7 +73,7 @@ public final class Bitrix24Deals {
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(exchange instanceof Exchange.Answered a ? "target_http_" + a.status() : "target_unreachable");
         }
-        JsonObject page = TargetHttp.jsonObject(answered.body());
+        JsonObject page = TargetHttpClient.jsonObject(answered.body());
         if (page == null || !(page.get("result") instanceof JsonArray deals)) {
             return new Lookup.Unavailable("unreadable_response");
         }
@@ -82,7 +90,7 @@ public final class Bitrix24Deals {
             return Exchange.unanswered(exchange);
         }
         int status = answered.status();
-        JsonObject body = TargetHttp.jsonObject(answered.body());
+        JsonObject body = TargetHttpClient.jsonObject(answered.body());
         String error = body == null ? "" : body.getString("error", "");
         if (status == 200 && body != null && body.get("result") instanceof JsonNumber id) {
             return new Outcome.Succeeded(id.toString(), JsonValue.EMPTY_JSON_OBJECT, status);

@@ -2,11 +2,12 @@ package dev.toolgate.targets.http;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
-import dev.toolgate.targets.TargetHttp;
+import dev.toolgate.targets.Target;
+import dev.toolgate.targets.TargetHttpClient;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -25,21 +26,29 @@ import java.util.Base64;
 import java.util.List;
 
 /** One configured HTTP target: sends an attempt and looks it up exactly as {@link HttpTargetSettings} describes. */
-public final class GenericHttpAdapter {
+public final class GenericHttpAdapter implements Target {
 
+    private final String system;
     private final HttpTargetSettings settings;
-    private final TargetHttp http;
+    private final TargetHttpClient http;
 
-    public GenericHttpAdapter(HttpTargetSettings settings) {
+    public GenericHttpAdapter(String system, HttpTargetSettings settings) {
+        this.system = system;
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
+        this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
     }
 
-    public Outcome execute(Dispatch dispatch) {
+    @Override
+    public String system() {
+        return system;
+    }
+
+    @Override
+    public Outcome execute(Attempt dispatch) {
         boolean targetDedups = settings.idempotencyHeader() != null
                 && Instant.now().isBefore(dispatch.createdAt().plus(settings.dedupWindow()));
         if (dispatch.attempt() > 1 && !targetDedups) { // nothing at the target makes a re-send safe: look first
-            Outcome earlier = Lookup.beforeResend(find(dispatch));
+            Outcome earlier = Lookup.beforeResend(lookup(dispatch));
             if (earlier != null) {
                 return earlier;
             }
@@ -52,7 +61,8 @@ public final class GenericHttpAdapter {
         return outcomeOf(http.sendEffect(request, dispatch.gate()));
     }
 
-    public Lookup find(Dispatch dispatch) {
+    @Override
+    public Lookup lookup(Attempt dispatch) {
         Exchange exchange = http.send(request(settings.lookupMethod(), settings.lookupUrl().url(dispatch), null));
         if (!(exchange instanceof Exchange.Answered answered)) {
             return new Lookup.Unavailable("target_unreachable");
@@ -60,7 +70,7 @@ public final class GenericHttpAdapter {
         if (settings.itemsPointer() == null && answered.status() == 404) {
             return new Lookup.Absent();
         }
-        JsonObject body = TargetHttp.jsonObject(answered.body());
+        JsonObject body = TargetHttpClient.jsonObject(answered.body());
         if (answered.status() != 200 || body == null) {
             return new Lookup.Unavailable("target_http_" + answered.status());
         }
@@ -97,7 +107,7 @@ public final class GenericHttpAdapter {
             return Exchange.unanswered(exchange);
         }
         int status = answered.status();
-        JsonObject body = TargetHttp.jsonObject(answered.body());
+        JsonObject body = TargetHttpClient.jsonObject(answered.body());
         if (settings.successStatuses().contains(status)) {
             String id = body == null ? null : text(pointer(body, settings.idPointer()));
             String targetStatus = body == null || settings.statusPointer() == null ? null : text(pointer(body, settings.statusPointer()));

@@ -2,7 +2,7 @@ package dev.toolgate.targets.http;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import jakarta.json.JsonValue;
 
 import java.net.URLEncoder;
@@ -35,16 +35,16 @@ public final class Template {
         });
     }
 
-    public String url(Dispatch dispatch) {
+    public String url(Attempt dispatch) {
         return render(dispatch, v -> URLEncoder.encode(v instanceof jakarta.json.JsonString s ? s.getString() : v.toString(),
                 StandardCharsets.UTF_8).replace("+", "%20"));
     }
 
-    public String json(Dispatch dispatch) {
+    public String json(Attempt dispatch) {
         return render(dispatch, JsonValue::toString);
     }
 
-    private String render(Dispatch dispatch, Function<JsonValue, String> encode) {
+    private String render(Attempt dispatch, Function<JsonValue, String> encode) {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
@@ -54,7 +54,7 @@ public final class Template {
         return out.toString();
     }
 
-    private static JsonValue value(Dispatch dispatch, String name) {
+    private static JsonValue value(Attempt dispatch, String name) {
         return switch (name) {
             case "key" -> JSON.createValue(dispatch.downstreamKey());
             case "operation" -> JSON.createValue(dispatch.operation());

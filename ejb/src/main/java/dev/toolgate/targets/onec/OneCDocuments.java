@@ -3,11 +3,12 @@ package dev.toolgate.targets.onec;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.canonical.FieldType;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
-import dev.toolgate.targets.TargetHttp;
+import dev.toolgate.targets.Target;
+import dev.toolgate.targets.TargetHttpClient;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -28,22 +29,28 @@ import java.util.List;
  * Translates {@code invoice.create} into a 1C customer invoice document and back. The only class
  * that knows 1C's entity sets, field names and error shapes.
  */
-public final class OneCDocuments {
+public final class OneCDocuments implements Target {
 
     private static final DateTimeFormatter ONE_C_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
 
     private final OneCSettings settings;
-    private final TargetHttp http;
+    private final TargetHttpClient http;
     private final String authorization;
 
     public OneCDocuments(OneCSettings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
+        this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(
                 (settings.user() + ":" + settings.password()).getBytes(StandardCharsets.UTF_8));
     }
 
-    public Outcome create(Dispatch dispatch) {
+    @Override
+    public String system() {
+        return "1c";
+    }
+
+    @Override
+    public Outcome execute(Attempt dispatch) {
         JsonObject payload = dispatch.payload();
         String currency = payload.getString("currency");
         String currencyKey = settings.currencyKeys().get(currency);
@@ -81,20 +88,20 @@ public final class OneCDocuments {
      * operation succeeded with that document, and its {@code posted} flag says what 1C reports — read
      * back when the answer to the posting was lost, never assumed.
      */
-    private Outcome post(Outcome.Succeeded created, Dispatch dispatch) {
+    private Outcome post(Outcome.Succeeded created, Attempt dispatch) {
         String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
         Exchange posting = http.sendEffect(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
                         StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')/Post?$format=json"))
                 .header("Authorization", authorization).header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.noBody()), dispatch.gate());
-        if (posting instanceof Exchange.Answered a && a.status() == 200 && TargetHttp.jsonObject(a.body()) != null) {
-            return new Outcome.Succeeded(created.objectId(), result(TargetHttp.jsonObject(a.body())), created.httpStatus());
+        if (posting instanceof Exchange.Answered a && a.status() == 200 && TargetHttpClient.jsonObject(a.body()) != null) {
+            return new Outcome.Succeeded(created.objectId(), result(TargetHttpClient.jsonObject(a.body())), created.httpStatus());
         }
         String why = posting instanceof Exchange.Answered a ? "1C answered HTTP " + a.status() + odataCode(a.body()) : "no answer";
         Exchange reread = http.send(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
                         StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')?$format=json&$select=Ref_Key,Number,Posted"))
                 .header("Authorization", authorization).header("Accept", "application/json").GET());
-        JsonObject document = reread instanceof Exchange.Answered r && r.status() == 200 ? TargetHttp.jsonObject(r.body()) : null;
+        JsonObject document = reread instanceof Exchange.Answered r && r.status() == 200 ? TargetHttpClient.jsonObject(r.body()) : null;
         JsonObjectBuilder result = JSON.createObjectBuilder(document != null ? result(document) : created.result());
         if (document == null) {
             result.add("posted", JsonValue.NULL); // unknown: the posting's answer and the re-read were both lost
@@ -105,7 +112,8 @@ public final class OneCDocuments {
         return new Outcome.Succeeded(created.objectId(), result.build(), created.httpStatus());
     }
 
-    public Lookup find(Dispatch dispatch) {
+    @Override
+    public Lookup lookup(Attempt dispatch) {
         Exchange exchange = http.send(request(settings.documentSet(),
                 filter(settings.keyRequisite(), dispatch.downstreamKey()) + "&$select=Ref_Key,Number,Posted,DeletionMark").GET());
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
@@ -130,7 +138,7 @@ public final class OneCDocuments {
         }
         int status = answered.status();
         if (status == 200 || status == 201) {
-            JsonObject created = TargetHttp.jsonObject(answered.body());
+            JsonObject created = TargetHttpClient.jsonObject(answered.body());
             if (created == null || !(created.get("Ref_Key") instanceof JsonString ref)) {
                 // 1C said yes but we cannot read which document: it exists, so look it up rather than resend
                 return new Outcome.Unknown("unreadable_response", status);
@@ -203,7 +211,7 @@ public final class OneCDocuments {
 
     /** Only the numeric odata.error code: its message may quote the request. */
     private static String odataCode(String body) {
-        JsonObject error = TargetHttp.jsonObject(body);
+        JsonObject error = TargetHttpClient.jsonObject(body);
         if (error != null && error.get("odata.error") instanceof JsonObject odata
                 && odata.get("code") instanceof JsonString code) {
             return " (odata.error code " + code.getString() + ")";
@@ -212,7 +220,7 @@ public final class OneCDocuments {
     }
 
     private static List<JsonObject> values(String body) {
-        JsonObject page = TargetHttp.jsonObject(body);
+        JsonObject page = TargetHttpClient.jsonObject(body);
         if (page == null || !(page.get("value") instanceof JsonArray array)) {
             return null;
         }

@@ -4,11 +4,12 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.canonical.FieldType;
 import dev.toolgate.canonical.Fingerprint;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
-import dev.toolgate.targets.TargetHttp;
+import dev.toolgate.targets.Target;
+import dev.toolgate.targets.TargetHttpClient;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -36,7 +37,7 @@ import java.util.Set;
  * {@code canceled} → failed for good; 429 → retry later with the same key; other 4xx → failed for
  * good; 500, a timeout or a lost connection → unknown.
  */
-public final class YooKassaPayments {
+public final class YooKassaPayments implements Target {
 
     static final String KEY_FIELD = "gw_key";
     static final String TRACE_FIELD = "gw_trace_id";
@@ -50,12 +51,12 @@ public final class YooKassaPayments {
     private static final Set<String> PENDING = Set.of("pending", "waiting_for_capture");
 
     private final YooKassaSettings settings;
-    private final TargetHttp http;
+    private final TargetHttpClient http;
     private final String authorization;
 
     public YooKassaPayments(YooKassaSettings settings) {
         this.settings = settings;
-        this.http = new TargetHttp(settings.connectTimeout(), settings.readTimeout(), settings.tls());
+        this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
         this.authorization = "Basic " + Base64.getEncoder()
                 .encodeToString((settings.shopId() + ":" + settings.secretKey()).getBytes(StandardCharsets.UTF_8));
     }
@@ -64,17 +65,23 @@ public final class YooKassaPayments {
      * YooKassa keys are at most 64 characters: the SHA-256 of our downstream key is exactly that, the
      * same on every attempt, and never collides between two operations in practice.
      */
-    static String idempotenceKey(Dispatch dispatch) {
+    static String idempotenceKey(Attempt dispatch) {
         return Fingerprint.of(dispatch.downstreamKey());
     }
 
-    public Outcome execute(Dispatch dispatch) {
+    @Override
+    public String system() {
+        return "yookassa";
+    }
+
+    @Override
+    public Outcome execute(Attempt dispatch) {
         boolean refund = isRefund(dispatch);
         boolean keyWindowPassed = Instant.now().isAfter(dispatch.createdAt().plus(settings.keyWindow()));
         // A refund's preconditions are checked again before any later attempt (seed 003), and past the
         // key window the same Idempotence-Key is a new request: both look for our object first.
         if (dispatch.attempt() > 1 && (refund || keyWindowPassed)) {
-            Outcome earlier = Lookup.beforeResend(find(dispatch));
+            Outcome earlier = Lookup.beforeResend(lookup(dispatch));
             if (earlier != null) {
                 return earlier;
             }
@@ -94,7 +101,8 @@ public final class YooKassaPayments {
         return outcomeOf(http.sendEffect(post(refund ? "refunds" : "payments", idempotenceKey(dispatch), body), dispatch.gate()));
     }
 
-    public Lookup find(Dispatch dispatch) {
+    @Override
+    public Lookup lookup(Attempt dispatch) {
         String resource = isRefund(dispatch) ? "refunds" : "payments";
         if (dispatch.objectId() != null) { // the provider named it already (a pending answer): ask for it
             Exchange exchange = http.send(get(resource + "/" + encode(dispatch.objectId())));
@@ -131,7 +139,7 @@ public final class YooKassaPayments {
     }
 
     /** Null when the payment still covers the refund; otherwise the refusal, with nothing sent. */
-    private Outcome refundNotCovered(Dispatch dispatch) {
+    private Outcome refundNotCovered(Attempt dispatch) {
         Exchange exchange = http.send(get("payments/" + encode(dispatch.payload().getString("payment_id"))));
         JsonObject payment = ok(exchange);
         if (payment == null) {
@@ -149,7 +157,7 @@ public final class YooKassaPayments {
         return null;
     }
 
-    private JsonObject paymentBody(Dispatch dispatch) {
+    private JsonObject paymentBody(Attempt dispatch) {
         JsonObject payload = dispatch.payload();
         JsonObjectBuilder body = JSON.createObjectBuilder()
                 .add("amount", amount(payload))
@@ -162,7 +170,7 @@ public final class YooKassaPayments {
         return body.build();
     }
 
-    private static JsonObject refundBody(Dispatch dispatch) {
+    private static JsonObject refundBody(Attempt dispatch) {
         JsonObject payload = dispatch.payload();
         return JSON.createObjectBuilder()
                 .add("payment_id", payload.getString("payment_id"))
@@ -172,7 +180,7 @@ public final class YooKassaPayments {
                 .build();
     }
 
-    private static JsonObjectBuilder metadata(Dispatch dispatch) {
+    private static JsonObjectBuilder metadata(Attempt dispatch) {
         JsonObjectBuilder metadata = JSON.createObjectBuilder().add(KEY_FIELD, dispatch.downstreamKey());
         if (dispatch.traceId() != null) {
             metadata.add(TRACE_FIELD, dispatch.traceId());
@@ -191,7 +199,7 @@ public final class YooKassaPayments {
             return Exchange.unanswered(exchange);
         }
         int status = answered.status();
-        JsonObject body = TargetHttp.jsonObject(answered.body());
+        JsonObject body = TargetHttpClient.jsonObject(answered.body());
         if (status == 200 && body != null && body.get("id") instanceof JsonString id) {
             String state = body.getString("status", "");
             if ("succeeded".equals(state)) {
@@ -255,13 +263,13 @@ public final class YooKassaPayments {
         return new BigDecimal(amount.getString("value", "0"));
     }
 
-    private static boolean isRefund(Dispatch dispatch) {
+    private static boolean isRefund(Attempt dispatch) {
         return "payment.refund".equals(dispatch.operation());
     }
 
     /** The body of a 200 answer, when it is a JSON object; null for anything else. */
     private static JsonObject ok(Exchange exchange) {
-        return exchange instanceof Exchange.Answered a && a.status() == 200 ? TargetHttp.jsonObject(a.body()) : null;
+        return exchange instanceof Exchange.Answered a && a.status() == 200 ? TargetHttpClient.jsonObject(a.body()) : null;
     }
 
     private static Lookup unavailable(Exchange exchange) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.tls.SimulatorTrust;
@@ -42,29 +42,29 @@ class Bitrix24DealsIT {
 
     @Test
     void createsOneDealCarryingOurKey() {
-        Dispatch dispatch = deal(1);
-        Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, deals.create(dispatch));
+        Attempt dispatch = deal(1);
+        Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, deals.execute(dispatch));
         assertEquals(List.of(created.objectId()), control.effects("bitrix24", dispatch.downstreamKey()));
-        assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, deals.find(dispatch)).objectId());
+        assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, deals.lookup(dispatch)).objectId());
     }
 
     @Test
     void reportsAbsentAndDuplicates() {
-        Dispatch dispatch = deal(1);
-        assertInstanceOf(Lookup.Absent.class, deals.find(dispatch));
+        Attempt dispatch = deal(1);
+        assertInstanceOf(Lookup.Absent.class, deals.lookup(dispatch));
         control.arm("bitrix24", dispatch.downstreamKey(), "duplicate", 1);
-        deals.create(dispatch);
-        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, deals.find(dispatch)).objectIds().size());
+        deals.execute(dispatch);
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, deals.lookup(dispatch)).objectIds().size());
     }
 
     @Test
     void listsBeforeAnyLaterAttemptAndAdoptsADealAlreadyMade() {
-        Dispatch first = deal(1);
+        Attempt first = deal(1);
         control.arm("bitrix24", first.downstreamKey(), "drop_response_after_commit", 1);
-        assertInstanceOf(Outcome.Unknown.class, deals.create(first));
+        assertInstanceOf(Outcome.Unknown.class, deals.execute(first));
 
-        Dispatch second = new Dispatch(first.downstreamKey(), first.operation(), 2, first.payload(), first.createdAt(), null, null);
-        Outcome.Succeeded adopted = assertInstanceOf(Outcome.Succeeded.class, deals.create(second));
+        Attempt second = new Attempt(first.downstreamKey(), first.operation(), 2, first.payload(), first.createdAt(), null, null);
+        Outcome.Succeeded adopted = assertInstanceOf(Outcome.Succeeded.class, deals.execute(second));
 
         assertEquals(List.of(adopted.objectId()), control.effects("bitrix24", first.downstreamKey()));
         assertEquals(1, control.creates("bitrix24", first.downstreamKey()), "listed, found, never added twice");
@@ -73,30 +73,30 @@ class Bitrix24DealsIT {
     @Test
     void limitErrorsAreTransientBecauseThePortalDidNotRunTheCall() {
         for (int status : List.of(503, 429)) {
-            Dispatch dispatch = deal(1);
+            Attempt dispatch = deal(1);
             control.armStatus("bitrix24", dispatch.downstreamKey(), status, 1);
-            assertInstanceOf(Outcome.Transient.class, deals.create(dispatch), "HTTP " + status);
+            assertInstanceOf(Outcome.Transient.class, deals.execute(dispatch), "HTTP " + status);
             assertEquals(0, control.effects("bitrix24", dispatch.downstreamKey()).size());
         }
     }
 
     @Test
     void serverErrorsAndLostResponsesAreUnknown() {
-        Dispatch failing = deal(1);
+        Attempt failing = deal(1);
         control.armStatus("bitrix24", failing.downstreamKey(), 500, 1);
-        assertInstanceOf(Outcome.Unknown.class, deals.create(failing));
-        Dispatch dropped = deal(1);
+        assertInstanceOf(Outcome.Unknown.class, deals.execute(failing));
+        Attempt dropped = deal(1);
         control.arm("bitrix24", dropped.downstreamKey(), "drop_response_after_commit", 1);
-        assertEquals("connection_lost", assertInstanceOf(Outcome.Unknown.class, deals.create(dropped)).errorCode());
+        assertEquals("connection_lost", assertInstanceOf(Outcome.Unknown.class, deals.execute(dropped)).errorCode());
     }
 
     @Test
     void methodErrorsAndWrongSecretsAreRejected() {
-        Dispatch dispatch = deal(1);
+        Attempt dispatch = deal(1);
         control.armStatus("bitrix24", dispatch.downstreamKey(), 400, 1);
-        assertEquals("target_rejected", assertInstanceOf(Outcome.Rejected.class, deals.create(dispatch)).errorCode());
+        assertEquals("target_rejected", assertInstanceOf(Outcome.Rejected.class, deals.execute(dispatch)).errorCode());
         Bitrix24Deals wrong = new Bitrix24Deals(settings(simulators.baseUrl() + "/bitrix24/rest/1/not-the-secret/"));
-        assertEquals("target_auth_failed", assertInstanceOf(Outcome.Rejected.class, wrong.create(deal(1))).errorCode());
+        assertEquals("target_auth_failed", assertInstanceOf(Outcome.Rejected.class, wrong.execute(deal(1))).errorCode());
     }
 
     @Test
@@ -106,12 +106,12 @@ class Bitrix24DealsIT {
             closed = socket.getLocalPort();
         }
         Bitrix24Deals down = new Bitrix24Deals(settings("http://127.0.0.1:" + closed + "/bitrix24/rest/1/x/"));
-        assertInstanceOf(Outcome.Transient.class, down.create(deal(1)));
-        assertInstanceOf(Lookup.Unavailable.class, down.find(deal(1)));
+        assertInstanceOf(Outcome.Transient.class, down.execute(deal(1)));
+        assertInstanceOf(Lookup.Unavailable.class, down.lookup(deal(1)));
     }
 
-    private static Dispatch deal(int attempt) {
-        return new Dispatch("acme/test:crm.deal.create:" + UUID.randomUUID() + ":v1", "crm.deal.create", attempt,
+    private static Attempt deal(int attempt) {
+        return new Attempt("acme/test:crm.deal.create:" + UUID.randomUUID() + ":v1", "crm.deal.create", attempt,
                 Json.createObjectBuilder().add("title", "Сделка").add("amount_minor", 990000).add("currency", "RUB").build(),
                 Instant.now(), null, null);
     }

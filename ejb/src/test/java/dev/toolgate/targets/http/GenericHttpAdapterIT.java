@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import jakarta.json.Json;
@@ -34,7 +34,7 @@ class GenericHttpAdapterIT {
     static void start() throws Exception {
         simulators = Simulators.start(0);
         control = new SimulatorClient(simulators.baseUrl());
-        oneC = new GenericHttpAdapter(HttpTargetSettings.from(settings(Simulators.ONE_C_PASSWORD)::get, "1c"));
+        oneC = new GenericHttpAdapter("1c", HttpTargetSettings.from(settings(Simulators.ONE_C_PASSWORD)::get, "1c"));
     }
 
     @AfterAll
@@ -57,15 +57,15 @@ class GenericHttpAdapterIT {
 
     @Test
     void createsOneDocumentAndFindsItByKey() {
-        Dispatch dispatch = invoice(1);
+        Attempt dispatch = invoice(1);
         Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, oneC.execute(dispatch));
         assertEquals(List.of(created.objectId()), control.effects("1c", dispatch.downstreamKey()));
-        assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, oneC.find(dispatch)).objectId());
+        assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, oneC.lookup(dispatch)).objectId());
     }
 
     @Test
     void reSendsTheSameKeyAfterALostAnswerAndTheServiceAnswersTheSameDocument() {
-        Dispatch first = invoice(1);
+        Attempt first = invoice(1);
         control.arm("1c", first.downstreamKey(), "drop_response_after_commit", 1);
         assertInstanceOf(Outcome.Unknown.class, oneC.execute(first));
         Outcome.Succeeded again = assertInstanceOf(Outcome.Succeeded.class, oneC.execute(attempt(first, 2)));
@@ -74,41 +74,41 @@ class GenericHttpAdapterIT {
 
     @Test
     void classifiesByTheConfiguredTable() {
-        Dispatch busy = invoice(1);
+        Attempt busy = invoice(1);
         control.armStatus("1c", busy.downstreamKey(), 423, 1);
         assertInstanceOf(Outcome.Transient.class, oneC.execute(busy));
-        Dispatch failing = invoice(1);
+        Attempt failing = invoice(1);
         control.armStatus("1c", failing.downstreamKey(), 500, 1);
         assertInstanceOf(Outcome.Unknown.class, oneC.execute(failing));
-        Dispatch limited = invoice(1);
+        Attempt limited = invoice(1);
         control.armStatus("1c", limited.downstreamKey(), 503, 1);
         assertInstanceOf(Outcome.Transient.class, oneC.execute(limited));
 
-        Dispatch bad = new Dispatch("acme/test:" + UUID.randomUUID(), "invoice.create", 1,
+        Attempt bad = new Attempt("acme/test:" + UUID.randomUUID(), "invoice.create", 1,
                 Json.createObjectBuilder().add("order_id", "o").add("amount_minor", 100).add("currency", "XXX").build(),
                 Instant.now(), null, null);
         Outcome.Rejected rejected = assertInstanceOf(Outcome.Rejected.class, oneC.execute(bad));
         assertEquals("the target answered HTTP 400 (invalid_request)", rejected.detail());
         Outcome.Rejected unauthorized = assertInstanceOf(Outcome.Rejected.class,
-                new GenericHttpAdapter(HttpTargetSettings.from(settings("wrong")::get, "1c")).execute(invoice(1)));
+                new GenericHttpAdapter("1c", HttpTargetSettings.from(settings("wrong")::get, "1c")).execute(invoice(1)));
         assertEquals("target_auth_failed", unauthorized.errorCode());
     }
 
     @Test
     void reportsAbsentAndTwoDocumentsAsAmbiguous() {
-        Dispatch dispatch = invoice(1);
-        assertInstanceOf(Lookup.Absent.class, oneC.find(dispatch));
+        Attempt dispatch = invoice(1);
+        assertInstanceOf(Lookup.Absent.class, oneC.lookup(dispatch));
         control.arm("1c", dispatch.downstreamKey(), "duplicate", 1);
         oneC.execute(dispatch);
-        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, oneC.find(dispatch)).objectIds().size());
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, oneC.lookup(dispatch)).objectIds().size());
     }
 
     @Test
     void looksUpBeforeAReSendWhenTheTargetDoesNotDeduplicate() {
         Map<String, Optional<String>> plain = settings(Simulators.ONE_C_PASSWORD);
         plain.put("toolgate.target.1c.http.idempotency-header", Optional.empty());
-        GenericHttpAdapter withoutKeyDedup = new GenericHttpAdapter(HttpTargetSettings.from(plain::get, "1c"));
-        Dispatch first = invoice(1);
+        GenericHttpAdapter withoutKeyDedup = new GenericHttpAdapter("1c", HttpTargetSettings.from(plain::get, "1c"));
+        Attempt first = invoice(1);
         assertInstanceOf(Outcome.Succeeded.class, withoutKeyDedup.execute(first));
         withoutKeyDedup.execute(attempt(first, 2));
         int[] calls = {control.creates("1c", first.downstreamKey()), control.lookups("1c", first.downstreamKey())};
@@ -116,13 +116,13 @@ class GenericHttpAdapterIT {
         assertEquals(1, calls[1]);
     }
 
-    private static Dispatch invoice(int attempt) {
-        return new Dispatch("acme/test:invoice.create:" + UUID.randomUUID() + ":v1", "invoice.create", attempt,
+    private static Attempt invoice(int attempt) {
+        return new Attempt("acme/test:invoice.create:" + UUID.randomUUID() + ":v1", "invoice.create", attempt,
                 Json.createObjectBuilder().add("order_id", "order-hs").add("amount_minor", 125000).add("currency", "RUB").build(),
                 Instant.now(), null, null);
     }
 
-    private static Dispatch attempt(Dispatch d, int attempt) {
-        return new Dispatch(d.downstreamKey(), d.operation(), attempt, d.payload(), d.createdAt(), d.objectId(), d.traceId());
+    private static Attempt attempt(Attempt d, int attempt) {
+        return new Attempt(d.downstreamKey(), d.operation(), attempt, d.payload(), d.createdAt(), d.objectId(), d.traceId());
     }
 }

@@ -3,7 +3,7 @@ package dev.toolgate.targets.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +11,7 @@ import java.time.Instant;
 
 class TemplateTest {
 
-    private static final Dispatch DISPATCH = new Dispatch("acme/order 1", "invoice.create", 2,
+    private static final Attempt DISPATCH = new Attempt("acme/order 1", "invoice.create", 2,
             Json.createObjectBuilder().add("order_id", "o\"1\",\"amount\":0").add("amount_minor", 100).build(),
             Instant.EPOCH, null, "4bf92f3577b34da6a3ce929d0e0e4736");
 

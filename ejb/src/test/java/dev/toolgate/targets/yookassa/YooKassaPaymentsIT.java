@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.tls.SimulatorTrust;
@@ -43,16 +43,16 @@ class YooKassaPaymentsIT {
 
     @Test
     void createsOnePaymentCarryingOurKeyAndFindsItByListing() {
-        Dispatch dispatch = payment(1, 150_000);
+        Attempt dispatch = payment(1, 150_000);
         Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, payments.execute(dispatch));
         assertEquals("1500.00", created.result().getJsonObject("amount").getString("value"));
         assertEquals(List.of(created.objectId()), control.effects("yookassa", dispatch.downstreamKey()));
-        assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, payments.find(dispatch)).objectId());
+        assertEquals(created.objectId(), assertInstanceOf(Lookup.Found.class, payments.lookup(dispatch)).objectId());
     }
 
     @Test
     void sendsTheSameIdempotenceKeyOnEveryAttemptSoALostAnswerIsNotASecondPayment() {
-        Dispatch first = payment(1, 10_000);
+        Attempt first = payment(1, 10_000);
         control.arm("yookassa", first.downstreamKey(), "drop_response_after_commit", 1);
         assertInstanceOf(Outcome.Unknown.class, payments.execute(first));
 
@@ -63,17 +63,17 @@ class YooKassaPaymentsIT {
 
     @Test
     void mapsPendingAndAcceptedButNotProcessedToPendingAndFindsItSucceededLater() throws Exception {
-        Dispatch dispatch = payment(1, 20_000);
+        Attempt dispatch = payment(1, 20_000);
         control.armPending("yookassa", dispatch.downstreamKey(), 300);
         Outcome.Pending pending = assertInstanceOf(Outcome.Pending.class, payments.execute(dispatch));
         assertNotNull(pending.objectId());
-        Dispatch known = new Dispatch(dispatch.downstreamKey(), dispatch.operation(), 1, dispatch.payload(), dispatch.createdAt(),
+        Attempt known = new Attempt(dispatch.downstreamKey(), dispatch.operation(), 1, dispatch.payload(), dispatch.createdAt(),
                 pending.objectId(), null);
-        assertInstanceOf(Lookup.Pending.class, payments.find(known));
+        assertInstanceOf(Lookup.Pending.class, payments.lookup(known));
         Thread.sleep(400);
-        assertEquals(pending.objectId(), assertInstanceOf(Lookup.Found.class, payments.find(known)).objectId());
+        assertEquals(pending.objectId(), assertInstanceOf(Lookup.Found.class, payments.lookup(known)).objectId());
 
-        Dispatch accepted = payment(1, 20_000);
+        Attempt accepted = payment(1, 20_000);
         control.armStatus("yookassa", accepted.downstreamKey(), 202, 1);
         Outcome.Pending later = assertInstanceOf(Outcome.Pending.class, payments.execute(accepted));
         assertEquals(Duration.ofMillis(1800), later.retryAfter());
@@ -82,15 +82,15 @@ class YooKassaPaymentsIT {
 
     @Test
     void classifiesErrorsByWhatTheyProve() {
-        Dispatch limited = payment(1, 1_000);
+        Attempt limited = payment(1, 1_000);
         control.armStatus("yookassa", limited.downstreamKey(), 429, 1);
         assertInstanceOf(Outcome.Transient.class, payments.execute(limited));
 
-        Dispatch failing = payment(1, 1_000);
+        Attempt failing = payment(1, 1_000);
         control.armStatus("yookassa", failing.downstreamKey(), 500, 1);
         assertEquals("target_http_500", assertInstanceOf(Outcome.Unknown.class, payments.execute(failing)).errorCode());
 
-        Dispatch reset = payment(1, 1_000);
+        Attempt reset = payment(1, 1_000);
         control.arm("yookassa", reset.downstreamKey(), "reset_before_commit", 1);
         assertInstanceOf(Outcome.Unknown.class, payments.execute(reset)); // sent, unanswered: may have run
 
@@ -103,18 +103,18 @@ class YooKassaPaymentsIT {
     @Test
     void refundsAPaymentAndFindsTheRefundAmongThePaymentsRefundsByMetadata() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
-        Dispatch refund = refund(1, paymentId, 30_000);
+        Attempt refund = refund(1, paymentId, 30_000);
         Outcome.Succeeded refunded = assertInstanceOf(Outcome.Succeeded.class, payments.execute(refund));
         assertEquals(paymentId, refunded.result().getString("payment_id"));
         payments.execute(refund(1, paymentId, 10_000)); // another refund of the same payment, another key
-        assertEquals(refunded.objectId(), assertInstanceOf(Lookup.Found.class, payments.find(refund)).objectId());
+        assertEquals(refunded.objectId(), assertInstanceOf(Lookup.Found.class, payments.lookup(refund)).objectId());
     }
 
     @Test
     void checksTheRefundableAmountAgainBeforeALaterAttempt() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
         payments.execute(refund(1, paymentId, 80_000));
-        Dispatch second = refund(2, paymentId, 50_000); // attempt 2 of an operation whose attempt 1 made nothing
+        Attempt second = refund(2, paymentId, 50_000); // attempt 2 of an operation whose attempt 1 made nothing
         Outcome.Rejected uncovered = assertInstanceOf(Outcome.Rejected.class, payments.execute(second));
         assertEquals("refund_not_covered", uncovered.errorCode());
         assertEquals(0, control.effects("yookassa", second.downstreamKey()).size());
@@ -123,7 +123,7 @@ class YooKassaPaymentsIT {
     @Test
     void adoptsARefundAnEarlierAttemptMadeInsteadOfRefundingAgain() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
-        Dispatch first = refund(1, paymentId, 40_000);
+        Attempt first = refund(1, paymentId, 40_000);
         control.arm("yookassa", first.downstreamKey(), "drop_response_after_commit", 1);
         assertInstanceOf(Outcome.Unknown.class, payments.execute(first));
         Outcome.Succeeded adopted = assertInstanceOf(Outcome.Succeeded.class, payments.execute(attempt(first, 2)));
@@ -133,10 +133,10 @@ class YooKassaPaymentsIT {
     @Test
     void reportsTwoRefundsCarryingOneKeyAsAmbiguous() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
-        Dispatch refund = refund(1, paymentId, 10_000);
+        Attempt refund = refund(1, paymentId, 10_000);
         control.arm("yookassa", refund.downstreamKey(), "duplicate", 1);
         payments.execute(refund);
-        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, payments.find(refund)).objectIds().size());
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, payments.lookup(refund)).objectIds().size());
     }
 
     @Test
@@ -146,20 +146,20 @@ class YooKassaPaymentsIT {
         assertTrue(rejected.detail().contains("payment_id"), rejected.detail());
     }
 
-    private static Dispatch payment(int attempt, long amountMinor) {
-        return new Dispatch("acme/test:payment.create:" + UUID.randomUUID() + ":v1", "payment.create", attempt,
+    private static Attempt payment(int attempt, long amountMinor) {
+        return new Attempt("acme/test:payment.create:" + UUID.randomUUID() + ":v1", "payment.create", attempt,
                 Json.createObjectBuilder().add("order_id", "order-1").add("amount_minor", amountMinor).add("currency", "RUB")
                         .add("description", "Заказ 1").build(), Instant.now(), null, "0af7651916cd43dd8448eb211c80319c");
     }
 
-    private static Dispatch refund(int attempt, String paymentId, long amountMinor) {
-        return new Dispatch("acme/test:payment.refund:" + UUID.randomUUID() + ":v1", "payment.refund", attempt,
+    private static Attempt refund(int attempt, String paymentId, long amountMinor) {
+        return new Attempt("acme/test:payment.refund:" + UUID.randomUUID() + ":v1", "payment.refund", attempt,
                 Json.createObjectBuilder().add("payment_id", paymentId).add("amount_minor", amountMinor).add("currency", "RUB")
                         .add("reason", "Возврат").build(), Instant.now(), null, null);
     }
 
-    private static Dispatch attempt(Dispatch d, int attempt) {
-        return new Dispatch(d.downstreamKey(), d.operation(), attempt, d.payload(), d.createdAt(), d.objectId(), d.traceId());
+    private static Attempt attempt(Attempt d, int attempt) {
+        return new Attempt(d.downstreamKey(), d.operation(), attempt, d.payload(), d.createdAt(), d.objectId(), d.traceId());
     }
 
     private static YooKassaSettings settings(String secret) {

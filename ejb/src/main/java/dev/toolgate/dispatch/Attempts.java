@@ -1,27 +1,27 @@
 package dev.toolgate.dispatch;
 
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.targets.Dispatch;
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.EffectGate;
 import jakarta.json.JsonObject;
 
 /** What a target sees of an operation (kept out of the dispatcher bean: an EJB should have no static methods). */
-public final class Dispatches {
+public final class Attempts {
 
-    private Dispatches() {
+    private Attempts() {
     }
 
     /**
      * {@code payload} is never the caller's latest words: it is the journal's, or the caller's own request
      * whose fingerprint capture matched against the journal's.
      */
-    public static Dispatch of(OperationView operation, JsonObject payload, EffectGate gate) {
-        return new Dispatch(Dispatch.downstreamKey(operation.tenant(), operation.key()), operation.operation(),
+    public static Attempt of(OperationView operation, JsonObject payload, EffectGate gate) {
+        return new Attempt(Attempt.downstreamKey(operation.tenant(), operation.key()), operation.operation(),
                 operation.attemptCount(), payload, operation.createdAt(), operation.targetObjectId(), operation.traceId(), gate);
     }
 
     /** What a look-up sees: it sends nothing that can create an effect, so nothing gates it. */
-    public static Dispatch forLookup(OperationView operation) {
+    public static Attempt forLookup(OperationView operation) {
         return of(operation, operation.payload(), LOOKUP);
     }
 

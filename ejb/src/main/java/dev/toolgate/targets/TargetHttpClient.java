@@ -30,7 +30,7 @@ import javax.net.ssl.SSLParameters;
  * nothing was sent; a timeout or a dropped connection after sending means the effect may exist.
  * The JDK client never re-sends a POST by itself, so one call here is at most one request.
  */
-public final class TargetHttp {
+public final class TargetHttpClient {
 
     private final HttpClient client;
     private final Duration readTimeout;
@@ -39,7 +39,7 @@ public final class TargetHttp {
      * A client for one target; {@code tls} is read here, so a bundle that cannot be used stops this
      * target before anything is sent, with the setting named ({@link TlsMisconfigured}).
      */
-    public TargetHttp(Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
+    public TargetHttpClient(Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
         SSLContext context = tls.context();
         SSLParameters parameters = context.getDefaultSSLParameters();
         // the JDK client verifies host names by itself; saying so here keeps it on whatever a default becomes

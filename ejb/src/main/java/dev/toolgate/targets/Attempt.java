@@ -16,11 +16,11 @@ import java.time.Instant;
  * @param traceId       the W3C trace id of the operation, for targets whose contract can carry it
  * @param gate          asked before each request that can create the effect
  */
-public record Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
+public record Attempt(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
                        String objectId, String traceId, EffectGate gate) {
 
     /** An attempt outside the journal (an adapter's contract test): nothing fences it. */
-    public Dispatch(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
+    public Attempt(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
                     String objectId, String traceId) {
         this(downstreamKey, operation, attempt, payload, createdAt, objectId, traceId, EffectGate.unguarded());
     }

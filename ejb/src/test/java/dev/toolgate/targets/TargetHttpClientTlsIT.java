@@ -20,7 +20,7 @@ import java.util.Optional;
  * What a TLS failure proves about a request: a refused handshake left nothing at the target, so it is
  * "not sent" and may be retried blindly; a completed one carries the request like plain HTTP.
  */
-class TargetHttpTlsIT {
+class TargetHttpClientTlsIT {
 
     private static Simulators simulators;
 
@@ -80,7 +80,7 @@ class TargetHttpTlsIT {
     }
 
     private static Exchange send(String base, TlsSettings tls) {
-        return new TargetHttp(Duration.ofSeconds(2), Duration.ofSeconds(5), tls)
+        return new TargetHttpClient(Duration.ofSeconds(2), Duration.ofSeconds(5), tls)
                 .send(HttpRequest.newBuilder(URI.create(Simulators.yooKassaUrl(base) + "payments/absent")));
     }
 

@@ -1,0 +1,112 @@
+package dev.toolgate.targets;
+
+import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.canonical.OperationCatalog;
+import dev.toolgate.targets.bitrix24.Bitrix24Deals;
+import dev.toolgate.targets.bitrix24.Bitrix24Settings;
+import dev.toolgate.targets.http.GenericHttpAdapter;
+import dev.toolgate.targets.http.HttpTargetSettings;
+import dev.toolgate.targets.onec.OneCDocuments;
+import dev.toolgate.targets.onec.OneCSettings;
+import dev.toolgate.targets.yookassa.YooKassaPayments;
+import dev.toolgate.targets.yookassa.YooKassaSettings;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.logging.Logger;
+
+/**
+ * Every target this gateway reaches, built once at start-up from configuration, and the one way to
+ * call them. One precedence rule: {@code toolgate.target.<t>.adapter=http} selects the generic HTTP
+ * adapter; otherwise the system's coded adapter, when its settings are present; otherwise the system
+ * is not configured, and its operations are refused before anything is stored.
+ */
+@ApplicationScoped
+public class TargetRegistry {
+
+    private static final Logger LOG = Logger.getLogger(TargetRegistry.class.getName());
+
+    private final Map<String, Target> targets = new TreeMap<>();
+    /** Systems whose configuration is present but broken, with why (for the log): refused, the others unaffected. */
+    private final Map<String, String> misconfigured = new TreeMap<>();
+
+    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+    TransactionSynchronizationRegistry transactions;
+
+    @PostConstruct
+    void build() {
+        Config config = ConfigProvider.getConfig();
+        for (String system : OperationCatalog.targets()) {
+            try {
+                configured(config, system).ifPresent(target -> targets.put(system, target));
+            } catch (RuntimeException e) { // the messages name the setting, never its value
+                misconfigured.put(system, e.getMessage());
+                LOG.severe("target " + system + " is misconfigured and refused: " + e.getMessage());
+            }
+        }
+    }
+
+    static Optional<Target> configured(Config config, String system) {
+        if (HttpTargetSettings.selected(config, system)) {
+            return Optional.of(new GenericHttpAdapter(system, HttpTargetSettings.from(config, system)));
+        }
+        return switch (system) {
+            case "1c" -> OneCSettings.from(config).map(OneCDocuments::new);
+            case "bitrix24" -> Bitrix24Settings.from(config).map(Bitrix24Deals::new);
+            case "yookassa" -> YooKassaSettings.from(config).map(YooKassaPayments::new);
+            default -> throw new IllegalStateException("the catalog names target " + system + ", which has no coded adapter");
+        };
+    }
+
+    /** Refuses, before anything is stored, an operation whose target this gateway cannot reach. */
+    public void requireConfigured(String system) {
+        if (misconfigured.containsKey(system)) {
+            throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '" + system
+                    + "' is misconfigured on this gateway; its log names the setting");
+        }
+        if (!targets.containsKey(system)) {
+            throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '" + system + "' is not configured on this gateway");
+        }
+    }
+
+    /** One attempt; whatever the adapter does, the answer is an outcome (see {@link AdapterFailures}). */
+    public Outcome execute(String system, Attempt attempt) {
+        Target adapter = adapter(system);
+        try {
+            return adapter.execute(attempt);
+        } catch (RuntimeException e) {
+            return AdapterFailures.ofExecute(system, attempt, e);
+        }
+    }
+
+    /** One look-up; an adapter that throws is a look-up that could not be made. */
+    public Lookup lookup(String system, Attempt attempt) {
+        Target adapter = adapter(system);
+        try {
+            return adapter.lookup(attempt);
+        } catch (RuntimeException e) {
+            return AdapterFailures.ofLookup(system, e);
+        }
+    }
+
+    private Target adapter(String system) {
+        // A row lock held across a network call would block every retry of this key, and a
+        // commit after the call could lose the outcome: never call a target inside a transaction.
+        if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
+            throw new IllegalStateException("a database transaction is open while calling target " + system);
+        }
+        Target target = targets.get(system);
+        if (target == null) {
+            throw new IllegalStateException("no adapter for target " + system);
+        }
+        return target;
+    }
+}
