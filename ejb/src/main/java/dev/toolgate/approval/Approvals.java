@@ -7,23 +7,27 @@ import static dev.toolgate.journal.OperationRefused.Reason.NOT_AWAITING_APPROVAL
 import static dev.toolgate.journal.OperationRefused.Reason.OPERATION_NOT_FOUND;
 import static dev.toolgate.journal.OperationRefused.Reason.OWN_OPERATION;
 
+import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
+import static dev.toolgate.journal.EventKind.APPROVAL_REVOKED;
+import static dev.toolgate.journal.EventKind.APPROVED;
+
 import dev.toolgate.access.Caller;
-import dev.toolgate.journal.Approval;
-import dev.toolgate.journal.ApprovalStanding;
-import dev.toolgate.journal.ApprovalView;
-import dev.toolgate.journal.ManualSteps;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationId;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /** Grants and revokes approvals, each in one short transaction under the operation's row lock. */
@@ -37,8 +41,6 @@ public class Approvals {
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
-    @Inject
-    ManualSteps journal;
 
     /**
      * Approves operation {@code key} of the approver's tenant. {@code fingerprint}, when given, must be
@@ -46,8 +48,11 @@ public class Approvals {
      */
     public ApprovalView grant(Caller approver, String key, String fingerprint, Duration validFor, String note) {
         Instant now = Instant.now();
-        OperationView operation = journal.lock(approver.tenant(), key)
-                .orElseThrow(() -> new OperationRefused(OPERATION_NOT_FOUND, "no operation with this key"));
+        Operation row = lock(approver.tenant(), key);
+        if (row == null) {
+            throw new OperationRefused(OPERATION_NOT_FOUND, "no operation with this key");
+        }
+        OperationView operation = row.view();
         if (!operation.approvalRequired()) {
             throw new OperationRefused(APPROVAL_NOT_REQUIRED, operation.operation() + " needs no approval on this gateway");
         }
@@ -73,7 +78,9 @@ public class Approvals {
         Approval approval = new Approval(UUID.randomUUID().toString(), operation, approver.principalId(), now,
                 now.plus(validFor), note);
         em.persist(approval);
-        journal.approved(operation, approval.view(now), approver.principalId(), now);
+        row.approvedBy(approval.view(now).id(), now);
+        EventLog.append(em, operation, approver.principalId(), APPROVED, now, operation.attemptCount(), operation.status(),
+                "approval " + approval.view(now).id() + " for fingerprint " + operation.requestHash() + " until " + approval.view(now).expiresAt());
         return approval.view(now);
     }
 
@@ -88,14 +95,38 @@ public class Approvals {
             throw new OperationRefused(APPROVAL_NOT_FOUND, "no approval with this id");
         }
         ApprovalView before = approval.view(now);
-        OperationView operation = journal.lock(before.tenant(), before.operationKey()).orElseThrow();
+        Operation row = lock(before.tenant(), before.operationKey()); // the lock every new attempt's approval check takes
         if (before.revokedAt() != null) {
             return before;
         }
         approval.revoke(approver.principalId(), reason, now);
         em.flush();
-        journal.revoked(operation, approval.view(now), approver.principalId(), now);
+        revoked(row, approval.view(now), approver.principalId(), now);
         return approval.view(now);
+    }
+
+    /** An operation that has sent nothing fails for good at once; one already dispatched keeps its attempt. */
+    private void revoked(Operation row, ApprovalView approval, String actor, Instant now) {
+        OperationView operation = row.view();
+        EventLog.append(em, operation, actor, APPROVAL_REVOKED, now, operation.attemptCount(), operation.status(),
+                "approval " + approval.id() + " revoked" + (approval.revokeReason() == null ? "" : ": " + approval.revokeReason()));
+        if (operation.status() == OperationStatus.PENDING_APPROVAL && approval.id().equals(operation.approvalId())) {
+            row.lapse(ApprovalStanding.REVOKED.lapseCode(), now); // nothing was ever sent
+            EventLog.append(em, operation, actor, APPROVAL_LAPSED, now, operation.attemptCount(), OperationStatus.FAILED_FINAL,
+                    "revoked before any attempt; nothing sent");
+        }
+    }
+
+    /** Operations of {@code tenant} waiting for a person's approval, oldest first: what an approver works through. */
+    public List<OperationView> awaiting(String tenant, int limit) {
+        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'pending_approval'"
+                        + " ORDER BY o.createdAt", Operation.class)
+                .setParameter("tenant", tenant).setMaxResults(limit)
+                .getResultStream().map(Operation::view).toList();
+    }
+
+    private Operation lock(String tenant, String key) {
+        return em.find(Operation.class, new OperationId(tenant, key), LockModeType.PESSIMISTIC_WRITE);
     }
 
     public ApprovalView find(Caller caller, String approvalId) {

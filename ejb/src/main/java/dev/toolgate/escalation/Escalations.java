@@ -1,50 +1,90 @@
 package dev.toolgate.escalation;
 
 import static dev.toolgate.canonical.Jsons.JSON;
+import static dev.toolgate.journal.EventKind.RESOLVED;
 
 import dev.toolgate.access.Caller;
-import dev.toolgate.journal.ManualSteps;
+import dev.toolgate.canonical.CanonicalJson;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationId;
 import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
+import java.util.List;
 
-/** An operator's resolution of one escalated operation, in one short transaction under the row lock. */
+/**
+ * What operators do with escalations: list them, and settle one on their word and evidence, in one
+ * short transaction under the row lock, audited under their name. Only a person changes an escalated
+ * operation: every automatic write is fenced off it ({@code OutcomeRecorder}); when it escalates is
+ * {@link EscalationRule}.
+ */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class Escalations {
 
-    @Inject
-    ManualSteps steps;
+    private static final String RESULT = "UPDATE agent_operation_log SET response_json = CAST(?1 AS jsonb)"
+            + " WHERE tenant = ?2 AND operation_key = ?3";
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    /** Escalated operations of {@code tenant}, oldest first: what an operator works through. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<OperationView> list(String tenant, int limit) {
+        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'unknown'"
+                        + " AND o.escalatedAt IS NOT NULL ORDER BY o.escalatedAt", Operation.class)
+                .setParameter("tenant", tenant).setMaxResults(limit)
+                .getResultStream().map(Operation::view).toList();
+    }
 
     /** The effect exists: {@code objectId} is the target's object the operator found. */
     public OperationView resolveSucceeded(Caller operator, String key, String objectId, String evidence) {
-        OperationView operation = escalated(operator, key);
-        return steps.resolve(operation, objectId, null, evidence,
-                JSON.createObjectBuilder().add("resolved_by", operator.principalId()).add("evidence", evidence).build(),
-                operator.principalId(), Instant.now());
+        return resolve(operator, key, objectId, null, evidence,
+                JSON.createObjectBuilder().add("resolved_by", operator.principalId()).add("evidence", evidence).build());
     }
 
     /** No effect exists and none will: the operation fails for good with {@code reason}. */
     public OperationView resolveFailed(Caller operator, String key, String reason, String evidence) {
-        OperationView operation = escalated(operator, key);
-        return steps.resolve(operation, null, "resolved_failed", evidence,
+        return resolve(operator, key, null, "resolved_failed", evidence,
                 JSON.createObjectBuilder().add("detail", reason).add("resolved_by", operator.principalId())
-                        .add("evidence", evidence).build(),
-                operator.principalId(), Instant.now());
+                        .add("evidence", evidence).build());
     }
 
-    private OperationView escalated(Caller operator, String key) {
-        OperationView operation = steps.lock(operator.tenant(), key)
-                .orElseThrow(() -> new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key"));
-        if (!operation.escalated()) {
-            throw new OperationRefused(OperationRefused.Reason.NOT_ESCALATED,
-                    "only an escalated operation is resolved by hand; this one is " + operation.status().dbName());
+    /** {@code objectId} non-null → succeeded with that object; null → failed_final with {@code code}. */
+    private OperationView resolve(Caller operator, String key, String objectId, String code, String evidence, JsonObject result) {
+        Instant now = Instant.now();
+        Operation row = escalated(operator, key);
+        OperationView before = row.view();
+        OperationStatus to = objectId != null ? OperationStatus.SUCCEEDED : OperationStatus.FAILED_FINAL;
+        row.resolve(to, objectId, code, now);
+        em.flush();
+        em.createNativeQuery(RESULT).setParameter(1, CanonicalJson.write(result))
+                .setParameter(2, before.tenant()).setParameter(3, before.key()).executeUpdate();
+        EventLog.append(em, before, operator.principalId(), RESOLVED, now, before.attemptCount(), to,
+                (objectId != null ? "target object " + objectId : code) + " on evidence: " + evidence);
+        em.refresh(row);
+        return row.view();
+    }
+
+    private Operation escalated(Caller operator, String key) {
+        Operation row = em.find(Operation.class, new OperationId(operator.tenant(), key), LockModeType.PESSIMISTIC_WRITE);
+        if (row == null) {
+            throw new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key");
         }
-        return operation;
+        if (!row.view().escalated()) {
+            throw new OperationRefused(OperationRefused.Reason.NOT_ESCALATED,
+                    "only an escalated operation is resolved by hand; this one is " + row.status().dbName());
+        }
+        return row;
     }
 }

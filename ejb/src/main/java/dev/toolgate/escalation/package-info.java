@@ -1,6 +1,7 @@
 /**
- * Escalations (seed 003): what reconciliation could not settle — a duplicate, or an outcome still
- * unclear after its look-ups — waits for a person. Operators list them and resolve each with evidence;
- * the resolution is audited under the operator's identity. Nothing here guesses.
+ * Escalations: what reconciliation could not settle — a duplicate, or an outcome still unclear after
+ * its look-ups — waits for a person. {@link dev.toolgate.escalation.EscalationRule} says when;
+ * {@link dev.toolgate.escalation.Escalations} lists them and resolves one with evidence, audited under the
+ * operator's identity. Nothing automatic changes an escalated operation, and nothing here guesses.
  */
 package dev.toolgate.escalation;

@@ -1,7 +1,7 @@
 package dev.toolgate.gateway;
 
-import dev.toolgate.journal.ApprovalStanding;
-import dev.toolgate.journal.ApprovalView;
+import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.journal.OperationView;
 
 import java.time.Instant;

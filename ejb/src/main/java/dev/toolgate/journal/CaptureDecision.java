@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.approval.ApprovalStanding;
 import java.time.Instant;
 
 /** What a request for an existing operation key may do (DESIGN §3, the capture table). */

@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.approval.ApprovalStanding;
 import java.time.Instant;
 
 /** The capture decision as a pure function of (row, request, now): the whole state table on one screen. */

@@ -35,12 +35,12 @@ public final class EventLog {
     private EventLog() {
     }
 
-    static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
+    public static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
                        OperationStatus status, String detail) {
         append(em, op, actor, kind, at, attempt, status, null, null, null, detail);
     }
 
-    static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
+    public static void append(EntityManager em, OperationView op, String actor, EventKind kind, Instant at, Integer attempt,
                        OperationStatus status, Integer httpStatus, String errorClass, Long durationMs, String detail) {
         em.createNativeQuery(APPEND)
                 .setParameter(1, op.tenant())

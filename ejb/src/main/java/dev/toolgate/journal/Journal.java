@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.approval.Approval;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -35,22 +37,6 @@ public class Journal {
         OperationView view = operation.view();
         Approval approval = view.approvalId() == null ? null : em.find(Approval.class, view.approvalId());
         return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
-    }
-
-    /** Escalated operations of {@code tenant}, oldest first: what an operator works through. */
-    public List<OperationView> escalated(String tenant, int limit) {
-        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'unknown'"
-                        + " AND o.escalatedAt IS NOT NULL ORDER BY o.escalatedAt", Operation.class)
-                .setParameter("tenant", tenant).setMaxResults(limit)
-                .getResultStream().map(Operation::view).toList();
-    }
-
-    /** Operations of {@code tenant} waiting for a person's approval, oldest first: what an approver works through. */
-    public List<OperationView> awaitingApproval(String tenant, int limit) {
-        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'pending_approval'"
-                        + " ORDER BY o.createdAt", Operation.class)
-                .setParameter("tenant", tenant).setMaxResults(limit)
-                .getResultStream().map(Operation::view).toList();
     }
 
     /**

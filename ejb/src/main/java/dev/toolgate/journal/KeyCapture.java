@@ -8,6 +8,7 @@ import static dev.toolgate.journal.EventKind.REPLAYED;
 import static dev.toolgate.journal.EventKind.RESUMED;
 import static dev.toolgate.journal.EventKind.UNSETTLED;
 
+import dev.toolgate.approval.Approval;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.trace.Trace;

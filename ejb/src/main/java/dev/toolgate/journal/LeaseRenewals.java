@@ -2,6 +2,8 @@ package dev.toolgate.journal;
 
 import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
 
+import dev.toolgate.approval.ApprovalStanding;
+import dev.toolgate.approval.Approval;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

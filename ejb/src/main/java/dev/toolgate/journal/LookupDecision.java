@@ -19,7 +19,7 @@ public sealed interface LookupDecision {
     record Retry() implements LookupDecision {
     }
 
-    /** The target could not settle it (pending, unavailable, or a duplicate): back off; escalate at the limit or at once. */
+    /** The target could not settle it (pending, unavailable, or a duplicate): back off, or hand it to a person. */
     record Postpone(String errorCode, boolean escalateNow) implements LookupDecision {
     }
 }

@@ -2,6 +2,8 @@ package dev.toolgate.journal;
 
 import static dev.toolgate.journal.AttemptOutcomes.detail;
 
+import dev.toolgate.approval.ApprovalStanding;
+import dev.toolgate.escalation.EscalationRule;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicy;
 
@@ -23,7 +25,7 @@ import java.time.Instant;
  * unknown, withheld fields, no caller   Absent              →  Settle failed_retryable awaiting_caller
  * unknown                               Absent              →  Retry (the next attempt, sent now)
  * unknown                               Ambiguous           →  Postpone, escalated at once (a duplicate)
- * unknown                               Pending/Unavailable →  Postpone (escalated at the look-up limit)
+ * unknown                               Pending/Unavailable →  Postpone, escalated at the look-up limit ({@link EscalationRule})
  * </pre>
  */
 public final class LookupDecisions {
@@ -37,7 +39,7 @@ public final class LookupDecisions {
      * @param standing the approval's standing now, under the same lock; needed (non-null) only for Absent
      */
     public static LookupDecision decide(OperationView leased, OperationView current, Lookup lookup, ApprovalStanding standing,
-                                        RetryPolicy policy, boolean canResend, Instant now) {
+                                        RetryPolicy policy, int maxLookUps, boolean canResend, Instant now) {
         String fence = fence(leased, current);
         if (fence != null) {
             return new LookupDecision.Refused(fence);
@@ -54,14 +56,15 @@ public final class LookupDecisions {
         if (lookup instanceof Lookup.Absent) {
             return absent(current, standing, policy, canResend, now);
         }
-        if (lookup instanceof Lookup.Ambiguous) { // a duplicate already happened: a person must look at once
-            return new LookupDecision.Postpone("duplicate_effect", true);
+        int lookUpsMade = current.reconcileCount() + 1;
+        if (lookup instanceof Lookup.Ambiguous) {
+            return new LookupDecision.Postpone("duplicate_effect", EscalationRule.escalates(true, lookUpsMade, maxLookUps));
         }
         if (lookup instanceof Lookup.Unavailable unavailable) {
-            return new LookupDecision.Postpone(unavailable.errorCode(), false);
+            return new LookupDecision.Postpone(unavailable.errorCode(), EscalationRule.escalates(false, lookUpsMade, maxLookUps));
         }
         if (lookup instanceof Lookup.Pending) {
-            return new LookupDecision.Postpone("target_pending", false);
+            return new LookupDecision.Postpone("target_pending", EscalationRule.escalates(false, lookUpsMade, maxLookUps));
         }
         throw new IllegalArgumentException("a look-up result this table does not know: " + lookup);
     }

@@ -2,6 +2,7 @@ package dev.toolgate.journal;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.approval.ApprovalStanding;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.persistence.Column;
@@ -19,8 +20,9 @@ import java.util.List;
 
 /**
  * One row of {@code agent_operation_log}. Rows are inserted and their outcomes written by SQL
- * in {@link KeyCapture} and {@link OutcomeRecorder} (the seed's ON CONFLICT insert and the fenced
- * update); under the row lock the entity moves itself between states through its behaviour.
+ * in {@link KeyCapture} and {@link OutcomeRecorder} (an {@code INSERT … ON CONFLICT DO NOTHING} and
+ * fenced updates); under the row lock the entity moves itself between states through its behaviour,
+ * which the approval and escalation services call as well.
  */
 @Entity
 @Table(name = "agent_operation_log")
@@ -83,7 +85,7 @@ public class Operation {
     protected Operation() {
     }
 
-    OperationStatus status() {
+    public OperationStatus status() {
         return OperationStatus.fromDb(status);
     }
 
@@ -92,7 +94,7 @@ public class Operation {
     }
 
     /** Names the approval that now governs new attempts. */
-    void approvedBy(String approval, Instant now) {
+    public void approvedBy(String approval, Instant now) {
         approvalId = approval;
         updatedAt = at(now);
     }
@@ -101,7 +103,7 @@ public class Operation {
      * pending_approval or failed_retryable → failed_final: the approval lapsed before a new attempt,
      * so nothing is sent. Never called for a row whose last attempt may have had an effect.
      */
-    void lapse(String code, Instant now) {
+    public void lapse(String code, Instant now) {
         status = OperationStatus.FAILED_FINAL.dbName();
         errorCode = code;
         leaseUntil = null;
@@ -114,7 +116,7 @@ public class Operation {
      * unknown (escalated) → succeeded or failed_final, on a person's word and evidence. The result
      * for replay is written by SQL (response_json is not mapped for writes).
      */
-    void resolve(OperationStatus to, String objectId, String code, Instant now) {
+    public void resolve(OperationStatus to, String objectId, String code, Instant now) {
         status = to.dbName();
         targetObjectId = objectId;
         errorCode = code;
@@ -163,7 +165,7 @@ public class Operation {
                 instant(createdAt), instant(updatedAt), instant(completedAt), traceId, approvalRequired, approvalId);
     }
 
-    static OffsetDateTime at(Instant instant) {
+    public static OffsetDateTime at(Instant instant) {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 

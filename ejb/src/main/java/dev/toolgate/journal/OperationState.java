@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.approval.ApprovalStanding;
 import java.time.Instant;
 
 /** What the capture decision needs to know about an existing row. */

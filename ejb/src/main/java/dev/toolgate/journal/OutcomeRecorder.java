@@ -6,6 +6,8 @@ import static dev.toolgate.journal.EventKind.OUTCOME;
 import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
 import static dev.toolgate.journal.EventKind.RECONCILED;
 
+import dev.toolgate.approval.ApprovalStanding;
+import dev.toolgate.approval.Approval;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
@@ -56,13 +58,13 @@ public class OutcomeRecorder {
             + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
-    // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalates at the limit
+    // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalated when LookupDecisions says so
     static final String POSTPONE = "UPDATE agent_operation_log SET lease_until = NULL,"
             + " next_check_at = CAST(?1 AS timestamptz) + make_interval(secs => LEAST(?2, 2 ^ LEAST(reconcile_count, 30))),"
             + " reconcile_count = reconcile_count + 1,"
-            + " escalated_at = CASE WHEN CAST(?3 AS boolean) OR reconcile_count + 1 >= ?4 THEN CAST(?5 AS timestamptz) END,"
-            + " error_code = ?6, updated_at = ?7"
-            + " WHERE tenant = ?8 AND operation_key = ?9 AND attempt_count = ?10 AND lease_epoch = ?11 AND status = 'unknown'"
+            + " escalated_at = CASE WHEN CAST(?3 AS boolean) THEN CAST(?4 AS timestamptz) END,"
+            + " error_code = ?5, updated_at = ?6"
+            + " WHERE tenant = ?7 AND operation_key = ?8 AND attempt_count = ?9 AND lease_epoch = ?10 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
     /**
@@ -113,7 +115,7 @@ public class OutcomeRecorder {
         Operation row = em.find(Operation.class, new OperationId(leased.tenant(), leased.key()), LockModeType.PESSIMISTIC_WRITE);
         OperationView current = row.view();
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
-        LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, canResend, now);
+        LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
         boolean written = apply(decision, leased, now);
         int attempt = leased.attemptCount();
         EventLog.append(em, leased, actor, written ? RECONCILED : OUTCOME_REFUSED, now, attempt, OperationStatus.UNKNOWN,
@@ -229,14 +231,13 @@ public class OutcomeRecorder {
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, settings.maxReconcileBackoffSeconds())
                 .setParameter(3, postpone.escalateNow())
-                .setParameter(4, settings.maxReconciles())
-                .setParameter(5, Operation.at(now))
-                .setParameter(6, postpone.errorCode())
-                .setParameter(7, Operation.at(now))
-                .setParameter(8, row.tenant())
-                .setParameter(9, row.key())
-                .setParameter(10, row.attemptCount())
-                .setParameter(11, row.leaseEpoch())
+                .setParameter(4, Operation.at(now))
+                .setParameter(5, postpone.errorCode())
+                .setParameter(6, Operation.at(now))
+                .setParameter(7, row.tenant())
+                .setParameter(8, row.key())
+                .setParameter(9, row.attemptCount())
+                .setParameter(10, row.leaseEpoch())
                 .executeUpdate();
     }
 

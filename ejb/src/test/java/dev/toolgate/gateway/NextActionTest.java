@@ -2,8 +2,8 @@ package dev.toolgate.gateway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.toolgate.journal.ApprovalStanding;
-import dev.toolgate.journal.ApprovalView;
+import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonValue;

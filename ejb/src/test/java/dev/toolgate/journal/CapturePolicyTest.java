@@ -9,6 +9,7 @@ import static dev.toolgate.journal.OperationStatus.UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.toolgate.approval.ApprovalStanding;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -191,14 +191,13 @@ class FencedWritesIT {
             update.setTimestamp(1, now);
             update.setInt(2, 300);
             update.setBoolean(3, false);
-            update.setInt(4, 10);
-            update.setTimestamp(5, now);
-            update.setString(6, "lookup_unavailable");
-            update.setTimestamp(7, now);
-            update.setString(8, "acme");
-            update.setString(9, key);
-            update.setInt(10, attempt);
-            update.setLong(11, epoch);
+            update.setTimestamp(4, now);
+            update.setString(5, "lookup_unavailable");
+            update.setTimestamp(6, now);
+            update.setString(7, "acme");
+            update.setString(8, key);
+            update.setInt(9, attempt);
+            update.setLong(10, epoch);
             return update.executeUpdate();
         }
     }

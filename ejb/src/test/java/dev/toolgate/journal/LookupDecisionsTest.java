@@ -3,6 +3,7 @@ package dev.toolgate.journal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicy;
 import jakarta.json.JsonValue;
@@ -17,6 +18,7 @@ class LookupDecisionsTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
     private static final RetryPolicy POLICY = new RetryPolicy(3, Duration.ofMillis(500), 2.0, Duration.ofSeconds(5), false);
+    private static final int LIMIT = 3;
     private static final OperationView LEASED = row(OperationStatus.UNKNOWN, 1, 2, null, NOW.minusSeconds(1), List.of());
 
     @Test
@@ -65,7 +67,7 @@ class LookupDecisionsTest {
     void exhaustsTheBudgetWhenAbsentAfterTheLastAttempt() {
         OperationView last = row(OperationStatus.UNKNOWN, 3, 2, null, NOW.minusSeconds(1), List.of());
         LookupDecision.Settle settle = assertInstanceOf(LookupDecision.Settle.class,
-                LookupDecisions.decide(last, last, new Lookup.Absent(), ApprovalStanding.NOT_REQUIRED, POLICY, true, NOW));
+                LookupDecisions.decide(last, last, new Lookup.Absent(), ApprovalStanding.NOT_REQUIRED, POLICY, LIMIT, true, NOW));
         assertEquals("retries_exhausted", settle.to().errorCode());
     }
 
@@ -98,13 +100,20 @@ class LookupDecisionsTest {
     }
 
     @Test
+    void escalatesWhenTheLookUpsOfAnAttemptReachTheLimit() {
+        OperationView third = row(OperationStatus.UNKNOWN, 1, 2, null, NOW.minusSeconds(1), List.of(), 2);
+        assertEquals(new LookupDecision.Postpone("target_pending", true),
+                LookupDecisions.decide(third, third, new Lookup.Pending("processing"), null, POLICY, LIMIT, true, NOW));
+    }
+
+    @Test
     void backsOffWhilePendingOrUnavailable() {
         assertEquals(new LookupDecision.Postpone("target_pending", false), decide(LEASED, new Lookup.Pending("processing"), null, true));
         assertEquals(new LookupDecision.Postpone("adapter_error", false), decide(LEASED, new Lookup.Unavailable("adapter_error"), null, true));
     }
 
     private static LookupDecision decide(OperationView current, Lookup lookup, ApprovalStanding standing, boolean canResend) {
-        return LookupDecisions.decide(LEASED, current, lookup, standing, POLICY, canResend, NOW);
+        return LookupDecisions.decide(LEASED, current, lookup, standing, POLICY, LIMIT, canResend, NOW);
     }
 
     private static Lookup found() {
@@ -113,8 +122,13 @@ class LookupDecisionsTest {
 
     private static OperationView row(OperationStatus status, int attempt, long epoch, Instant escalatedAt, Instant settleAfter,
                                      List<String> withheld) {
+        return row(status, attempt, epoch, escalatedAt, settleAfter, withheld, 0);
+    }
+
+    private static OperationView row(OperationStatus status, int attempt, long epoch, Instant escalatedAt, Instant settleAfter,
+                                     List<String> withheld, int lookUpsMade) {
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
                 withheld, status == OperationStatus.SUCCEEDED ? "ref-1" : null, null, null, attempt, NOW.plusSeconds(30), epoch, null,
-                0, settleAfter, escalatedAt, NOW, NOW, null, null, false, null);
+                lookUpsMade, settleAfter, escalatedAt, NOW, NOW, null, null, false, null);
     }
 }

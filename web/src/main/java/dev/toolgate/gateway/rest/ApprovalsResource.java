@@ -1,9 +1,8 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.Approvals;
-import dev.toolgate.journal.ApprovalView;
-import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -35,8 +34,6 @@ public class ApprovalsResource {
     @Inject
     Approvals approvals;
     @Inject
-    Journal journal;
-    @Inject
     JournalSettings settings;
     @Context
     UriInfo uri;
@@ -46,7 +43,7 @@ public class ApprovalsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.APPROVER, Role.AUDITOR})
     public Response awaiting(@Context SecurityContext security) {
-        return answers().list("awaiting_approval", journal.awaitingApproval(CallerContext.of(security).tenant(), 200));
+        return answers().list("awaiting_approval", approvals.awaiting(CallerContext.of(security).tenant(), 200));
     }
 
     /** {@code {"operation_key", "request_hash"?, "expires_in_seconds"?, "note"?}} → 201 with the approval. */

@@ -1,7 +1,7 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Role;
-import dev.toolgate.journal.Journal;
+import dev.toolgate.escalation.Escalations;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -23,7 +23,7 @@ import jakarta.ws.rs.core.UriInfo;
 public class EscalationsResource {
 
     @Inject
-    Journal journal;
+    Escalations escalations;
     @Inject
     JournalSettings settings;
     @Context
@@ -34,6 +34,6 @@ public class EscalationsResource {
     @Allowed({Role.OPERATOR, Role.AUDITOR})
     public Response list(@Context SecurityContext security) {
         return new Answers(uri.getBaseUriBuilder(), settings.retention())
-                .list("escalations", journal.escalated(CallerContext.of(security).tenant(), 200));
+                .list("escalations", escalations.list(CallerContext.of(security).tenant(), 200));
     }
 }

@@ -2,8 +2,8 @@ package dev.toolgate.gateway.rest;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.gateway.NextAction;
-import dev.toolgate.journal.ApprovalView;
 import dev.toolgate.journal.EventView;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
