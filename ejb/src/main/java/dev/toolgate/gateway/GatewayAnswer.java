@@ -4,19 +4,39 @@ import dev.toolgate.journal.OperationView;
 
 import java.time.Duration;
 
-/** What the gateway tells the agent; mapped to HTTP in one place, in the web module. */
+/**
+ * What the gateway tells the agent, decided in one place ({@link AgentAnswers}) and mapped to HTTP in
+ * one place, in the web module. Each answer says why explicitly: nothing downstream reads error codes.
+ */
 public sealed interface GatewayAnswer {
 
+    OperationView operation();
+
+    /** Why an operation ended. */
+    enum Ending {
+        /** The target created the object. */
+        SUCCEEDED,
+        /** The target refused it (or a person resolved it as failed): sending it again would not help. */
+        REFUSED,
+        /** Every attempt the budget allowed provably did not execute. */
+        RETRIES_EXHAUSTED,
+        /** The approval was revoked or expired before an attempt could be sent: nothing was sent. */
+        APPROVAL_LAPSED
+    }
+
     /** Succeeded or failed for good; {@code replayed} when an earlier call produced the outcome. */
-    record Done(OperationView operation, boolean replayed) implements GatewayAnswer {
+    record Done(OperationView operation, boolean replayed, Ending ending) implements GatewayAnswer {
     }
 
     /** The target refused for now and did not execute it: the same key may be sent again later. */
     record TryLater(OperationView operation, Duration retryAfter) implements GatewayAnswer {
     }
 
-    /** The effect may exist; it will be looked up by key. Retry with the same key, never a new one. */
-    record OutcomeUnknown(OperationView operation, Duration retryAfter) implements GatewayAnswer {
+    /**
+     * The effect may exist; it will be looked up by key. Retry with the same key, never a new one.
+     * {@code escalated}: reconciliation gave up, and a person settles it.
+     */
+    record OutcomeUnknown(OperationView operation, Duration retryAfter, boolean escalated) implements GatewayAnswer {
     }
 
     /** Another caller owns the current attempt. */

@@ -127,7 +127,7 @@ public class OutcomeRecorder {
         }
         em.refresh(row);
         OperationView after = row.view();
-        metrics.reconciled(leased.target(), written ? lookupName(lookup) : "refused");
+        metrics.reconciled(leased.target(), written ? lookup.metricName() : "refused");
         if (written && after.escalatedAt() != null) {
             escalated(after, lookup, actor, now);
             metrics.escalated(leased.target());
@@ -245,10 +245,6 @@ public class OutcomeRecorder {
         return em.find(Operation.class, new OperationId(row.tenant(), row.key())).view();
     }
 
-    private static String lookupName(Lookup lookup) {
-        return lookup.getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT);
-    }
-
     private static String describe(Outcome outcome) {
         if (outcome instanceof Outcome.Succeeded s) {
             return "target object " + s.objectId();
@@ -259,7 +255,13 @@ public class OutcomeRecorder {
         if (outcome instanceof Outcome.Pending p) {
             return "target_pending" + (p.objectId() == null ? "" : ": target object " + p.objectId());
         }
-        return outcome instanceof Outcome.Transient t ? t.errorCode() : ((Outcome.Unknown) outcome).errorCode();
+        if (outcome instanceof Outcome.Transient t) {
+            return t.errorCode();
+        }
+        if (outcome instanceof Outcome.Unknown u) {
+            return u.errorCode();
+        }
+        throw new IllegalArgumentException("an outcome this recorder cannot describe: " + outcome);
     }
 
     private static String describe(Lookup lookup) {
@@ -278,6 +280,9 @@ public class OutcomeRecorder {
         if (lookup instanceof Lookup.Ambiguous a) {
             return a.objectIds().size() + " objects carry this key: " + a.objectIds();
         }
-        return "unavailable: " + ((Lookup.Unavailable) lookup).errorCode();
+        if (lookup instanceof Lookup.Unavailable u) {
+            return "unavailable: " + u.errorCode();
+        }
+        throw new IllegalArgumentException("a look-up this recorder cannot describe: " + lookup);
     }
 }

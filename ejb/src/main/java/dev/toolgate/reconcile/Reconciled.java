@@ -7,7 +7,7 @@ import dev.toolgate.targets.Lookup;
 /** What reconciling one operation did: the look-up's answer, and whether an attempt was sent after it. */
 public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
 
-    /** A short name for counting outcomes: found, sent, waiting, awaiting_caller, exhausted, pending, unavailable, escalated. */
+    /** A short name for counting outcomes: found, sent, waiting, awaiting_caller, exhausted, failed, pending, unavailable, ambiguous, escalated. */
     public String outcome() {
         if (operation.escalatedAt() != null) {
             return "escalated";
@@ -27,6 +27,15 @@ public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
         if (lookup instanceof Lookup.Failed) {
             return "failed";
         }
-        return lookup instanceof Lookup.Pending ? "pending" : "unavailable";
+        if (lookup instanceof Lookup.Pending) {
+            return "pending";
+        }
+        if (lookup instanceof Lookup.Unavailable) {
+            return "unavailable";
+        }
+        if (lookup instanceof Lookup.Ambiguous) { // a duplicate whose escalation was fenced off: another holder has it
+            return "ambiguous";
+        }
+        throw new IllegalArgumentException("a look-up this count does not know: " + lookup);
     }
 }

@@ -7,6 +7,9 @@ import java.util.List;
 /** What a look-up by our key found at the target. */
 public sealed interface Lookup {
 
+    /** The label of {@code toolgate_reconciled_total{outcome}}: declared, so renaming a record renames no metric. */
+    String metricName();
+
     /**
      * What a look-up made before a re-send means for the attempt: the earlier attempt's effect (found,
      * pending, failed), or an unknown when the target cannot say or holds a duplicate; null when nothing
@@ -29,10 +32,18 @@ public sealed interface Lookup {
     }
 
     record Found(String objectId, JsonObject result) implements Lookup {
+        @Override
+        public String metricName() {
+            return "found";
+        }
     }
 
     /** The target knows the operation but has not finished it: wait, never resend. */
     record Pending(String detail) implements Lookup {
+        @Override
+        public String metricName() {
+            return "pending";
+        }
     }
 
     /**
@@ -40,17 +51,33 @@ public sealed interface Lookup {
      * is no effect, and sending the same request again would not change that.
      */
     record Failed(String objectId, String errorCode, String detail) implements Lookup {
+        @Override
+        public String metricName() {
+            return "failed";
+        }
     }
 
     /** No object carries our key. */
     record Absent() implements Lookup {
+        @Override
+        public String metricName() {
+            return "absent";
+        }
     }
 
     /** The target could not be asked. */
     record Unavailable(String errorCode) implements Lookup {
+        @Override
+        public String metricName() {
+            return "unavailable";
+        }
     }
 
     /** More than one object carries our key: a duplicate already happened and a person must look. */
     record Ambiguous(List<String> objectIds) implements Lookup {
+        @Override
+        public String metricName() {
+            return "ambiguous";
+        }
     }
 }

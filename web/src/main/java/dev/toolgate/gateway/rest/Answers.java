@@ -1,10 +1,10 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.journal.Journal;
-import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.core.MediaType;
@@ -15,7 +15,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
-/** The one place where the gateway's answers become HTTP (DESIGN §5). */
+/** The one place where the gateway's answers become HTTP: each answer type and ending to its status and problem type. */
 final class Answers {
 
     static final String REPLAYED = "Idempotent-Replayed";
@@ -34,10 +34,10 @@ final class Answers {
 
     Response toResponse(GatewayAnswer answer) {
         if (answer instanceof GatewayAnswer.Done done) {
-            return done(done.operation(), done.replayed());
+            return done(done);
         }
         if (answer instanceof GatewayAnswer.OutcomeUnknown unknown) {
-            return problem(ProblemType.OUTCOME_UNKNOWN, unknown.operation(), unknown.operation().escalatedAt() != null
+            return problem(ProblemType.OUTCOME_UNKNOWN, unknown.operation(), unknown.escalated()
                     ? "escalated: reconciliation could not settle it, a person will; never use a new key for it"
                     : "the target may have executed it; the gateway looks it up by this key before anything is sent again")
                     .header("Retry-After", seconds(unknown.retryAfter()))
@@ -58,8 +58,10 @@ final class Answers {
                     .with("operation_key", reused.operation().key())
                     .response().build();
         }
-        GatewayAnswer.AwaitingApproval waiting = (GatewayAnswer.AwaitingApproval) answer;
-        return problem(ProblemType.APPROVAL_REQUIRED, waiting.operation(), null).location(self(waiting.operation())).build();
+        if (answer instanceof GatewayAnswer.AwaitingApproval waiting) {
+            return problem(ProblemType.APPROVAL_REQUIRED, waiting.operation(), null).location(self(waiting.operation())).build();
+        }
+        throw new IllegalArgumentException("an answer this mapping does not know: " + answer);
     }
 
     Response record(Journal.OperationRecord record) {
@@ -75,23 +77,23 @@ final class Answers {
         return Response.ok(JSON.createObjectBuilder().add(name, items).build().toString(), MediaType.APPLICATION_JSON).build();
     }
 
-    private Response done(OperationView op, boolean replayed) {
-        Response.ResponseBuilder response;
-        if (op.status() == OperationStatus.SUCCEEDED) {
-            response = Response.status(replayed ? 200 : 201).type(MediaType.APPLICATION_JSON)
-                    .entity(OperationJson.of(op, selfPath(op), retention).toString());
-            if (!replayed) {
-                response.location(self(op));
+    private Response done(GatewayAnswer.Done done) {
+        OperationView op = done.operation();
+        Response.ResponseBuilder response = switch (done.ending()) {
+            case SUCCEEDED -> {
+                Response.ResponseBuilder ok = Response.status(done.replayed() ? 200 : 201).type(MediaType.APPLICATION_JSON)
+                        .entity(OperationJson.of(op, selfPath(op), retention).toString());
+                yield done.replayed() ? ok : ok.location(self(op));
             }
-        } else if (op.errorCode() != null && op.errorCode().startsWith("approval_")) {
-            response = problem(ProblemType.APPROVAL_LAPSED, op, "the approval was " + op.errorCode().substring(9)
+            case APPROVAL_LAPSED -> problem(ProblemType.APPROVAL_LAPSED, op, "the approval was "
+                    + (ApprovalStanding.REVOKED.lapseCode().equals(op.errorCode()) ? "revoked" : "expired")
                     + " before an attempt could be sent; a new attempt at the intent needs a new key and a new approval");
-        } else if ("retries_exhausted".equals(op.errorCode())) {
-            response = problem(ProblemType.RETRIES_EXHAUSTED, op, "final for this key; a new attempt at the intent needs a new key");
-        } else { // failed_final: the stored error, replayed as first answered
-            response = problem(ProblemType.TARGET_REJECTED, op, "the target refused; sending it again would not help");
-        }
-        return replayed ? response.header(REPLAYED, "true").build() : response.build();
+            case RETRIES_EXHAUSTED -> problem(ProblemType.RETRIES_EXHAUSTED, op,
+                    "final for this key; a new attempt at the intent needs a new key");
+            // the stored error, replayed as first answered
+            case REFUSED -> problem(ProblemType.TARGET_REJECTED, op, "the target refused; sending it again would not help");
+        };
+        return done.replayed() ? response.header(REPLAYED, "true").build() : response.build();
     }
 
     private Response.ResponseBuilder problem(ProblemType type, OperationView op, String detail) {

@@ -1,0 +1,66 @@
+package dev.toolgate.gateway;
+
+import dev.toolgate.journal.OperationView;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The one mapping from an operation's state to what its caller is told, as a pure function: every
+ * path — a new attempt, a look-up, a replay, a refusal to act now — ends here with the row as the
+ * journal left it.
+ *
+ * <pre>
+ * status                        → answer
+ * succeeded                     → Done SUCCEEDED
+ * failed_final                  → Done APPROVAL_LAPSED (approval_revoked/_expired) · RETRIES_EXHAUSTED · REFUSED
+ * failed_retryable              → TryLater, after the back-off
+ * unknown                       → OutcomeUnknown, after the next look-up (or the look-up under way)
+ * unknown, escalated            → OutcomeUnknown escalated, after {@link #ESCALATED_RETRY_AFTER}
+ * started                       → InProgress, after the lease
+ * pending_approval              → AwaitingApproval
+ * </pre>
+ */
+public final class AgentAnswers {
+
+    /** What an agent is told to wait when no better figure is known. */
+    static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
+    /** An escalated operation waits for a person: no point asking again within minutes. */
+    static final Duration ESCALATED_RETRY_AFTER = Duration.ofMinutes(5);
+
+    private AgentAnswers() {
+    }
+
+    public static GatewayAnswer of(OperationView operation, boolean replayed, Instant now) {
+        return switch (operation.status()) {
+            case SUCCEEDED -> new GatewayAnswer.Done(operation, replayed, GatewayAnswer.Ending.SUCCEEDED);
+            case FAILED_FINAL -> new GatewayAnswer.Done(operation, replayed, endingOf(operation.errorCode()));
+            case FAILED_RETRYABLE -> new GatewayAnswer.TryLater(operation, until(operation.nextCheckAt(), now));
+            case UNKNOWN -> operation.escalatedAt() != null
+                    ? new GatewayAnswer.OutcomeUnknown(operation, ESCALATED_RETRY_AFTER, true)
+                    : new GatewayAnswer.OutcomeUnknown(operation, until(later(operation.nextCheckAt(), operation.leaseUntil()), now), false);
+            case STARTED -> new GatewayAnswer.InProgress(operation, until(operation.leaseUntil(), now));
+            case PENDING_APPROVAL -> new GatewayAnswer.AwaitingApproval(operation);
+        };
+    }
+
+    /** Why a failed_final operation failed, from the code the journal recorded with it. */
+    static GatewayAnswer.Ending endingOf(String errorCode) {
+        if ("approval_revoked".equals(errorCode) || "approval_expired".equals(errorCode)) {
+            return GatewayAnswer.Ending.APPROVAL_LAPSED;
+        }
+        return "retries_exhausted".equals(errorCode) ? GatewayAnswer.Ending.RETRIES_EXHAUSTED : GatewayAnswer.Ending.REFUSED;
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null || a.isAfter(b) ? a : b;
+    }
+
+    private static Duration until(Instant moment, Instant now) {
+        Duration left = moment == null ? DEFAULT_RETRY_AFTER : Duration.between(now, moment);
+        return left.compareTo(DEFAULT_RETRY_AFTER) < 0 ? DEFAULT_RETRY_AFTER : left;
+    }
+}
