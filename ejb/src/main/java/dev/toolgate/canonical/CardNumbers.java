@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * with the decimal digits of any script. The text is NFKC-normalized first (fullwidth forms, circled
  * digits), and invisible format characters (Unicode category Cf) are dropped.
  *
- * <p>UUIDs, traceparent headers, hexadecimal ids and ISO 8601 timestamps are set aside before digits are counted: a UUID's
+ * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside before digits are counted: a UUID's
  * groups can all be decimal digits (the last two form 16 digits about once in 20,000 random UUIDs),
  * and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal digits
  * that passes Luhn cannot be told from a card number and is refused.
@@ -35,7 +35,9 @@ public final class CardNumbers {
     private static final Pattern IDENTIFIERS = Pattern.compile(NOT_ALNUM_BEFORE + "(?:"
             + "\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}" // RFC 9562 UUID
             + "|\\p{XDigit}{2}-\\p{XDigit}{32}-\\p{XDigit}{16}-\\p{XDigit}{2}" // W3C Trace Context traceparent
-            + "|(?=\\p{XDigit}*[A-Fa-f])(?=\\p{XDigit}*[0-9])\\p{XDigit}+" // a hex word holding both letters and digits
+            // a hex id (20+ characters: hashes, object ids) holding both letters and digits; a shorter word is
+            // no id, and a card number with a few hex letters glued on ("cc4111…") is still found
+            + "|(?=\\p{XDigit}*[A-Fa-f])(?=\\p{XDigit}*[0-9])\\p{XDigit}{20,}"
             + "|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?"
             + ")" + NOT_ALNUM_AFTER);
 

@@ -44,6 +44,8 @@ public class JournalDataSource extends PGSimpleDataSource {
         setConnectTimeout(connect);
         super.setLoginTimeout(connect); // connect + TLS + authentication: a server that accepts and then says nothing
         setSocketTimeout(seconds("toolgate.db.socket-timeout-seconds", SOCKET_TIMEOUT_SECONDS));
+        // a server error's "Detail:" can quote the failing row (a payload): keep it out of exception messages
+        setLogServerErrorDetail(false);
         setTcpKeepAlive(true); // an idle pooled connection to a vanished server is noticed by the kernel too
         setting("toolgate.db.url").ifPresent(super::setUrl);
         setting("toolgate.db.user").ifPresent(super::setUser);

@@ -19,6 +19,7 @@ import java.time.Instant;
  *   lease epoch / escalated             any                 →  Refused (a person or a newer lease owns it)
  * unknown                               Found               →  Settle succeeded (the object)
  * unknown                               Failed              →  Settle failed_final (the target's code)
+ * unknown, the target named an object   Absent              →  Postpone (a pending object is never sent again)
  * unknown, inside the settle window     Absent              →  AwaitSettle
  * unknown, budget spent                 Absent              →  Settle failed_final retries_exhausted
  * unknown, approval revoked/expired     Absent              →  Settle failed_final approval_revoked/expired
@@ -53,10 +54,14 @@ public final class LookupDecisions {
                     detail(failed.detail() + " (target object " + failed.objectId() + ")"), failed.errorCode(), null),
                     "target object " + failed.objectId() + " failed: " + failed.errorCode());
         }
+        int lookUpsMade = current.reconcileCount() + 1;
+        if (lookup instanceof Lookup.Absent && current.targetObjectId() != null) {
+            // the target named its object (it answered "pending"): not finding it proves nothing, never resend
+            return new LookupDecision.Postpone("named_object_not_found", EscalationRule.escalates(false, lookUpsMade, maxLookUps));
+        }
         if (lookup instanceof Lookup.Absent) {
             return absent(current, standing, policy, canResend, now);
         }
-        int lookUpsMade = current.reconcileCount() + 1;
         if (lookup instanceof Lookup.Ambiguous) {
             return new LookupDecision.Postpone("duplicate_effect", EscalationRule.escalates(true, lookUpsMade, maxLookUps));
         }

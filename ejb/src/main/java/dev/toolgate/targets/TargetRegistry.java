@@ -8,6 +8,7 @@ import dev.toolgate.targets.http.GenericHttpAdapter;
 import dev.toolgate.targets.http.HttpTargetSettings;
 import dev.toolgate.targets.onec.OneCDocuments;
 import dev.toolgate.targets.onec.OneCSettings;
+import dev.toolgate.targets.tls.TlsMisconfigured;
 import dev.toolgate.targets.yookassa.YooKassaPayments;
 import dev.toolgate.targets.yookassa.YooKassaSettings;
 import jakarta.annotation.PostConstruct;
@@ -47,9 +48,12 @@ public class TargetRegistry {
         for (String system : OperationCatalog.targets()) {
             try {
                 configured(config, system).ifPresent(target -> targets.put(system, target));
-            } catch (RuntimeException e) { // the messages name the setting, never its value
-                misconfigured.put(system, e.getMessage());
-                LOG.severe("target " + system + " is misconfigured and refused: " + e.getMessage());
+            } catch (RuntimeException e) {
+                // only a TLS refusal's message is known to name the setting and never its value; a URL
+                // parser's or a converter's quotes the value, which may be a webhook secret
+                String why = e instanceof TlsMisconfigured ? e.getMessage() : e.getClass().getName();
+                misconfigured.put(system, why);
+                LOG.severe("target " + system + " is misconfigured and refused (toolgate.target." + system + ".*): " + why);
             }
         }
     }
@@ -79,7 +83,11 @@ public class TargetRegistry {
 
     /** One attempt; whatever the adapter does, the answer is an outcome (see {@link AdapterFailures}). */
     public Outcome execute(String system, Attempt attempt) {
-        Target adapter = adapter(system);
+        requireNoTransaction(system);
+        Target adapter = targets.get(system);
+        if (adapter == null) { // captured before a redeploy that dropped or broke its configuration: nothing sent
+            return new Outcome.Transient("target_not_configured", null, null);
+        }
         try {
             return adapter.execute(attempt);
         } catch (RuntimeException e) {
@@ -89,7 +97,11 @@ public class TargetRegistry {
 
     /** One look-up; an adapter that throws is a look-up that could not be made. */
     public Lookup lookup(String system, Attempt attempt) {
-        Target adapter = adapter(system);
+        requireNoTransaction(system);
+        Target adapter = targets.get(system);
+        if (adapter == null) { // counts as a failed look-up: backs off, and escalates at the limit
+            return new Lookup.Unavailable("target_not_configured");
+        }
         try {
             return adapter.lookup(attempt);
         } catch (RuntimeException e) {
@@ -97,16 +109,11 @@ public class TargetRegistry {
         }
     }
 
-    private Target adapter(String system) {
+    private void requireNoTransaction(String system) {
         // A row lock held across a network call would block every retry of this key, and a
         // commit after the call could lose the outcome: never call a target inside a transaction.
         if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
             throw new IllegalStateException("a database transaction is open while calling target " + system);
         }
-        Target target = targets.get(system);
-        if (target == null) {
-            throw new IllegalStateException("no adapter for target " + system);
-        }
-        return target;
     }
 }

@@ -46,13 +46,33 @@ public final class StructuredLog {
         all.put("incident", id);
         all.putAll(Trace.logFields());
         all.putAll(fields);
-        all.put("error", e.getClass().getName());
-        StackTraceElement[] frames = e.getStackTrace();
-        if (frames.length > 0) {
-            all.put("at", frames[0].toString());
+        StringBuilder chain = new StringBuilder(e.getClass().getName());
+        Throwable cause = e;
+        for (int depth = 0; cause.getCause() != null && cause.getCause() != cause && depth < 16; depth++) {
+            cause = cause.getCause();
+            chain.append(" < ").append(cause.getClass().getName());
         }
+        all.put("error", chain.toString());
+        all.put("at", firstFrame(e));
         log(logger, Level.SEVERE, message, all);
         return id;
+    }
+
+    /** The first frame of our own code in {@code e}'s innermost cause (else its first frame): where to look. */
+    private static String firstFrame(Throwable e) {
+        Throwable root = e;
+        for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 16; depth++) {
+            root = root.getCause();
+        }
+        for (Throwable t : new Throwable[] {root, e}) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                if (frame.getClassName().startsWith("dev.toolgate.")) {
+                    return frame.toString();
+                }
+            }
+        }
+        StackTraceElement[] frames = root.getStackTrace();
+        return frames.length > 0 ? frames[0].toString() : "";
     }
 
     /** The same, with the exception that caused it. */

@@ -59,4 +59,13 @@ class CardNumbersTest {
         assertEquals("[".repeat(40), CommandParser.parse(bracketsInStrings).operation(), "brackets inside strings do not nest");
         assertNull(CardNumbers.find("", jakarta.json.Json.createObjectBuilder().add("a", 1).build()));
     }
+
+    @Test
+    void findsACardNumberWithAFewHexLettersGluedOn() {
+        for (String glued : java.util.List.of("cc4111111111111111", "4111111111111111abc", "prod:ab4111111111111111")) {
+            org.junit.jupiter.api.Assertions.assertTrue(CardNumbers.contains(glued), glued);
+        }
+        org.junit.jupiter.api.Assertions.assertFalse(CardNumbers.contains("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
+                "a SHA-256 is an id");
+    }
 }

@@ -58,6 +58,15 @@ class LookupDecisionsTest {
     }
 
     @Test
+    void neverResendsWhenTheTargetNamedAnObjectTheLookUpCannotFind() {
+        OperationView pending = new OperationView("acme", "k", "agent-a", "payment.create", "yookassa", OperationStatus.UNKNOWN,
+                "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT, List.of(), "pay-1", null, "target_pending", 1, NOW.plusSeconds(30), 2, null,
+                0, NOW.minusSeconds(1), null, NOW, NOW, null, null, false, null);
+        assertEquals(new LookupDecision.Postpone("named_object_not_found", false),
+                LookupDecisions.decide(LEASED, pending, new Lookup.Absent(), ApprovalStanding.NOT_REQUIRED, POLICY, LIMIT, true, NOW));
+    }
+
+    @Test
     void waitsOutTheSettleWindowWhenAbsentTooSoon() {
         OperationView fresh = row(OperationStatus.UNKNOWN, 1, 2, null, NOW.plusSeconds(10), List.of());
         assertInstanceOf(LookupDecision.AwaitSettle.class, decide(fresh, new Lookup.Absent(), ApprovalStanding.NOT_REQUIRED, true));

@@ -13,7 +13,6 @@ import jakarta.ws.rs.ext.Provider;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -108,11 +107,9 @@ final class ProblemMappers {
             return root.getClass().getSimpleName() + ": " + root.getMessage();
         }
 
+        /** Logged by class chain and frame, never by message: a driver's message may quote a row's values. */
         private static Response incident(Throwable e) {
-            String incident = UUID.randomUUID().toString();
-            Map<String, String> fields = new LinkedHashMap<>(Map.of("incident", incident));
-            fields.putAll(Trace.logFields());
-            StructuredLog.log(LOG, Level.SEVERE, "unexpected failure", fields, e);
+            String incident = StructuredLog.incident(LOG, "unexpected failure", Map.of(), e);
             return Problem.of(ProblemType.INTERNAL_ERROR, "incident " + incident).response().build();
         }
     }
