@@ -15,7 +15,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
-/** The one place where the gateway's answers become HTTP (DESIGN §5). */
+/** The one place where the gateway's answers become HTTP: status, headers and body (docs/http-api.md). */
 final class Answers {
 
     static final String REPLAYED = "Idempotent-Replayed";
