@@ -40,7 +40,8 @@ public final class GatewayProcess implements AutoCloseable {
     /**
      * Micro keeps its batch job repository in a non-XA H2 pool; with a non-XA PostgreSQL datasource in
      * the same chunk transaction that fails ("Local transaction already has 1 non-XA Resource").
-     * Making the repository's pool non-transactional fixes it (research/spike-payara.md, fix B).
+     * Making the repository's pool non-transactional fixes it: the batch runtime's own writes then take
+     * no part in the chunk's transaction (docs/architecture.md, Transactions).
      */
     public static final String POST_BOOT = "set resources.jdbc-connection-pool.H2Pool.non-transactional-connections=true\n";
 

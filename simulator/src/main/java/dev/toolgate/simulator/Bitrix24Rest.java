@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Bitrix24 REST through an incoming webhook (target-systems.md §2a):
+ * Bitrix24 REST through an incoming webhook (docs/targets.md):
  * {@code POST /bitrix24/rest/<user>/<secret>/<method>[.json]} with a JSON body; {@code crm.deal.add}
  * answers {@code {"result": <id>}}; {@code crm.deal.get} reads one deal back; {@code crm.deal.list}
  * filters exactly and pages by 50;

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The control API shared by all simulated systems (DESIGN §6): {@code POST /_control/faults},
+ * The control API shared by all simulated systems (docs/targets.md): {@code POST /_control/faults},
  * {@code GET /_control/effects}, {@code GET /_control/calls}, {@code POST /_control/reset}.
  */
 final class Control implements HttpHandler {

@@ -25,7 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * 1C:Enterprise's standard OData interface for one infobase (target-systems.md §1a):
+ * 1C:Enterprise's standard OData interface for one infobase (docs/targets.md):
  * {@code /1c/<infobase>/odata/standard.odata/<EntitySet>?$format=json}, HTTP Basic, documents
  * created by POST with {@code Ref_Key} in the answer, {@code $filter} with {@code eq} and {@code and},
  * {@code $select}, and {@code odata.error} bodies. Like real OData, nothing here deduplicates:
@@ -127,7 +127,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     }
 
     /**
-     * The hardened deployment of target-systems.md §5.3: an HTTP service of the infobase,
+     * The hardened 1C deployment (docs/targets.md): an HTTP service of the infobase,
      * {@code PUT …/hs/agentgw/v1/documents/{key}} looks the document up by the key requisite and creates it
      * only when absent, under the infobase's lock, so a re-send with the same key is always safe;
      * {@code GET} answers {@code {"items": [...]}} for the key. Written by the integrator, so its error body

@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * YooKassa API v3 (target-systems.md §3a): {@code /yookassa/v3/payments} and {@code /v3/refunds},
+ * YooKassa API v3 (docs/targets.md): {@code /yookassa/v3/payments} and {@code /v3/refunds},
  * HTTP Basic {@code shopId:secretKey}, a mandatory {@code Idempotence-Key} on every POST (≤ 64
  * characters, 24 hours: the same key with the same body answers the original result again, with
  * another body it is refused), list calls with {@code created_at.gte/lt}, {@code payment_id},

@@ -1,6 +1,6 @@
 /**
  * Simulators of the business systems Toolgate talks to, for tests and the local demo. Each answers
- * as the real system documents (research/target-systems.md) and knows nothing of the gateway.
+ * as the real system documents (the vendor references are in docs/targets.md) and knows nothing of the gateway.
  * A shared control API ({@code /_control/…}) arms faults and counts business effects.
  */
 package dev.toolgate.simulator;

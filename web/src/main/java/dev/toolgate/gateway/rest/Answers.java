@@ -15,7 +15,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 
-/** The one place where the gateway's answers become HTTP: each answer type and ending to its status and problem type. */
+/** The one place where the gateway's answers become HTTP: each answer and ending to its status, headers and problem type (docs/http-api.md). */
 final class Answers {
 
     static final String REPLAYED = "Idempotent-Replayed";

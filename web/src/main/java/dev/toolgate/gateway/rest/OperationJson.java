@@ -16,7 +16,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * One operation, represented the same way in every answer (DESIGN §5, snake_case like the journal).
+ * One operation, represented the same way in every answer (snake_case like the journal; docs/http-api.md).
  * Built only from the stored row, so a replay's body is byte-identical to the first answer's.
  */
 final class OperationJson {
@@ -29,7 +29,7 @@ final class OperationJson {
     }
 
     /**
-     * The full record a replacement agent reads (seed 003): the recorded (approved) parameters, the
+     * The full record an agent that takes over another's work reads: the recorded (approved) parameters, the
      * approval, the last error class, the whole story, and what to do next.
      */
     static JsonObject withHistory(OperationView op, List<EventView> events, ApprovalView approval, String self, Duration retention) {

@@ -76,7 +76,7 @@ public class OperationsResource {
     }
 
     /**
-     * A replacement agent continues the recorded operation (seed 003). No parameters: the journal's
+     * A replacement agent continues the recorded operation rather than re-planning it. No parameters: the journal's
      * payload and approval are what is sent, so a body of any kind is refused.
      */
     @POST
