@@ -2,7 +2,7 @@ package dev.toolgate.access;
 
 import java.util.Locale;
 
-/** What a principal may do (DESIGN §7). */
+/** What a principal may do. */
 public enum Role {
     /** Submits operations, reads its tenant's operations, resumes them. */
     AGENT,

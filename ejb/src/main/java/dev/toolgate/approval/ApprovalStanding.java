@@ -30,7 +30,7 @@ public enum ApprovalStanding {
         return approval.expiresAt().isAfter(now) ? ACTIVE : EXPIRED;
     }
 
-    /** A stored approval is evidence, not live authority (DESIGN §7): only these permit a new attempt. */
+    /** A stored approval is evidence, not live authority: only these permit a new attempt. */
     public boolean permitsAttempt() {
         return this == NOT_REQUIRED || this == ACTIVE;
     }

@@ -17,11 +17,11 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** The v1 operation catalog (DESIGN §6): every operation an agent may ask for, and its fields. */
+/** The v1 operation catalog: every operation an agent may ask for, and its fields. */
 public final class OperationCatalog {
 
     /**
-     * Fields that describe the delivery, not the intent (seed 000, step 3): accepted and ignored,
+     * Fields that describe the delivery, not the intent: accepted and ignored,
      * so a retry that carries a new attempt number or trace id is still the same request.
      */
     public static final Set<String> TRANSPORT_FIELDS =

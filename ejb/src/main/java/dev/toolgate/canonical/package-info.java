@@ -1,5 +1,5 @@
 /**
- * Canonical form of an agent's command and its fingerprint (seed 000, step 3).
+ * Canonical form of an agent's command and its fingerprint.
  *
  * <p>Two requests are the same intent exactly when their canonical JSON is byte-equal:
  * keys sorted, no insignificant whitespace, money in integer minor units, currency upper

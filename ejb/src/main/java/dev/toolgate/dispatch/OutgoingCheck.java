@@ -5,7 +5,7 @@ import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonObject;
 
 /**
- * The last check before a target is called (DESIGN §7): what goes out must be what the journal
+ * The last check before a target is called: what goes out must be what the journal
  * recorded — the operation's own attempt, leased, and a payload equal to the recorded one in every
  * field the journal kept (withheld fields were fingerprint-checked at capture). The model behind an
  * agent cannot change an approved amount on the way out, whatever path a payload took to get here.

@@ -48,7 +48,7 @@ public class CommandGateway {
     }
 
     /**
-     * A replacement agent continues the recorded operation (seed 003, "continue the work"): the
+     * A replacement agent continues the recorded operation (it continues the work, it does not re-plan it): the
      * journal's payload, the journal's approval, the journal's attempt count. It accepts no parameters,
      * so nothing the new agent's model says can change what was approved.
      */

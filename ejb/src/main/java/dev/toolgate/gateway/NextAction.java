@@ -7,7 +7,7 @@ import dev.toolgate.journal.OperationView;
 import java.time.Instant;
 
 /**
- * What whoever holds an operation should do next, read from its record alone (seed 003: a replacement
+ * What whoever holds an operation should do next, read from its record alone (a replacement
  * agent inherits the operation, it does not re-plan it). A pure function, so the handover answer and its
  * tests agree on every state.
  *

@@ -3,7 +3,7 @@ package dev.toolgate.journal;
 import dev.toolgate.approval.ApprovalStanding;
 import java.time.Instant;
 
-/** What a request for an existing operation key may do (DESIGN §3, the capture table). */
+/** What a request for an existing operation key may do (the capture table, {@link CapturePolicy}). */
 public sealed interface CaptureDecision {
 
     /** The label of {@code toolgate_captures_total{decision}}: declared, so renaming a record renames no metric. */

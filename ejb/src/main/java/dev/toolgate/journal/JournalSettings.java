@@ -55,7 +55,7 @@ public class JournalSettings {
     int retentionDays;
 
     /**
-     * Operation types that wait for a person's approval before anything is sent (DESIGN §6: money
+     * Operation types that wait for a person's approval before anything is sent (money
      * moves). {@code none} requires it for nothing.
      */
     @Inject

@@ -23,7 +23,7 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 
 /**
- * Phase 1 (seed 000, step 5): in one short transaction, register the key or decide, under the
+ * Phase 1: in one short transaction, register the key or decide, under the
  * row lock, what this request may do. Commits before any target is called.
  */
 @Stateless
@@ -45,7 +45,7 @@ public class KeyCapture {
     public Capture capture(Caller caller, String key, CanonicalRequest request) {
         Instant now = Instant.now();
         OperationId id = new OperationId(caller.tenant(), key);
-        // Terminal rows never change, so a plain read answers replays without a row lock (DESIGN §3).
+        // Terminal rows never change, so a plain read answers replays without a row lock.
         Trace.operation(key);
         Operation row = em.find(Operation.class, id);
         if (row == null) {

@@ -2,7 +2,7 @@ package dev.toolgate.journal;
 
 import java.util.Locale;
 
-/** The states of an operation (DESIGN §3); stored in lower case, as the seed's CHECK constraint spells them. */
+/** The states of an operation (docs/lifecycle.md); stored in lower case, as the schema's CHECK constraint spells them. */
 public enum OperationStatus {
     PENDING_APPROVAL, STARTED, SUCCEEDED, FAILED_RETRYABLE, FAILED_FINAL, UNKNOWN;
 

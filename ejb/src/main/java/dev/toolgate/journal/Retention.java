@@ -10,7 +10,7 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 
 /**
- * Forgets finished operations after the retention period (seed 000: once a record is gone, an old
+ * Forgets finished operations after the retention period (once a record is gone, an old
  * retry is a new request). Only succeeded and failed_final rows are ever deleted: an operation that
  * is started, unknown, escalated or awaiting approval is still someone's business.
  */

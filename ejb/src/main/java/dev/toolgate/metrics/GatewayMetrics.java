@@ -61,7 +61,7 @@ public class GatewayMetrics {
     /** The counters and histograms in the Prometheus text exposition format (version 0.0.4). */
     public void write(StringBuilder out) {
         help(out, "toolgate_captures_total", "counter", "Agent requests by capture decision (execute, replay, key_reused, in_progress, ...)");
-        help(out, "toolgate_target_calls_total", "counter", "Calls to targets by DESIGN §4 error class (none: succeeded)");
+        help(out, "toolgate_target_calls_total", "counter", "Calls to targets by error class: retry, reconcile_before_retry, wait_pending, never_retry (none: succeeded)");
         help(out, "toolgate_outcomes_total", "counter", "Outcomes written, by the journal status they moved the operation to");
         help(out, "toolgate_reconciled_total", "counter", "Look-ups by key, by what they found");
         help(out, "toolgate_escalations_total", "counter", "Operations escalated to a person");

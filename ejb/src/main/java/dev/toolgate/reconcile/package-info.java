@@ -1,6 +1,6 @@
 /**
  * Settles operations whose outcome is unknown by asking the target, by our key, whether the
- * effect exists (seed 000, step 7; seed 003's recovery protocol): found → succeeded; pending or
+ * effect exists: found → succeeded; pending or
  * unreachable → wait, back off, escalate after too many tries; absent after the settle window →
  * the next attempt, through the same dispatch path as an agent's call; duplicate → escalate.
  */

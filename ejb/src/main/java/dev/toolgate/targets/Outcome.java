@@ -9,7 +9,7 @@ public sealed interface Outcome {
 
     Integer httpStatus();
 
-    /** DESIGN §4 error class, recorded with the outcome; null for success. */
+    /** What the outcome allows next (retry, reconcile_before_retry, wait_pending, never_retry), recorded with it; null for success. */
     default String errorClass() {
         if (this instanceof Transient) {
             return "retry";

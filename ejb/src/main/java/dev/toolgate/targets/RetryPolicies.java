@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The retry policy of each target, from MicroProfile Config
  * ({@code toolgate.target.<system>.retry.max-attempts}, {@code .initial-delay-ms}, {@code .multiplier},
- * {@code .max-delay-ms}, {@code .jitter}); unset values take the seed's defaults.
+ * {@code .max-delay-ms}, {@code .jitter}); unset values take {@link RetryPolicy#DEFAULT}'s.
  */
 @ApplicationScoped
 public class RetryPolicies {
@@ -24,12 +24,12 @@ public class RetryPolicies {
 
     static RetryPolicy read(Config config, String system) {
         String prefix = "toolgate.target." + system + ".retry.";
-        RetryPolicy seed = RetryPolicy.SEED;
+        RetryPolicy defaults = RetryPolicy.DEFAULT;
         return new RetryPolicy(
-                config.getOptionalValue(prefix + "max-attempts", Integer.class).orElse(seed.maxAttempts()),
-                Duration.ofMillis(config.getOptionalValue(prefix + "initial-delay-ms", Long.class).orElse(seed.initialDelay().toMillis())),
-                config.getOptionalValue(prefix + "multiplier", Double.class).orElse(seed.multiplier()),
-                Duration.ofMillis(config.getOptionalValue(prefix + "max-delay-ms", Long.class).orElse(seed.maxDelay().toMillis())),
-                config.getOptionalValue(prefix + "jitter", Boolean.class).orElse(seed.jitter()));
+                config.getOptionalValue(prefix + "max-attempts", Integer.class).orElse(defaults.maxAttempts()),
+                Duration.ofMillis(config.getOptionalValue(prefix + "initial-delay-ms", Long.class).orElse(defaults.initialDelay().toMillis())),
+                config.getOptionalValue(prefix + "multiplier", Double.class).orElse(defaults.multiplier()),
+                Duration.ofMillis(config.getOptionalValue(prefix + "max-delay-ms", Long.class).orElse(defaults.maxDelay().toMillis())),
+                config.getOptionalValue(prefix + "jitter", Boolean.class).orElse(defaults.jitter()));
     }
 }

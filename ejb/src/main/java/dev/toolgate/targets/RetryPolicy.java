@@ -4,14 +4,14 @@ import java.time.Duration;
 import java.util.function.DoubleSupplier;
 
 /**
- * Bounded retries of transient failures (seed 000, step 7): at most {@code maxAttempts} attempts
+ * Bounded retries of transient failures: at most {@code maxAttempts} attempts
  * per operation, exponential back-off capped at {@code maxDelay}, with jitter so that agents
  * retrying together do not hit a recovering target together.
  */
 public record RetryPolicy(int maxAttempts, Duration initialDelay, double multiplier, Duration maxDelay, boolean jitter) {
 
-    /** The seed's example: 4 attempts, 500 ms, ×2, 5 s cap, jitter on. */
-    public static final RetryPolicy SEED = new RetryPolicy(4, Duration.ofMillis(500), 2.0, Duration.ofSeconds(5), true);
+    /** 4 attempts, 500 ms, ×2, 5 s cap, jitter on: enough for a target's brief hiccup, short enough for an agent's call. */
+    public static final RetryPolicy DEFAULT = new RetryPolicy(4, Duration.ofMillis(500), 2.0, Duration.ofSeconds(5), true);
 
     public RetryPolicy {
         if (maxAttempts < 1 || multiplier < 1.0 || initialDelay.isNegative() || maxDelay.compareTo(initialDelay) < 0) {

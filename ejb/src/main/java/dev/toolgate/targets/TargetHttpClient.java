@@ -26,7 +26,7 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 /**
- * HTTP to a target, classified by what the failure proves (DESIGN §4): a failed connect means
+ * HTTP to a target, classified by what the failure proves: a failed connect means
  * nothing was sent; a timeout or a dropped connection after sending means the effect may exist.
  * The JDK client never re-sends a POST by itself, so one call here is at most one request.
  */
@@ -80,7 +80,7 @@ public final class TargetHttpClient {
         return refusal != null ? new Exchange.NotSent(refusal) : send(request);
     }
 
-    /** Sends one request; within a trace, it carries a {@code traceparent} of ours (DESIGN §8). */
+    /** Sends one request; within a trace, it carries a {@code traceparent} of ours (W3C Trace Context). */
     public Exchange send(HttpRequest.Builder request) {
         String traceId = Trace.traceId();
         if (traceId != null) {

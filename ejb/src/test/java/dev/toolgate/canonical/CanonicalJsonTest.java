@@ -10,14 +10,14 @@ import java.io.StringReader;
 
 class CanonicalJsonTest {
 
-    /** The seed's demonstration value and the hash its own {@code printf … | sha256sum} prints. */
+    /** A reference value and the hash {@code printf … | sha256sum} prints for its canonical form. */
     static final String SEED_CANONICAL = "{\"account_id\":\"merchant-account-17\",\"amount_minor\":125000,\"currency\":\"RUB\","
             + "\"operation\":\"payment.charge\",\"order_id\":\"order-48291\"}";
     static final String SEED_SHA256 = "28a4262860864e5110d391a4556da2ad2f539ae2f87e52871f80cb7381d86aa6";
 
     @Test
     void seedPayloadYieldsTheSeedsSha256() {
-        // the seed's step 3 payload as an agent might send it: another key order, pretty-printed
+        // the same payload as an agent might send it: another key order, pretty-printed
         JsonObject sent = read("""
                 {
                   "operation": "payment.charge",

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.util.List;
 
-/** What a replacement agent is told to do, state by state (seed 003). */
+/** What a replacement agent is told to do, state by state (docs/lifecycle.md). */
 class NextActionTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");

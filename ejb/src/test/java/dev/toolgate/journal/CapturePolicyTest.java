@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 
-/** One test per row of the capture table (DESIGN §3). */
+/** One test per row of the capture table ({@link CapturePolicy}, docs/lifecycle.md). */
 class CapturePolicyTest {
 
     private static final String HASH = "a".repeat(64);

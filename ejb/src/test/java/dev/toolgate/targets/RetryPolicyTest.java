@@ -31,7 +31,7 @@ class RetryPolicyTest {
     void jitterStaysWithinTheUpperHalfOfTheStep() {
         Random random = new Random(7);
         for (int i = 0; i < 1000; i++) {
-            long delay = RetryPolicy.SEED.delayBefore(3, null, random::nextDouble).toMillis();
+            long delay = RetryPolicy.DEFAULT.delayBefore(3, null, random::nextDouble).toMillis();
             assertTrue(delay >= 500 && delay <= 1000, "delay " + delay);
         }
     }
@@ -44,14 +44,14 @@ class RetryPolicyTest {
 
     @Test
     void countsAttemptsAgainstTheBudget() {
-        assertFalse(RetryPolicy.SEED.exhausted(3));
-        assertTrue(RetryPolicy.SEED.exhausted(4));
+        assertFalse(RetryPolicy.DEFAULT.exhausted(3));
+        assertTrue(RetryPolicy.DEFAULT.exhausted(4));
     }
 
     @Test
     void waitsInsideACallOnlyUpToTheCap() {
-        assertTrue(RetryPolicy.SEED.waitableInCall(Duration.ofSeconds(5)));
-        assertFalse(RetryPolicy.SEED.waitableInCall(Duration.ofSeconds(30)));
+        assertTrue(RetryPolicy.DEFAULT.waitableInCall(Duration.ofSeconds(5)));
+        assertFalse(RetryPolicy.DEFAULT.waitableInCall(Duration.ofSeconds(30)));
     }
 
     @Test

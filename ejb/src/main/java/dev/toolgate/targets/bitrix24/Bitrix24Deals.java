@@ -24,7 +24,7 @@ import java.util.Set;
 /** Translates {@code crm.deal.create} into a Bitrix24 deal and back; the only class that knows Bitrix24's fields. */
 public final class Bitrix24Deals implements Target {
 
-    /** Documented limit errors: the portal refused the call before running it (target-systems.md §2a). */
+    /** Documented limit errors: the portal refused the call before running it (Bitrix24 REST limits: QUERY_LIMIT_EXCEEDED and OPERATION_TIME_LIMIT; docs/targets.md). */
     private static final Set<String> LIMITS = Set.of("QUERY_LIMIT_EXCEEDED", "OVERLOAD_LIMIT", "OPERATION_TIME_LIMIT");
 
     private final Bitrix24Settings settings;

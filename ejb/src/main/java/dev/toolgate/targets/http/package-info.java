@@ -1,5 +1,5 @@
 /**
- * The generic HTTP adapter (research/target-systems.md §5.4): a target reached over HTTP that is
+ * The generic HTTP adapter (docs/targets.md): a target reached over HTTP that is
  * described by configuration, not code — request template, auth, an optional idempotency header,
  * a success rule, a classification table and a look-up template. It serves a catalog target in place
  * of its coded adapter when {@code toolgate.target.<system>.adapter=http}: e.g. 1C through an HTTP

@@ -153,7 +153,7 @@ public final class OneCDocuments implements Target {
         }
         if (status >= 500) {
             // 1C's own 500 ("-1") and a proxy's 502/503/504 alike may follow a written document
-            // (target-systems.md §1a): the conservative reading is unknown, settled by $filter.
+            // (docs/targets.md): the conservative reading is unknown, settled by $filter.
             return new Outcome.Unknown("target_http_" + status, status);
         }
         return new Outcome.Rejected("target_rejected", "1C answered HTTP " + status + odataCode(answered.body()), status);

@@ -1,5 +1,5 @@
 /**
- * 1C:Enterprise accounting through the standard OData interface (research/target-systems.md §1a).
+ * 1C:Enterprise accounting through the standard OData interface (docs/targets.md).
  *
  * <p>OData has no idempotency header, so our operation key is written into an extension requisite
  * of the document and found again with {@code $filter}. The filter and the POST are separate calls,

@@ -32,7 +32,7 @@ import java.util.Set;
 /**
  * Translates {@code payment.create} and {@code payment.refund} into YooKassa payments and refunds and
  * back; the only class that knows YooKassa's fields. The mapping follows YooKassa's own handling rules
- * (target-systems.md §3a): 200 {@code succeeded} → succeeded; 200 {@code pending} /
+ * (docs/targets.md): 200 {@code succeeded} → succeeded; 200 {@code pending} /
  * {@code waiting_for_capture} and 202 → pending (look again, never send anything new); 200
  * {@code canceled} → failed for good; 429 → retry later with the same key; other 4xx → failed for
  * good; 500, a timeout or a lost connection → unknown.
@@ -78,7 +78,7 @@ public final class YooKassaPayments implements Target {
     public Outcome execute(Attempt dispatch) {
         boolean refund = isRefund(dispatch);
         boolean keyWindowPassed = Instant.now().isAfter(dispatch.createdAt().plus(settings.keyWindow()));
-        // A refund's preconditions are checked again before any later attempt (seed 003), and past the
+        // A refund's preconditions are checked again before any later attempt, and past the
         // key window the same Idempotence-Key is a new request: both look for our object first.
         if (dispatch.attempt() > 1 && (refund || keyWindowPassed)) {
             Outcome earlier = Lookup.beforeResend(lookup(dispatch));
