@@ -3,7 +3,7 @@ package dev.toolgate.benchmark;
 import dev.toolgate.access.Principals;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.KeyCapture;
-import dev.toolgate.journal.OutcomeRecorder;
+import dev.toolgate.journal.FencedWrites;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -58,7 +58,7 @@ final class DatabaseLimit implements AutoCloseable {
         }
         event(c, key, now, "captured");
         c.commit();
-        try (PreparedStatement settle = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE_ATTEMPT))) {
+        try (PreparedStatement settle = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT))) {
             bind(settle, new Object[] {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null,
                     null, now, now, null, "bench", key, 1, 1L, false});
             settle.executeUpdate();

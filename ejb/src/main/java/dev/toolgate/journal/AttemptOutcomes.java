@@ -64,6 +64,15 @@ public final class AttemptOutcomes {
     }
 
     /**
+     * Whether an outcome the fence refused contradicts the row: a success naming an object the row does
+     * not hold. The effect exists whatever the row says, so a person must know.
+     */
+    public static boolean contradicts(Transition refused, OperationView now) {
+        return refused.status() == OperationStatus.SUCCEEDED
+                && !(now.status() == OperationStatus.SUCCEEDED && refused.objectId().equals(now.targetObjectId()));
+    }
+
+    /**
      * Whether an attempt's outcome that came too late to settle its row still moves the row's settle
      * window: an unknown says the attempt just gave up on a request the target may still execute, so
      * a look-up's "absent" proves nothing for a while yet.

@@ -4,7 +4,7 @@ import dev.toolgate.dispatch.Dispatcher;
 import dev.toolgate.dispatch.Attempts;
 import dev.toolgate.dispatch.Sent;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.OutcomeRecorder;
+import dev.toolgate.journal.LookupRecorder;
 import dev.toolgate.journal.Settlement;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicies;
@@ -27,7 +27,7 @@ public class Reconciler {
     @Inject
     TargetRegistry targets;
     @Inject
-    OutcomeRecorder recorder;
+    LookupRecorder recorder;
     @Inject
     Dispatcher dispatcher;
     @Inject

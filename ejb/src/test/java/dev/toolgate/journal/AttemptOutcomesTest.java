@@ -90,6 +90,21 @@ class AttemptOutcomesTest {
         assertFalse(AttemptOutcomes.extendsSettleWindow(new Outcome.Succeeded("ref-1", JsonValue.EMPTY_JSON_OBJECT, 201)));
     }
 
+    @Test
+    void aRefusedSuccessContradictsAnyRowThatDoesNotHoldItsObject() {
+        Transition success = of(new Outcome.Succeeded("ref-1", JsonValue.EMPTY_JSON_OBJECT, 201), 1);
+        assertTrue(AttemptOutcomes.contradicts(success, row(OperationStatus.UNKNOWN, null)), "a later attempt's unknown");
+        assertTrue(AttemptOutcomes.contradicts(success, row(OperationStatus.FAILED_FINAL, null)), "a look-up said nothing happened");
+        assertTrue(AttemptOutcomes.contradicts(success, row(OperationStatus.SUCCEEDED, "ref-2")), "a second object");
+        assertFalse(AttemptOutcomes.contradicts(success, row(OperationStatus.SUCCEEDED, "ref-1")), "the same object, found meanwhile");
+        assertFalse(AttemptOutcomes.contradicts(of(new Outcome.Rejected("x", "y", 400), 1), row(OperationStatus.UNKNOWN, null)));
+    }
+
+    private static dev.toolgate.journal.OperationView row(OperationStatus status, String objectId) {
+        return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
+                java.util.List.of(), objectId, null, null, 2, null, 3, null, 0, null, null, NOW, NOW, null, null, false, null);
+    }
+
     private static Transition of(Outcome outcome, int attempt) {
         return AttemptOutcomes.transition(outcome, attempt, POLICY, NOW, () -> 0.5);
     }

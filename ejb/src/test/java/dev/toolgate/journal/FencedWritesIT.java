@@ -121,8 +121,40 @@ class FencedWritesIT {
         }
     }
 
+    @Test
+    void aContradictingEffectEscalatesAnUnsettledRowOnce() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 2, 4, false);
+            assertEquals(1, escalate(c, key));
+            assertEquals(0, escalate(c, key), "already a person's");
+            exec(c, "UPDATE agent_operation_log SET status = 'failed_final', completed_at = now(), escalated_at = NULL"
+                    + " WHERE operation_key = '" + key + "'");
+            assertEquals(0, escalate(c, key), "a settled row is not reopened");
+        }
+    }
+
+    @Test
+    void anOwnerSettlesItsOwnStartedRowAndOnlyUnderItsOwnLease() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, false);
+            exec(c, "UPDATE agent_operation_log SET status = 'started', settle_after = NULL WHERE operation_key = '" + key + "'");
+            assertEquals(0, settleByOwner(c, key, 1, 1, "failed_final"), "a stale epoch is refused");
+            assertEquals(1, settleByOwner(c, key, 1, 2, "failed_final"), "the lease's own epoch settles it");
+        }
+    }
+
+    private static int escalate(Connection c, String key) throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.ESCALATE))) {
+            update.setTimestamp(1, Timestamp.from(Instant.now()));
+            update.setTimestamp(2, Timestamp.from(Instant.now()));
+            update.setString(3, "acme");
+            update.setString(4, key);
+            return update.executeUpdate();
+        }
+    }
+
     private static int extendSettle(Connection c, String key, int attempt, Instant until) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.EXTEND_SETTLE))) {
+        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.EXTEND_SETTLE))) {
             update.setTimestamp(1, Timestamp.from(until));
             update.setTimestamp(2, Timestamp.from(Instant.now()));
             update.setString(3, "acme");
@@ -143,11 +175,11 @@ class FencedWritesIT {
     }
 
     private static int settleByOwner(Connection c, String key, int attempt, long epoch, String to) throws SQLException {
-        return settle(c, OutcomeRecorder.SETTLE_ATTEMPT, key, attempt, epoch, to);
+        return settle(c, FencedWrites.SETTLE_ATTEMPT, key, attempt, epoch, to);
     }
 
     private static int settleByReconciler(Connection c, String key, int attempt, long epoch, String to) throws SQLException {
-        return settle(c, OutcomeRecorder.SETTLE_LOOKUP, key, attempt, epoch, to);
+        return settle(c, FencedWrites.SETTLE_LOOKUP, key, attempt, epoch, to);
     }
 
     private static int settle(Connection c, String sql, String key, int attempt, long epoch, String to) throws SQLException {
@@ -166,15 +198,15 @@ class FencedWritesIT {
             update.setString(10, key);
             update.setInt(11, attempt);
             update.setLong(12, epoch);
-            if (sql.equals(OutcomeRecorder.SETTLE_ATTEMPT)) {
-                update.setBoolean(13, to.equals("succeeded")); // AttemptOutcomes.settlesAfterLeaseLapsed
+            if (sql.equals(FencedWrites.SETTLE_ATTEMPT)) {
+                update.setBoolean(13, AttemptOutcomes.settlesAfterLeaseLapsed(new Transition(OperationStatus.fromDb(to), null, null, null, null)));
             }
             return update.executeUpdate();
         }
     }
 
     private static int retry(Connection c, String key, int attempt, long epoch) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.RETRY))) {
+        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.RETRY))) {
             update.setTimestamp(1, Timestamp.from(Instant.now().plusSeconds(30)));
             update.setTimestamp(2, Timestamp.from(Instant.now()));
             update.setString(3, "acme");
@@ -186,7 +218,7 @@ class FencedWritesIT {
     }
 
     private static int postpone(Connection c, String key, int attempt, long epoch) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.POSTPONE))) {
+        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.POSTPONE))) {
             Timestamp now = Timestamp.from(Instant.now());
             update.setTimestamp(1, now);
             update.setInt(2, 300);
@@ -203,7 +235,7 @@ class FencedWritesIT {
     }
 
     private static int awaitSettle(Connection c, String key, int attempt, long epoch) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.AWAIT_SETTLE))) {
+        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.AWAIT_SETTLE))) {
             update.setTimestamp(1, Timestamp.from(Instant.now()));
             update.setString(2, "acme");
             update.setString(3, key);

@@ -161,7 +161,7 @@ class JournalSchemaIT {
     }
 
     private static int settle(Connection c, String key, int attempt) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(OutcomeRecorder.SETTLE_ATTEMPT))) {
+        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT))) {
             Timestamp now = Timestamp.from(Instant.now());
             update.setString(1, "succeeded");
             update.setString(2, "ref-1");

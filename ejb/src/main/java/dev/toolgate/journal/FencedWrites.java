@@ -1,0 +1,145 @@
+package dev.toolgate.journal;
+
+import dev.toolgate.canonical.CanonicalJson;
+import jakarta.persistence.EntityManager;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The fenced statements that settle an operation, each naming the attempt, lease epoch and status it
+ * expects, none touching an escalated row (docs/lifecycle.md): shared by {@link OutcomeRecorder} (an
+ * attempt's outcome) and {@link LookupRecorder} (a look-up's result). A statement that matches no row
+ * was fenced off; its caller records the refusal.
+ */
+public final class FencedWrites {
+
+    private static final String SET = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
+            + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
+            + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7,"
+            + " settle_after = CAST(?8 AS timestamptz)"
+            + " WHERE tenant = ?9 AND operation_key = ?10 AND attempt_count = ?11 AND escalated_at IS NULL";
+
+    /**
+     * The attempt's owner settles its row while it holds the lease; after the lease lapsed and a look-up
+     * took the row over, only its success still settles it ({@link AttemptOutcomes#settlesAfterLeaseLapsed}).
+     */
+    public static final String SETTLE_ATTEMPT = SET
+            + " AND ((status = 'started' AND lease_epoch = ?12) OR (status = 'unknown' AND CAST(?13 AS boolean)))";
+
+    /** A look-up settles the unknown row it was leased for, and nothing else. */
+    static final String SETTLE_LOOKUP = SET + " AND status = 'unknown' AND lease_epoch = ?12";
+
+    /** Absent after the settle window: the next attempt, under a lease of its own, its look-ups counted afresh. */
+    static final String RETRY = "UPDATE agent_operation_log SET status = 'started', attempt_count = attempt_count + 1,"
+            + " lease_epoch = lease_epoch + 1, lease_until = ?1, next_check_at = NULL, error_code = NULL, reconcile_count = 0,"
+            + " settle_after = NULL, updated_at = ?2"
+            + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6 AND status = 'unknown'"
+            + " AND escalated_at IS NULL";
+
+    // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalated when LookupDecisions says so
+    static final String POSTPONE = "UPDATE agent_operation_log SET lease_until = NULL,"
+            + " next_check_at = CAST(?1 AS timestamptz) + make_interval(secs => LEAST(?2, 2 ^ LEAST(reconcile_count, 30))),"
+            + " reconcile_count = reconcile_count + 1,"
+            + " escalated_at = CASE WHEN CAST(?3 AS boolean) THEN CAST(?4 AS timestamptz) END,"
+            + " error_code = ?5, updated_at = ?6"
+            + " WHERE tenant = ?7 AND operation_key = ?8 AND attempt_count = ?9 AND lease_epoch = ?10 AND status = 'unknown'"
+            + " AND escalated_at IS NULL";
+
+    /**
+     * An attempt whose lease a look-up took over reports that it has just given up on its request: the
+     * target may still be executing it, so absence proves nothing until a settle window from now.
+     */
+    static final String EXTEND_SETTLE = "UPDATE agent_operation_log SET settle_after = GREATEST(settle_after, CAST(?1 AS timestamptz)),"
+            + " updated_at = ?2 WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND status = 'unknown'"
+            + " AND escalated_at IS NULL";
+
+    static final String AWAIT_SETTLE = "UPDATE agent_operation_log SET lease_until = NULL,"
+            + " next_check_at = settle_after, updated_at = ?1"
+            + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
+            + " AND escalated_at IS NULL";
+
+    /** A person must look at an unsettled operation now (a contradicting effect); nothing automatic touches it after. */
+    static final String ESCALATE = "UPDATE agent_operation_log SET escalated_at = CAST(?1 AS timestamptz), updated_at = ?2"
+            + " WHERE tenant = ?3 AND operation_key = ?4 AND status = 'unknown' AND escalated_at IS NULL";
+
+    private FencedWrites() {
+    }
+
+    static int settle(EntityManager em, String sql, OperationView row, Transition to, Instant now, Duration settleWindow,
+                      boolean lateSuccess) {
+        boolean unknown = to.status() == OperationStatus.UNKNOWN;
+        var update = em.createNativeQuery(sql)
+                .setParameter(1, to.status().dbName())
+                .setParameter(2, to.objectId())
+                .setParameter(3, to.result() == null ? null : CanonicalJson.write(to.result()))
+                .setParameter(4, to.errorCode())
+                .setParameter(5, Operation.at(to.nextCheckAt()))
+                .setParameter(6, to.status().isTerminal() ? Operation.at(now) : null)
+                .setParameter(7, Operation.at(now))
+                .setParameter(8, unknown ? Operation.at(now.plus(settleWindow)) : null)
+                .setParameter(9, row.tenant())
+                .setParameter(10, row.key())
+                .setParameter(11, row.attemptCount())
+                .setParameter(12, row.leaseEpoch());
+        if (sql.equals(SETTLE_ATTEMPT)) {
+            update.setParameter(13, lateSuccess);
+        }
+        return update.executeUpdate();
+    }
+
+    static int retry(EntityManager em, OperationView row, Instant now, Duration lease) {
+        return em.createNativeQuery(RETRY)
+                .setParameter(1, Operation.at(now.plus(lease)))
+                .setParameter(2, Operation.at(now))
+                .setParameter(3, row.tenant())
+                .setParameter(4, row.key())
+                .setParameter(5, row.attemptCount())
+                .setParameter(6, row.leaseEpoch())
+                .executeUpdate();
+    }
+
+    static void extendSettle(EntityManager em, OperationView row, Instant now, Duration settleWindow) {
+        em.createNativeQuery(EXTEND_SETTLE)
+                .setParameter(1, Operation.at(SettleWindows.afterUnknownOutcome(now, settleWindow)))
+                .setParameter(2, Operation.at(now))
+                .setParameter(3, row.tenant())
+                .setParameter(4, row.key())
+                .setParameter(5, row.attemptCount())
+                .executeUpdate();
+    }
+
+    static int awaitSettle(EntityManager em, OperationView row, Instant now) {
+        return em.createNativeQuery(AWAIT_SETTLE)
+                .setParameter(1, Operation.at(now))
+                .setParameter(2, row.tenant())
+                .setParameter(3, row.key())
+                .setParameter(4, row.attemptCount())
+                .setParameter(5, row.leaseEpoch())
+                .executeUpdate();
+    }
+
+    static int postpone(EntityManager em, OperationView row, LookupDecision.Postpone postpone, Instant now, int maxBackoffSeconds) {
+        return em.createNativeQuery(POSTPONE)
+                .setParameter(1, Operation.at(now))
+                .setParameter(2, maxBackoffSeconds)
+                .setParameter(3, postpone.escalateNow())
+                .setParameter(4, Operation.at(now))
+                .setParameter(5, postpone.errorCode())
+                .setParameter(6, Operation.at(now))
+                .setParameter(7, row.tenant())
+                .setParameter(8, row.key())
+                .setParameter(9, row.attemptCount())
+                .setParameter(10, row.leaseEpoch())
+                .executeUpdate();
+    }
+
+    static int escalate(EntityManager em, OperationView row, Instant now) {
+        return em.createNativeQuery(ESCALATE)
+                .setParameter(1, Operation.at(now))
+                .setParameter(2, Operation.at(now))
+                .setParameter(3, row.tenant())
+                .setParameter(4, row.key())
+                .executeUpdate();
+    }
+}
