@@ -96,8 +96,9 @@ public class Approvals {
         }
         ApprovalView before = approval.view(now);
         Operation row = lock(before.tenant(), before.operationKey()); // the lock every new attempt's approval check takes
-        if (before.revokedAt() != null) {
-            return before;
+        em.refresh(approval); // a concurrent revoke that held the lock first is seen now: revoking twice is harmless
+        if (approval.view(now).revokedAt() != null) {
+            return approval.view(now);
         }
         approval.revoke(approver.principalId(), reason, now);
         em.flush();

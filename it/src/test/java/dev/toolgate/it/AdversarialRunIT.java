@@ -170,7 +170,9 @@ class AdversarialRunIT {
                 duplicates++;
                 System.out.println("duplicate: " + op.key + " at " + op.system + " (fault " + op.fault + "): " + effects + "; " + story(op.key));
             }
-            boolean accounted = effects.isEmpty() || row.escalated || row.status.equals("succeeded") && effects.contains(row.objectId);
+            // no effect: the row must not claim one; an effect: the row names it, or a person has it
+            boolean accounted = effects.isEmpty() ? !row.status.equals("succeeded")
+                    : row.escalated || row.status.equals("succeeded") && effects.contains(row.objectId);
             lost += accounted && (row.settled() || row.waiting()) ? 0 : 1;
             if (op.revoke != null && !effects.isEmpty() && !leasedBefore(op.key, revokedAt.get(op.key))) {
                 afterRevoke++;

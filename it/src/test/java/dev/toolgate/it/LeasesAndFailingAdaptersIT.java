@@ -139,16 +139,26 @@ class LeasesAndFailingAdaptersIT {
     }
 
     @Test
-    void aValueTheAdapterCannotWriteLeavesNoOperationHalfDone() throws Exception {
-        String key = "test:invoice.create:far-" + UUID.randomUUID() + ":v1";
-        String body = Agent.invoice("order-far", 5000).replace("\"currency\":\"RUB\"",
-                "\"currency\":\"RUB\",\"due_at\":\"+999999999-12-31T23:59:59Z\"");
+    void anAdapterThatThrowsBeforeSendingLeavesNoOperationHalfDone() {
+        String paymentId = YooKassaDirect.create("payments",
+                "{\"amount\":{\"value\":\"500.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"shop\"}").getString("id");
+        String key = "test:payment.refund:throws-" + UUID.randomUUID() + ":v1";
+        String body = "{\"operation\":\"payment.refund\",\"target\":\"yookassa\",\"payload\":{\"payment_id\":\"" + paymentId
+                + "\",\"amount_minor\":10000,\"currency\":\"RUB\",\"reason\":\"Возврат\"}}";
+        assertEquals(202, agent().submit(key, body).status());
+        approve(key);
+        // attempt 1 is rate-limited; every later attempt re-checks the payment first, and reads an answer
+        // of the wrong shape, on which the adapter throws before it sends anything
+        targets.armStatus("yookassa", Agent.downstream(key), 429, 1);
+        targets.arm("yookassa", "payments/" + paymentId, "GET", "wrong_shape", 10, 0);
         Agent.Answer answer = agent().submit(key, body);
 
-        // refused up front (4xx, no row), or each attempt failed before sending and the budget ran out
-        assertTrue(answer.status() < 500 || answer.problem().equals("retries-exhausted"), answer.body());
+        assertEquals("retries-exhausted", answer.problem(), answer.body());
+        JsonObject record = agent().find(key).json();
+        assertEquals("failed_final", record.getString("status"));
+        assertTrue(record.getJsonObject("error").getString("detail").contains("none executed; the last: adapter_error"), record.toString());
         assertEquals(0, rows(key, "started") + rows(key, "unknown"), "no attempt left leased, nothing left unsettled");
-        assertEquals(0, targets.creates("1c", Agent.downstream(key)), "nothing reached 1C");
+        assertEquals(List.of(), targets.effects("yookassa", Agent.downstream(key)), "no refund was made");
     }
 
     private void approve(String key) {

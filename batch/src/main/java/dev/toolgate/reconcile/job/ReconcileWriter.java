@@ -25,8 +25,9 @@ import java.util.TreeMap;
  * the chunk's transaction is suspended while a target is asked.
  *
  * <p>Items were claimed in small batches under one lease each; before an item is worked its lease is
- * renewed, so no item is worked past its lease — one another instance or an agent took over is skipped
- * ({@code taken_over}). One item that fails is counted ({@code error}), logged with an incident id,
+ * renewed, so none waits out its lease in the batch — one another instance or an agent took over is
+ * skipped ({@code taken_over}). A look-up slower than the lease (many pages) may be joined by another
+ * holder; the fenced writes keep that safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an incident id,
  * and left to its lease: it never fails the chunk and so never delays the items claimed with it.
  */
 @Named
