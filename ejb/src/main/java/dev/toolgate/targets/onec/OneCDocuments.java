@@ -206,7 +206,13 @@ public final class OneCDocuments implements Target {
         if (exchange instanceof Exchange.Answered answered) {
             return "target_http_" + answered.status();
         }
-        return exchange instanceof Exchange.NotSent n ? n.errorCode() : ((Exchange.Lost) exchange).errorCode();
+        if (exchange instanceof Exchange.NotSent notSent) {
+            return notSent.errorCode();
+        }
+        if (exchange instanceof Exchange.Lost lost) {
+            return lost.errorCode();
+        }
+        throw new IllegalArgumentException("an exchange this adapter does not know: " + exchange);
     }
 
     /** Only the numeric odata.error code: its message may quote the request. */
