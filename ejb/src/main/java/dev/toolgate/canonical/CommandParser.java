@@ -27,10 +27,15 @@ public final class CommandParser {
 
     /** The body as it came off the wire: bytes that are not UTF-8 are refused, never replaced with U+FFFD. */
     public static AgentCommand parse(byte[] body) {
+        return parse(utf8(body));
+    }
+
+    /** Bytes as UTF-8 text, strictly: bytes that are not UTF-8 are refused, never replaced with U+FFFD. */
+    public static String utf8(byte[] body) {
         try {
-            return parse(StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body == null ? new byte[0] : body)).toString());
+                    .decode(ByteBuffer.wrap(body == null ? new byte[0] : body)).toString();
         } catch (CharacterCodingException e) {
             throw new InvalidCommand(NOT_I_JSON, "the request body is not UTF-8 (RFC 7493 §2.1)");
         }

@@ -5,6 +5,7 @@ import dev.toolgate.journal.OperationView;
 import dev.toolgate.journal.Renewal;
 import dev.toolgate.targets.EffectGate;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -20,12 +21,18 @@ final class AttemptGate implements EffectGate {
     private final LeaseRenewals renewals;
     private final Duration lease;
     private final String actor;
+    private final Clock clock;
     private OperationView attempt;
     private boolean approvalChecked;
     private boolean permitted;
     private OperationView lapsed;
 
     AttemptGate(OperationView attempt, LeaseRenewals renewals, Duration lease, String actor) {
+        this(attempt, renewals, lease, actor, Clock.systemUTC());
+    }
+
+    AttemptGate(OperationView attempt, LeaseRenewals renewals, Duration lease, String actor, Clock clock) {
+        this.clock = clock;
         this.attempt = attempt;
         this.renewals = renewals;
         this.lease = lease;
@@ -33,25 +40,25 @@ final class AttemptGate implements EffectGate {
     }
 
     @Override
-    public String refusalBeforeEffect() {
+    public Passage beforeEffect() {
         boolean checkApproval = attempt.approvalRequired() && !approvalChecked;
-        if (!checkApproval && Duration.between(Instant.now(), attempt.leaseUntil()).compareTo(lease.dividedBy(2)) > 0) {
+        if (!checkApproval && Duration.between(clock.instant(), attempt.leaseUntil()).compareTo(lease.dividedBy(2)) > 0) {
             permitted = true;
-            return null;
+            return new Send();
         }
         Renewal renewal = renewals.renewAttempt(attempt, checkApproval, actor);
         if (renewal instanceof Renewal.Held held) {
             attempt = held.operation();
             approvalChecked = true;
             permitted = true;
-            return null;
+            return new Send();
         }
         if (renewal instanceof Renewal.ApprovalLapsed stopped) {
             lapsed = stopped.operation();
-            return stopped.operation().errorCode();
+            return new Stop(stopped.operation().errorCode());
         }
         if (renewal instanceof Renewal.Lost) {
-            return "lease_lost";
+            return new Stop("lease_lost");
         }
         throw new IllegalStateException("a renewal this gate does not know: " + renewal);
     }
@@ -61,7 +68,7 @@ final class AttemptGate implements EffectGate {
         return permitted;
     }
 
-    /** The operation, failed for good, when the gate found the approval lapsed; null otherwise. */
+    /** The operation, failed for good, when the gate found the approval lapsed; null while it has not. */
     OperationView lapsed() {
         return lapsed;
     }

@@ -27,7 +27,7 @@ public final class Attempts {
 
     private static final EffectGate LOOKUP = new EffectGate() {
         @Override
-        public String refusalBeforeEffect() {
+        public Passage beforeEffect() {
             throw new IllegalStateException("a look-up must not send a request that can create the effect");
         }
 

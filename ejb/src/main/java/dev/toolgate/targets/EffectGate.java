@@ -9,8 +9,19 @@ package dev.toolgate.targets;
  */
 public interface EffectGate {
 
-    /** Null: send it. Otherwise why this attempt may no longer send (e.g. {@code lease_lost}): send nothing. */
-    String refusalBeforeEffect();
+    /** Whether the next request that can create the effect may go. */
+    sealed interface Passage {
+    }
+
+    /** Send it. */
+    record Send() implements Passage {
+    }
+
+    /** This attempt may no longer send ({@code errorCode}: e.g. {@code lease_lost}): send nothing. */
+    record Stop(String errorCode) implements Passage {
+    }
+
+    Passage beforeEffect();
 
     /** True once a request that can create the effect was permitted: from then on a failure is an unknown outcome. */
     boolean effectMayHaveLeft();
@@ -21,9 +32,9 @@ public interface EffectGate {
             private boolean permitted;
 
             @Override
-            public String refusalBeforeEffect() {
+            public Passage beforeEffect() {
                 permitted = true;
-                return null;
+                return new Send();
             }
 
             @Override

@@ -76,8 +76,14 @@ public final class TargetHttpClient {
      * leaves, and the exchange says so.
      */
     public Exchange sendEffect(HttpRequest.Builder request, EffectGate gate) {
-        String refusal = gate.refusalBeforeEffect();
-        return refusal != null ? new Exchange.NotSent(refusal) : send(request);
+        EffectGate.Passage passage = gate.beforeEffect();
+        if (passage instanceof EffectGate.Stop stop) {
+            return new Exchange.NotSent(stop.errorCode());
+        }
+        if (passage instanceof EffectGate.Send) {
+            return send(request);
+        }
+        throw new IllegalStateException("a passage this client does not know: " + passage);
     }
 
     /** Sends one request; within a trace, it carries a {@code traceparent} of ours (W3C Trace Context). */

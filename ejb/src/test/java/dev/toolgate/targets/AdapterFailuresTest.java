@@ -57,7 +57,7 @@ class AdapterFailuresTest {
     @Test
     void aFailureAfterAnEffectRequestWasPermittedIsUnknown() {
         EffectGate gate = EffectGate.unguarded();
-        gate.refusalBeforeEffect(); // the adapter was let through to send
+        gate.beforeEffect(); // the adapter was let through to send
         Outcome outcome = AdapterFailures.ofExecute("1c", dispatch(gate), failure());
         assertEquals("adapter_error", assertInstanceOf(Outcome.Unknown.class, outcome).errorCode());
     }

@@ -51,7 +51,7 @@ public class ApprovalsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.APPROVER)
-    public Response grant(@Context SecurityContext security, String body) {
+    public Response grant(@Context SecurityContext security, byte[] body) {
         JsonObject spec = JsonBodies.object(body, "send {operation_key, request_hash?, expires_in_seconds?, note?}");
         Long seconds = JsonBodies.optionalWhole(spec, "expires_in_seconds", 60, Approvals.MAX_VALIDITY.toSeconds());
         String fingerprint = JsonBodies.optionalText(spec, "request_hash", 64);

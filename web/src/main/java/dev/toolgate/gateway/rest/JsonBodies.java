@@ -1,6 +1,7 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.canonical.CardNumbers;
+import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.canonical.InvalidCommand;
 import jakarta.json.JsonNumber;
@@ -15,10 +16,10 @@ final class JsonBodies {
     }
 
     /** Read as strictly as an operation's body (RFC 7493), so a duplicate name cannot pick which value counts. */
-    static JsonObject object(String body, String shape) {
+    static JsonObject object(byte[] body, String shape) {
         JsonValue value;
         try {
-            value = IJsonReader.read(body == null ? "" : body);
+            value = IJsonReader.read(CommandParser.utf8(body));
         } catch (InvalidCommand e) {
             if (e.reason() != InvalidCommand.Reason.MALFORMED_JSON) {
                 throw e;

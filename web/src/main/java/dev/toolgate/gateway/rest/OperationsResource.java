@@ -101,7 +101,7 @@ public class OperationsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.OPERATOR)
-    public Response resolve(@PathParam("key") String key, @Context SecurityContext security, String body) {
+    public Response resolve(@PathParam("key") String key, @Context SecurityContext security, byte[] body) {
         JsonObject spec = JsonBodies.object(body, "send {outcome, target_object_id | reason, evidence}");
         String evidence = JsonBodies.text(spec, "evidence", 2000);
         String outcome = JsonBodies.text(spec, "outcome", 32);

@@ -43,7 +43,7 @@ public class PrincipalsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.ADMIN)
-    public Response create(String body) {
+    public Response create(byte[] body) {
         JsonObject spec = JsonBodies.object(body, "send {principal_id, tenant, roles}");
         String id = name(spec, "principal_id");
         String tenant = name(spec, "tenant");
