@@ -2,8 +2,6 @@ package dev.toolgate.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,17 +22,16 @@ import java.util.UUID;
 class FencedWritesIT {
 
     private static final String HASH = "b".repeat(64);
-    private static EmbeddedPostgres postgres;
+    private static JournalDatabase database;
 
     @BeforeAll
     static void migrate() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
-        Flyway.configure().dataSource(postgres.getPostgresDatabase()).locations("classpath:db/migration").load().migrate();
+        database = JournalDatabase.migrated();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        postgres.close();
+        database.close();
     }
 
     @Test
@@ -144,24 +141,11 @@ class FencedWritesIT {
     }
 
     private static int escalate(Connection c, String key) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.ESCALATE))) {
-            update.setTimestamp(1, Timestamp.from(Instant.now()));
-            update.setTimestamp(2, Timestamp.from(Instant.now()));
-            update.setString(3, "acme");
-            update.setString(4, key);
-            return update.executeUpdate();
-        }
+        return update(c, FencedWrites.ESCALATE, now(), now(), "acme", key);
     }
 
     private static int extendSettle(Connection c, String key, int attempt, Instant until) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.EXTEND_SETTLE))) {
-            update.setTimestamp(1, Timestamp.from(until));
-            update.setTimestamp(2, Timestamp.from(Instant.now()));
-            update.setString(3, "acme");
-            update.setString(4, key);
-            update.setInt(5, attempt);
-            return update.executeUpdate();
-        }
+        return update(c, FencedWrites.EXTEND_SETTLE, Timestamp.from(until), now(), "acme", key, attempt);
     }
 
     /** An unknown row at {@code attempt} whose look-up lease is epoch {@code epoch} (live for 30 s). */
@@ -183,66 +167,41 @@ class FencedWritesIT {
     }
 
     private static int settle(Connection c, String sql, String key, int attempt, long epoch, String to) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(sql))) {
-            Timestamp now = Timestamp.from(Instant.now());
-            boolean terminal = to.equals("succeeded") || to.equals("failed_final");
-            update.setString(1, to);
-            update.setString(2, to.equals("succeeded") ? "ref-1" : null);
-            update.setString(3, null);
-            update.setString(4, to.equals("succeeded") ? null : "x");
-            update.setTimestamp(5, null);
-            update.setTimestamp(6, terminal ? now : null);
-            update.setTimestamp(7, now);
-            update.setTimestamp(8, null);
-            update.setString(9, "acme");
-            update.setString(10, key);
-            update.setInt(11, attempt);
-            update.setLong(12, epoch);
-            if (sql.equals(FencedWrites.SETTLE_ATTEMPT)) {
-                update.setBoolean(13, AttemptOutcomes.settlesAfterLeaseLapsed(new Transition(OperationStatus.fromDb(to), null, null, null, null)));
+        boolean terminal = to.equals("succeeded") || to.equals("failed_final");
+        Object[] values = {to, to.equals("succeeded") ? "ref-1" : null, null, to.equals("succeeded") ? null : "x", null,
+                terminal ? now() : null, now(), null, "acme", key, attempt, epoch};
+        if (!sql.equals(FencedWrites.SETTLE_ATTEMPT)) {
+            return update(c, sql, values);
+        }
+        Object[] withLateSuccess = java.util.Arrays.copyOf(values, 13);
+        withLateSuccess[12] = AttemptOutcomes.settlesAfterLeaseLapsed(new Transition(OperationStatus.fromDb(to), null, null, null, null));
+        return update(c, sql, withLateSuccess);
+    }
+
+    private static int retry(Connection c, String key, int attempt, long epoch) throws SQLException {
+        return update(c, FencedWrites.RETRY, Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, attempt, epoch);
+    }
+
+    private static int postpone(Connection c, String key, int attempt, long epoch) throws SQLException {
+        return update(c, FencedWrites.POSTPONE, now(), 300, false, now(), "lookup_unavailable", now(), "acme", key, attempt, epoch);
+    }
+
+    private static int awaitSettle(Connection c, String key, int attempt, long epoch) throws SQLException {
+        return update(c, FencedWrites.AWAIT_SETTLE, now(), "acme", key, attempt, epoch);
+    }
+
+    /** Runs one of the recorder's statements with its parameters in order. */
+    private static int update(Connection c, String sql, Object... values) throws SQLException {
+        try (PreparedStatement update = c.prepareStatement(JournalDatabase.jdbc(sql))) {
+            for (int i = 0; i < values.length; i++) {
+                update.setObject(i + 1, values[i]);
             }
             return update.executeUpdate();
         }
     }
 
-    private static int retry(Connection c, String key, int attempt, long epoch) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.RETRY))) {
-            update.setTimestamp(1, Timestamp.from(Instant.now().plusSeconds(30)));
-            update.setTimestamp(2, Timestamp.from(Instant.now()));
-            update.setString(3, "acme");
-            update.setString(4, key);
-            update.setInt(5, attempt);
-            update.setLong(6, epoch);
-            return update.executeUpdate();
-        }
-    }
-
-    private static int postpone(Connection c, String key, int attempt, long epoch) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.POSTPONE))) {
-            Timestamp now = Timestamp.from(Instant.now());
-            update.setTimestamp(1, now);
-            update.setInt(2, 300);
-            update.setBoolean(3, false);
-            update.setTimestamp(4, now);
-            update.setString(5, "lookup_unavailable");
-            update.setTimestamp(6, now);
-            update.setString(7, "acme");
-            update.setString(8, key);
-            update.setInt(9, attempt);
-            update.setLong(10, epoch);
-            return update.executeUpdate();
-        }
-    }
-
-    private static int awaitSettle(Connection c, String key, int attempt, long epoch) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.AWAIT_SETTLE))) {
-            update.setTimestamp(1, Timestamp.from(Instant.now()));
-            update.setString(2, "acme");
-            update.setString(3, key);
-            update.setInt(4, attempt);
-            update.setLong(5, epoch);
-            return update.executeUpdate();
-        }
+    private static Timestamp now() {
+        return Timestamp.from(Instant.now());
     }
 
     private static String column(Connection c, String key, String column) throws SQLException {
@@ -257,12 +216,7 @@ class FencedWritesIT {
         c.createStatement().execute(sql);
     }
 
-    /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
-    private static String jdbc(String jpaSql) {
-        return jpaSql.replaceAll("\\?\\d+", "?");
-    }
-
     private static Connection connection() throws SQLException {
-        return postgres.getPostgresDatabase().getConnection();
+        return database.connection();
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,22 +27,21 @@ import java.util.concurrent.Future;
 class JournalSchemaIT {
 
     private static final String HASH = "a".repeat(64);
-    private static EmbeddedPostgres postgres;
+    private static JournalDatabase database;
 
     @BeforeAll
     static void migrate() throws Exception {
-        postgres = EmbeddedPostgres.builder().start();
-        Flyway.configure().dataSource(postgres.getPostgresDatabase()).locations("classpath:db/migration").load().migrate();
+        database = JournalDatabase.migrated();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        postgres.close();
+        database.close();
     }
 
     @Test
     void migratingAgainAppliesNothing() {
-        assertEquals(0, Flyway.configure().dataSource(postgres.getPostgresDatabase()).load().migrate().migrationsExecuted);
+        assertEquals(0, Flyway.configure().dataSource(database.dataSource()).load().migrate().migrationsExecuted);
     }
 
     @Test
@@ -137,7 +135,7 @@ class JournalSchemaIT {
     }
 
     private static boolean capture(Connection c, String key) throws SQLException {
-        try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
+        try (PreparedStatement insert = c.prepareStatement(JournalDatabase.jdbc(KeyCapture.INSERT))) {
             Timestamp now = Timestamp.from(Instant.now());
             insert.setString(1, "acme");
             insert.setString(2, key);
@@ -161,7 +159,7 @@ class JournalSchemaIT {
     }
 
     private static int settle(Connection c, String key, int attempt) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT))) {
+        try (PreparedStatement update = c.prepareStatement(JournalDatabase.jdbc(FencedWrites.SETTLE_ATTEMPT))) {
             Timestamp now = Timestamp.from(Instant.now());
             update.setString(1, "succeeded");
             update.setString(2, "ref-1");
@@ -180,13 +178,8 @@ class JournalSchemaIT {
         }
     }
 
-    /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
-    private static String jdbc(String jpaSql) {
-        return jpaSql.replaceAll("\\?\\d+", "?");
-    }
-
     private static Connection connection() throws SQLException {
-        return postgres.getPostgresDatabase().getConnection();
+        return database.connection();
     }
 
     private static String key() {
