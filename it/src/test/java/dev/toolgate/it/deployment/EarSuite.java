@@ -1,0 +1,219 @@
+package dev.toolgate.it.deployment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.AppServer;
+import dev.toolgate.it.support.TestStack;
+import dev.toolgate.launcher.LocalStack;
+import dev.toolgate.simulator.SimulatorClient;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The end-to-end suite every server must pass with the one EAR users deploy, configured as in
+ * production (the journal on a pool the server manages, sized by the environment): the first checks of
+ * any deployment (create once, replay the identical answer, refuse a changed payload), one
+ * reconcile-job run, probes and metrics, and the pool itself.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one server for all tests of a class, started in @BeforeAll
+abstract class EarSuite {
+
+    /** The pool's maximum, given to the server as TOOLGATE_DB_POOL_SIZE: well below the 16 concurrent calls below. */
+    static final int POOL_SIZE = 4;
+
+    /** The production deployment files ({@code deploy/} in the repository) the README tells users to run. */
+    static final Path DEPLOY = Path.of(System.getProperty("toolgate.deploy", "../deploy")).toAbsolutePath().normalize();
+
+    final SimulatorClient oneC = TestStack.targets();
+    private String journalUrl;
+    private AppServer server;
+
+    /** Starts the server as the README says, with its journal at {@code journalUrl}, and deploys the EAR. */
+    abstract AppServer deployed(String journalUrl) throws Exception;
+
+    /** Where this server's JSON formatter puts the gateway's fields in one log object. */
+    abstract JsonObject gatewayFields(JsonObject logLine);
+
+    @BeforeAll
+    void deploy() throws Exception {
+        journalUrl = TestStack.newDatabase(getClass().getSimpleName().toLowerCase(Locale.ROOT));
+        server = deployed(journalUrl);
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    String baseUrl() {
+        return server.baseUrl();
+    }
+
+    /**
+     * The server's environment for a journal at {@code jdbcUrl}: the gateway's settings, the pool's size
+     * and the JNDI name of the server-managed datasource the journal is to use.
+     */
+    static Map<String, String> environment(String jdbcUrl, String dataSource) {
+        Map<String, String> config = TestStack.configFor(jdbcUrl);
+        config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
+        config.put("toolgate.db.datasource", dataSource);
+        config.put("toolgate.db.pool-size", Integer.toString(POOL_SIZE));
+        return LocalStack.asEnvironment(config);
+    }
+
+    @Test
+    void createsOnceReplaysAndRefusesAChangedPayload() {
+        Agent agent = new Agent(baseUrl());
+        String key = "test:invoice.create:ear-" + UUID.randomUUID() + ":v1";
+
+        Agent.Answer first = agent.submit(key, Agent.invoice("order-ear-1", 125000));
+        Agent.Answer again = agent.submit(key, Agent.invoice("order-ear-1", 125000));
+        Agent.Answer changed = agent.submit(key, Agent.invoice("order-ear-1", 125001));
+
+        assertEquals(201, first.status(), first.body());
+        assertEquals(200, again.status());
+        assertEquals(first.body(), again.body());
+        assertEquals(422, changed.status());
+        assertEquals(List.of(first.json().getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+    }
+
+    @Test
+    void answersProbesMetricsAndTheApiDescriptionOnThisServer() {
+        Agent operator = new Agent(baseUrl(), "operator");
+        Agent.Answer ready = operator.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/health/ready")));
+        assertEquals(200, ready.status(), ready.body());
+        Agent.Answer described = operator.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/openapi.yaml")));
+        assertEquals(200, described.status());
+        Agent.Answer metrics = operator.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/metrics")));
+        assertEquals(200, metrics.status(), metrics.body());
+        assertTrue(metrics.body().contains("toolgate_reconcile_lag_seconds "), metrics.body());
+    }
+
+    @Test
+    void theReconcileJobSettlesADroppedResponse() throws Exception {
+        Agent agent = new Agent(baseUrl());
+        String key = "test:invoice.create:ear-" + UUID.randomUUID() + ":v1";
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        assertEquals(202, agent.submit(key, Agent.invoice("order-ear-2", 5000)).status());
+
+        Agent operator = new Agent(baseUrl(), "operator");
+        Agent.Answer started = operator.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/reconciliations"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(202, started.status(), started.body());
+        JsonObject run = awaitCompletion(operator, started.header("Location"));
+
+        assertEquals(1, run.getJsonObject("counts").getInt("found"), run.toString());
+        JsonObject operation = agent.find(key).json();
+        assertEquals("succeeded", operation.getString("status"));
+        assertEquals(List.of(operation.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
+    }
+
+    @Test
+    void theJournalRunsOnTheServersPoolAtTheSizeTheEnvironmentSets() throws Exception {
+        Agent agent = new Agent(baseUrl());
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            calls.add(agent.submitAsync("test:invoice.create:ear-pool-" + UUID.randomUUID() + ":v1", Agent.invoice("order-pool-" + i, 1000 + i)));
+        }
+        for (CompletableFuture<HttpResponse<String>> call : calls) {
+            HttpResponse<String> answer = call.get(90, TimeUnit.SECONDS);
+            assertEquals(201, answer.statusCode(), answer.body());
+        }
+
+        Map<String, Integer> sessions = sessionsByApplication(journalUrl);
+        int pooled = sessions.getOrDefault("toolgate-pool", 0); // the ApplicationName the deploy/ files give the pool
+        assertTrue(pooled >= 1 && pooled <= POOL_SIZE, "sessions by application: " + sessions);
+        assertEquals(0, sessions.getOrDefault("toolgate", 0), "the EAR's own datasource stays unconnected: " + sessions);
+    }
+
+    @Test
+    void logsEveryStepOfAnOperationAsJsonWithItsKeyAndTraceId() throws Exception {
+        Agent agent = new Agent(baseUrl());
+        String key = "test:invoice.create:ear-log-" + UUID.randomUUID() + ":v1";
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        Agent.Answer created = agent.send(agent.operations().header("Idempotency-Key", key)
+                .header("Content-Type", "application/json").header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-log-1", 777))));
+        assertEquals(201, created.status(), created.body());
+
+        Map<String, JsonObject> steps = new TreeMap<>();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20)); // file handlers may write behind
+        while (steps.size() < 2 && Instant.now().isBefore(deadline)) {
+            for (String line : Files.readAllLines(server.serverLog(), StandardCharsets.ISO_8859_1)) {
+                if (line.startsWith("{") && line.contains(key)) {
+                    JsonObject fields = gatewayFields(Json.createReader(new StringReader(line)).readObject());
+                    steps.put(fields.getString("event"), fields);
+                }
+            }
+            Thread.sleep(250);
+        }
+        assertEquals(Set.of("captured", "outcome"), steps.keySet(), "JSON log lines of " + key + ": " + steps);
+        for (JsonObject step : steps.values()) {
+            assertEquals(key, step.getString("operation_key"));
+            assertEquals(traceId, step.getString("trace_id"));
+            assertEquals("1c", step.getString("target"));
+        }
+        assertEquals("succeeded", steps.get("outcome").getString("status"));
+    }
+
+    /** The open sessions on the journal database at {@code jdbcUrl}, other than this one, counted by application name. */
+    static Map<String, Integer> sessionsByApplication(String jdbcUrl) throws Exception {
+        Map<String, Integer> sessions = new TreeMap<>();
+        try (Connection connection = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
+             ResultSet rows = connection.createStatement().executeQuery("SELECT application_name, count(*) FROM pg_stat_activity"
+                     + " WHERE datname = current_database() AND pid <> pg_backend_pid() GROUP BY application_name")) {
+            while (rows.next()) {
+                sessions.put(rows.getString(1), rows.getInt(2));
+            }
+        }
+        return sessions;
+    }
+
+    static JsonObject awaitCompletion(Agent agent, String location) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            Agent.Answer answer = agent.send(HttpRequest.newBuilder(URI.create(location)));
+            assertEquals(200, answer.status(), location + " -> " + answer.body());
+            JsonObject run = answer.json();
+            if (run.getString("status").equals("COMPLETED")) {
+                return run;
+            }
+            if (run.getString("status").equals("FAILED")) {
+                throw new AssertionError("the reconcile run failed: " + run);
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("the reconcile run did not complete within 60 s");
+    }
+}
