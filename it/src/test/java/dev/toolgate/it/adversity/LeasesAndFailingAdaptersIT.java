@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.TestStack;
+import dev.toolgate.it.support.YooKassaDirect;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
 import jakarta.json.JsonObject;
