@@ -8,6 +8,9 @@ import dev.toolgate.dispatch.Dispatcher;
 import dev.toolgate.dispatch.Sent;
 import dev.toolgate.journal.Capture;
 import dev.toolgate.journal.CaptureDecision;
+import dev.toolgate.journal.EventKind;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.KeyCapture;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationView;
@@ -16,12 +19,14 @@ import jakarta.json.JsonObject;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /** An agent's command: capture → (look up →) call the target → record. No transaction is open here. */
 @Stateless
@@ -38,10 +43,20 @@ public class CommandGateway {
     TargetRegistry targets;
     @Inject
     GatewayMetrics metrics;
+    @Inject
+    Journal journal;
 
     public GatewayAnswer submit(Caller caller, String key, AgentCommand command) {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
         targets.requireConfigured(request.target());
+        Trace.operation(key);
+        Optional<OperationView> finished = journal.finished(caller.tenant(), key);
+        if (finished.isPresent() && finished.get().requestHash().equals(request.fingerprint())) {
+            // a replay changes nothing: answered from one read, logged and counted, not journaled
+            metrics.captured(new CaptureDecision.Replay().metricName());
+            EventLog.logOnly(finished.get(), caller.principalId(), EventKind.REPLAYED);
+            return AgentAnswers.of(finished.get(), true, Instant.now());
+        }
         Capture capture = keyCapture.capture(caller, key, request);
         // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
         return proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload());

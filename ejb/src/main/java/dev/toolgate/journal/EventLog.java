@@ -60,6 +60,17 @@ public final class EventLog {
         logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
     }
 
+    /**
+     * A step that is logged but not journaled: a replay of a finished operation changes nothing, so it
+     * leaves a log line (and a metric) rather than a row and a durable commit.
+     */
+    public static void logOnly(OperationView op, String actor, EventKind kind) {
+        if (LOG.isLoggable(Level.INFO)) {
+            StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(),
+                    fields(op, actor, kind, op.attemptCount(), op.status(), null, null, null, null));
+        }
+    }
+
     /** The event as log fields, named as the journal's columns are; absent values left out. */
     private static Map<String, String> fields(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                                               Integer httpStatus, String errorClass, Long durationMs, String detail) {

@@ -22,6 +22,16 @@ public class Journal {
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
+    /**
+     * The operation {@code key} of {@code tenant} if it is finished, by one primary-key read with no
+     * transaction and no lock: a finished row never changes (until the purge forgets it), so it can
+     * answer a replay as it stands.
+     */
+    public Optional<OperationView> finished(String tenant, String key) {
+        Operation operation = em.find(Operation.class, new OperationId(tenant, key));
+        return operation == null || !operation.status().isTerminal() ? Optional.empty() : Optional.of(operation.view());
+    }
+
     /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */
     public Optional<OperationRecord> find(String tenant, String key) {
         Operation operation = em.find(Operation.class, new OperationId(tenant, key));

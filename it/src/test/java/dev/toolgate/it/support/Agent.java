@@ -42,7 +42,7 @@ public final class Agent {
         this.token = Credentials.token(issuedAt.endsWith("/") ? issuedAt.substring(0, issuedAt.length() - 1) : issuedAt, principal);
     }
 
-    /** What the target stores for a key of tenant acme (Dispatch.downstreamKey). */
+    /** What the target stores for a key of tenant acme (Attempt.downstreamKey). */
     public static String downstream(String key) {
         return Credentials.TENANT + "/" + key;
     }
