@@ -50,14 +50,14 @@ public class CommandGateway {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
         targets.requireConfigured(request.target());
         Trace.operation(key);
-        Optional<OperationView> finished = journal.finished(caller.tenant(), key);
-        if (finished.isPresent() && finished.get().requestHash().equals(request.fingerprint())) {
+        Optional<OperationView> seen = journal.unlocked(caller.tenant(), key);
+        if (seen.isPresent() && seen.get().status().isTerminal() && seen.get().requestHash().equals(request.fingerprint())) {
             // a replay changes nothing: answered from one read, logged and counted, not journaled
             metrics.captured(new CaptureDecision.Replay().metricName());
-            EventLog.logOnly(finished.get(), caller.principalId(), EventKind.REPLAYED);
-            return AgentAnswers.of(finished.get(), true, Instant.now());
+            EventLog.logOnly(seen.get(), caller.principalId(), EventKind.REPLAYED);
+            return AgentAnswers.of(seen.get(), true, Instant.now());
         }
-        Capture capture = keyCapture.capture(caller, key, request);
+        Capture capture = keyCapture.capture(caller, key, request, seen.isEmpty());
         // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
         return proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload());
     }

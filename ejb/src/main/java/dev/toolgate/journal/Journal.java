@@ -23,13 +23,12 @@ public class Journal {
     EntityManager em;
 
     /**
-     * The operation {@code key} of {@code tenant} if it is finished, by one primary-key read with no
-     * transaction and no lock: a finished row never changes (until the purge forgets it), so it can
-     * answer a replay as it stands.
+     * The operation {@code key} of {@code tenant} as it stands, by one primary-key read with no
+     * transaction and no lock. A finished row never changes (until the purge forgets it), so it can
+     * answer a replay as it is; any other row is only a hint, decided again under its lock.
      */
-    public Optional<OperationView> finished(String tenant, String key) {
-        Operation operation = em.find(Operation.class, new OperationId(tenant, key));
-        return operation == null || !operation.status().isTerminal() ? Optional.empty() : Optional.of(operation.view());
+    public Optional<OperationView> unlocked(String tenant, String key) {
+        return Optional.ofNullable(em.find(Operation.class, new OperationId(tenant, key))).map(Operation::view);
     }
 
     /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */

@@ -41,13 +41,17 @@ public class KeyCapture {
     @Inject
     JournalSettings settings;
 
+    /**
+     * {@code seenAbsent}: a read just before found no row, so the insert is tried at once (its ON CONFLICT
+     * settles a race with another caller); otherwise the row is read first. Terminal rows never change,
+     * so a plain read answers them without a row lock.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture capture(Caller caller, String key, CanonicalRequest request) {
+    public Capture capture(Caller caller, String key, CanonicalRequest request, boolean seenAbsent) {
         Instant now = Instant.now();
         OperationId id = new OperationId(caller.tenant(), key);
-        // Terminal rows never change, so a plain read answers replays without a row lock.
         Trace.operation(key);
-        Operation row = em.find(Operation.class, id);
+        Operation row = seenAbsent ? null : em.find(Operation.class, id);
         if (row == null) {
             boolean approval = settings.approvalRequired(request.operation());
             if (insert(caller, key, request, now, approval)) {

@@ -1,0 +1,150 @@
+package dev.toolgate.it.performance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.TestStack;
+import dev.toolgate.launcher.GatewayProcess;
+import dev.toolgate.launcher.LocalStack;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The statements and commits the journal sees per operation, counted by {@code pg_stat_statements} on a
+ * PostgreSQL of its own while nothing else runs (no reconcile job, no purge): a budget the hot path may
+ * not exceed. A count, unlike a timing, is the same on every run.
+ */
+class StatementBudgetIT {
+
+    /**
+     * Per new operation: the token look-up, the replay check's read, capture (insert, event), record
+     * (update, event, read back).
+     */
+    static final double NEW_STATEMENTS = 7;
+    /** The two durable commits the guarantee rests on: captured before the call, the outcome after it. */
+    static final double NEW_COMMITS = 2;
+    /** Per replay: the token look-up and one read of the finished row; nothing written. */
+    static final double REPLAY_STATEMENTS = 2;
+    static final double REPLAY_COMMITS = 0;
+    private static final int OPERATIONS = 20;
+    private static final String DATABASE = "budget";
+
+    private static EmbeddedPostgres postgres;
+    private static GatewayProcess gateway;
+
+    @BeforeAll
+    static void start() throws Exception {
+        postgres = EmbeddedPostgres.builder().setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                .setServerConfig("pg_stat_statements.track_utility", "on").start();
+        String jdbcUrl = LocalStack.database(postgres, DATABASE);
+        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection()) {
+            c.createStatement().execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+        Map<String, String> config = TestStack.configFor(jdbcUrl);
+        config.put("toolgate.reconcile.interval-seconds", "0");
+        config.put("toolgate.retention.purge-interval-seconds", "0");
+        gateway = TestStack.readyGateway(config, "budget-gateway");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        TestStack.stop(gateway);
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+
+    @Test
+    void aNewOperationStaysWithinItsStatementBudget() throws Exception {
+        Agent agent = new Agent(gateway.baseUrl());
+        warmUp(agent);
+        Count count = counted(() -> {
+            for (int i = 0; i < OPERATIONS; i++) {
+                String key = "test:invoice.create:budget-" + UUID.randomUUID() + ":v1";
+                assertEquals(201, agent.submit(key, Agent.invoice("order-budget", 5000)).status());
+            }
+        });
+        System.out.printf("statement budget: new operation %.1f statements, %.1f commits (budget %.0f, %.0f); %s%n",
+                count.statements() / OPERATIONS, count.commits() / OPERATIONS, NEW_STATEMENTS, NEW_COMMITS, count.byStatement());
+        assertTrue(count.statements() / OPERATIONS <= NEW_STATEMENTS, count.byStatement().toString());
+        assertTrue(count.commits() / OPERATIONS <= NEW_COMMITS, count.byStatement().toString());
+    }
+
+    @Test
+    void aReplayReadsOnceAndWritesNothing() throws Exception {
+        Agent agent = new Agent(gateway.baseUrl());
+        warmUp(agent);
+        String key = "test:invoice.create:budget-replay-" + UUID.randomUUID() + ":v1";
+        assertEquals(201, agent.submit(key, Agent.invoice("order-budget", 5000)).status());
+        Count count = counted(() -> {
+            for (int i = 0; i < OPERATIONS; i++) {
+                assertEquals(200, agent.submit(key, Agent.invoice("order-budget", 5000)).status());
+            }
+        });
+        System.out.printf("statement budget: replay %.1f statements, %.1f commits (budget %.0f, %.0f); %s%n",
+                count.statements() / OPERATIONS, count.commits() / OPERATIONS, REPLAY_STATEMENTS, REPLAY_COMMITS, count.byStatement());
+        assertTrue(count.statements() / OPERATIONS <= REPLAY_STATEMENTS, count.byStatement().toString());
+        assertTrue(count.commits() / OPERATIONS <= REPLAY_COMMITS, count.byStatement().toString());
+    }
+
+    /** The first calls prepare statements and fill caches: not what a steady hot path costs. */
+    private static void warmUp(Agent agent) {
+        for (int i = 0; i < 5; i++) {
+            String key = "test:invoice.create:warm-" + UUID.randomUUID() + ":v1";
+            agent.submit(key, Agent.invoice("order-warm", 5000));
+            agent.submit(key, Agent.invoice("order-warm", 5000));
+        }
+    }
+
+    private static Count counted(Workload workload) throws Exception {
+        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection()) {
+            c.createStatement().execute("SELECT pg_stat_statements_reset()");
+        }
+        workload.run();
+        Map<String, Long> calls = new TreeMap<>();
+        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection();
+             ResultSet rows = c.createStatement().executeQuery("SELECT query, calls FROM pg_stat_statements s"
+                     + " JOIN pg_database d ON d.oid = s.dbid JOIN pg_roles r ON r.oid = s.userid"
+                     + " WHERE d.datname = '" + DATABASE + "' AND s.query NOT LIKE '%pg_stat_statements%'")) {
+            while (rows.next()) {
+                calls.merge(rows.getString(1).replaceAll("\\s+", " "), rows.getLong(2), Long::sum);
+            }
+        }
+        return new Count(calls);
+    }
+
+    private interface Workload {
+        void run() throws Exception;
+    }
+
+    /**
+     * Calls per statement text. Transactions are counted by their BEGIN (the driver opens each one so;
+     * its COMMIT travels as a protocol message pg_stat_statements does not list); transaction control is
+     * no statement.
+     */
+    private record Count(Map<String, Long> byStatement) {
+        double commits() {
+            return byStatement.entrySet().stream().filter(e -> e.getKey().trim().equalsIgnoreCase("BEGIN"))
+                    .mapToLong(Map.Entry::getValue).sum();
+        }
+
+        double statements() {
+            return byStatement.entrySet().stream().filter(e -> !isTransactionControl(e.getKey())).mapToLong(Map.Entry::getValue).sum();
+        }
+
+        private static boolean isTransactionControl(String query) {
+            String q = query.trim().toUpperCase();
+            return q.equals("COMMIT") || q.equals("BEGIN") || q.equals("ROLLBACK") || q.startsWith("SET ") || q.startsWith("SHOW ");
+        }
+    }
+}
