@@ -16,7 +16,7 @@ import java.util.UUID;
 
 /**
  * The statements the gateway issues for one new operation, by plain JDBC with no application server:
- * the token look-up; the capture transaction (read, INSERT … ON CONFLICT, event); the record
+ * the token look-up; the replay check's read; the capture (INSERT … ON CONFLICT with its event, one statement); the record
  * transaction (fenced UPDATE, event, read back). What the gateway could reach on this database.
  */
 final class DatabaseLimit implements AutoCloseable {
@@ -52,11 +52,11 @@ final class DatabaseLimit implements AutoCloseable {
         find(c, key);
         try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
             Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
-                    Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736"};
-            bind(insert, values);
+                    Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
+                    "attempt 1 leased"};
+            bind(insert, values); // the row and its captured event, in one statement
             drain(insert);
         }
-        event(c, key, now, "captured");
         c.commit();
         try (PreparedStatement settle = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT))) {
             bind(settle, new Object[] {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null,

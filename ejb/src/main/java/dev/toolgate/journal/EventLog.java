@@ -60,6 +60,11 @@ public final class EventLog {
         logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
     }
 
+    /** The log line of an event some other statement wrote (the capture's insert writes its own event). */
+    static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
+        logOnCommit(Level.INFO, fields(op, actor, kind, attempt, status, null, null, null, detail));
+    }
+
     /**
      * A step that is logged but not journaled: a replay of a finished operation changes nothing, so it
      * leaves a log line (and a metric) rather than a row and a durable commit.

@@ -29,11 +29,22 @@ import java.time.Instant;
 @Stateless
 public class KeyCapture {
 
-    public static final String INSERT = "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
-            + " request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
+    /**
+     * The new row and its {@code captured} event in one statement: the event is written only if the
+     * insert won (ON CONFLICT leaves a concurrent caller's row alone), and a row is returned only then.
+     */
+    public static final String INSERT = "WITH captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id,"
+            + " operation_type, request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
             + " withheld_fields, approval_required, trace_id)"
             + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15)"
-            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING operation_key";
+            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
+            + " agent_id, trace_id)"
+            + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
+            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?16, trace_id FROM captured"
+            + " RETURNING operation_key";
+
+    private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
+    private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -57,11 +68,10 @@ public class KeyCapture {
             if (insert(caller, key, request, now, approval)) {
                 OperationView captured = captured(caller, key, request, now, approval ? null : now.plus(settings.lease()), approval);
                 if (approval) { // nothing is sent until a person approves exactly this intent
-                    EventLog.append(em, captured, caller.principalId(), CAPTURED, now, 0, OperationStatus.PENDING_APPROVAL,
-                            "awaiting approval; nothing sent");
+                    EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 0, OperationStatus.PENDING_APPROVAL, AWAITING_APPROVAL);
                     return new Capture(new CaptureDecision.AwaitingApproval(), captured);
                 }
-                EventLog.append(em, captured, caller.principalId(), CAPTURED, now, 1, OperationStatus.STARTED, "attempt 1 leased");
+                EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 1, OperationStatus.STARTED, ATTEMPT_1_LEASED);
                 return new Capture(new CaptureDecision.Execute(), captured);
             }
             row = em.find(Operation.class, id, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
@@ -120,6 +130,7 @@ public class KeyCapture {
                 .setParameter(13, String.join(",", request.withheldFields()))
                 .setParameter(14, approval)
                 .setParameter(15, Trace.traceId())
+                .setParameter(16, approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED)
                 .getResultList().isEmpty();
     }
 

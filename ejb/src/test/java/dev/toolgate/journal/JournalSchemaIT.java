@@ -88,6 +88,22 @@ class JournalSchemaIT {
     }
 
     @Test
+    void theCaptureWritesItsEventOnlyWhenItsInsertWon() throws SQLException {
+        String key = key();
+        try (Connection c = connection()) {
+            capture(c, key);
+            capture(c, key);
+            try (ResultSet events = c.createStatement().executeQuery("SELECT count(*), min(kind), min(actor) FROM operation_event"
+                    + " WHERE operation_key = '" + key + "'")) {
+                events.next();
+                assertEquals(1, events.getInt(1), "the losing insert wrote no event");
+                assertEquals("captured", events.getString(2));
+                assertEquals("agent-a", events.getString(3));
+            }
+        }
+    }
+
+    @Test
     void theSameKeyInTwoTenantsIsTwoOperations() throws SQLException {
         String key = key();
         try (Connection c = connection()) {
@@ -152,6 +168,7 @@ class JournalSchemaIT {
             insert.setString(13, "");
             insert.setBoolean(14, false);
             insert.setString(15, "0af7651916cd43dd8448eb211c80319c");
+            insert.setString(16, "attempt 1 leased");
             try (ResultSet returned = insert.executeQuery()) {
                 return returned.next();
             }

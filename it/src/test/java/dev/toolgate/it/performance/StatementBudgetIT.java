@@ -27,10 +27,10 @@ import java.util.UUID;
 class StatementBudgetIT {
 
     /**
-     * Per new operation: the token look-up, the replay check's read, capture (insert, event), record
-     * (update, event, read back).
+     * Per new operation: the token look-up, the replay check's read, the capture (its insert and event in
+     * one statement), the record (update, event, read back).
      */
-    static final double NEW_STATEMENTS = 7;
+    static final double NEW_STATEMENTS = 6;
     /** The two durable commits the guarantee rests on: captured before the call, the outcome after it. */
     static final double NEW_COMMITS = 2;
     /** Per replay: the token look-up and one read of the finished row; nothing written. */
