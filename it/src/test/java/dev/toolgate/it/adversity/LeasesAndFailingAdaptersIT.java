@@ -46,15 +46,12 @@ class LeasesAndFailingAdaptersIT {
         config.put("toolgate.reconcile.settle-seconds", "6");
         config.put("toolgate.reconcile.interval-seconds", "1");
         config.put("toolgate.reconcile.max-attempts", "2");
-        gateway = TestStack.startGateway(config, "leases-gateway");
-        gateway.awaitReady();
+        gateway = TestStack.readyGateway(config, "leases-gateway");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.stop(gateway);
     }
 
     @Test

@@ -52,9 +52,7 @@ class FuzzIT {
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.stop(gateway);
     }
 
     @Test

@@ -61,15 +61,12 @@ class FaultMatrixIT {
             config.put("toolgate.target." + system + ".read-timeout-ms", "1000");
             config.put("toolgate.target." + system + ".retry.initial-delay-ms", "100");
         }
-        gateway = TestStack.startGateway(config, "matrix-gateway");
-        gateway.awaitReady();
+        gateway = TestStack.readyGateway(config, "matrix-gateway");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.stop(gateway);
     }
 
     @Test

@@ -45,9 +45,7 @@ class RecoveryIT {
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.stop(gateway);
     }
 
     @Test

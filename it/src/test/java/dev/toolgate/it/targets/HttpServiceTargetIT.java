@@ -29,15 +29,12 @@ class HttpServiceTargetIT {
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase("hs"));
         config.putAll(TestStack.simulators().oneCHttpServiceSettings());
         config.put("toolgate.reconcile.settle-seconds", "1");
-        gateway = TestStack.startGateway(config, "hs-gateway");
-        gateway.awaitReady();
+        gateway = TestStack.readyGateway(config, "hs-gateway");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.stop(gateway);
     }
 
     @Test
