@@ -13,6 +13,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Currency;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** How a payload field is validated and normalized before it is fingerprinted. */
 public enum FieldType {
@@ -66,7 +67,7 @@ public enum FieldType {
             String sent = string(field, value);
             String code = sent.toUpperCase(Locale.ROOT);
             // checked before upper-casing too: "ınr" (dotless ı) upper-cases to INR but is not its lower case
-            if (!sent.matches("[A-Za-z]{3}") || !isIso4217(code)) {
+            if (!Shapes.CURRENCY.matcher(sent).matches() || !isIso4217(code)) {
                 throw InvalidCommand.payload(field, "must be an ISO 4217 currency code such as RUB");
             }
             return JSON.createValue(code);
@@ -115,7 +116,7 @@ public enum FieldType {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
             String s = string(field, value);
-            if (!s.matches("\\d{10}|\\d{12}")) {
+            if (!Shapes.INN.matcher(s).matches()) {
                 throw InvalidCommand.payload(field, "must be 10 or 12 digits");
             }
             return value;
@@ -156,5 +157,11 @@ public enum FieldType {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /** Compiled once: an enum constant's body cannot hold a static field of its own. */
+    private static final class Shapes {
+        static final Pattern CURRENCY = Pattern.compile("[A-Za-z]{3}");
+        static final Pattern INN = Pattern.compile("\\d{10}|\\d{12}");
     }
 }

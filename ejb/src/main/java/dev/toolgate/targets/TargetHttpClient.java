@@ -20,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
@@ -31,6 +32,8 @@ import javax.net.ssl.SSLParameters;
  * The JDK client never re-sends a POST by itself, so one call here is at most one request.
  */
 public final class TargetHttpClient {
+
+    private static final Pattern DELTA_SECONDS = Pattern.compile("\\d{1,6}");
 
     private final HttpClient client;
     private final Duration readTimeout;
@@ -57,7 +60,7 @@ public final class TargetHttpClient {
     /** Retry-After as delta-seconds; an HTTP date or garbage counts as absent (our own back-off applies). */
     private static Duration retryAfter(HttpResponse<?> response) {
         return response.headers().firstValue("Retry-After")
-                .filter(v -> v.trim().matches("\\d{1,6}"))
+                .filter(v -> DELTA_SECONDS.matcher(v.trim()).matches())
                 .map(v -> Duration.ofSeconds(Long.parseLong(v.trim())))
                 .orElse(null);
     }

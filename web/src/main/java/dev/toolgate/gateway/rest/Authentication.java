@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Every call carries {@code Authorization: Bearer <token>}: 401 without a valid one, before anything
@@ -32,6 +33,8 @@ import java.util.Set;
 @Priority(Priorities.AUTHENTICATION)
 @ApplicationScoped
 public class Authentication implements ContainerRequestFilter {
+
+    private static final Pattern EDGE_SLASHES = Pattern.compile("^/+|/+$");
 
     @Inject
     Principals principals;
@@ -48,7 +51,7 @@ public class Authentication implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (PUBLIC_PATHS.contains(request.getUriInfo().getPath().replaceAll("^/+|/+$", "")) && "GET".equals(request.getMethod())) {
+        if (PUBLIC_PATHS.contains(EDGE_SLASHES.matcher(request.getUriInfo().getPath()).replaceAll("")) && "GET".equals(request.getMethod())) {
             return;
         }
         Caller caller = bearer(request.getHeaders().get(HttpHeaders.AUTHORIZATION))
