@@ -39,7 +39,7 @@ class RetriesIT extends MicroSuite {
         assertEquals(502, exhausted.status(), exhausted.body());
         assertEquals("retries-exhausted", exhausted.problem());
         assertEquals("failed_final", exhausted.operation().getString("status"));
-        assertEquals(4, oneC.creates("1c", Agent.downstream(key)), "the seed's budget: 4 attempts, then stop");
+        assertEquals(4, oneC.creates("1c", Agent.downstream(key)), "the default budget: 4 attempts, then stop");
         assertEquals(502, replayed.status());
         assertEquals("true", replayed.header("Idempotent-Replayed"));
         assertEquals(4, oneC.creates("1c", Agent.downstream(key)));
