@@ -1,6 +1,7 @@
 package dev.toolgate.reconcile.job;
 
 import dev.toolgate.journal.DueOperations;
+import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
@@ -13,11 +14,13 @@ import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.Logger;
 import java.util.TreeMap;
+import java.util.logging.Logger;
 
 /**
  * Settles each claimed operation and counts the outcomes into the step's persistent user data,
@@ -25,7 +28,7 @@ import java.util.TreeMap;
  * the chunk's transaction is suspended while a target is asked.
  *
  * <p>Items were claimed in small batches under one lease each; before an item is worked its lease is
- * renewed, so none waits out its lease in the batch — one another instance or an agent took over is
+ * renewed once less than half of it is left, so none waits out its lease in the batch — one another instance or an agent took over is
  * skipped ({@code taken_over}). A look-up slower than the lease (many pages) may be joined by another
  * holder; the fenced writes keep that safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an incident id,
  * and left to its lease: it never fails the chunk and so never delays the items claimed with it.
@@ -40,6 +43,8 @@ public class ReconcileWriter extends AbstractItemWriter {
     Reconciler reconciler;
     @Inject
     LeaseRenewals renewals;
+    @Inject
+    JournalSettings settings;
     @Inject
     StepContext step;
 
@@ -58,7 +63,9 @@ public class ReconcileWriter extends AbstractItemWriter {
 
     private String settle(OperationView claimed) {
         try {
-            Optional<OperationView> held = renewals.renewLookUp(claimed);
+            // a claim more than half of whose lease is left is provably still ours (as at the effect gate)
+            Optional<OperationView> held = Duration.between(Instant.now(), claimed.leaseUntil()).compareTo(settings.lease().dividedBy(2)) > 0
+                    ? Optional.of(claimed) : renewals.renewLookUp(claimed);
             if (held.isEmpty()) {
                 return "taken_over";
             }
