@@ -96,6 +96,9 @@ public class Approvals {
         }
         ApprovalView before = approval.view(now);
         Operation row = lock(before.tenant(), before.operationKey()); // the lock every new attempt's approval check takes
+        if (row == null) { // purged meanwhile, and its approvals with it
+            throw new OperationRefused(APPROVAL_NOT_FOUND, "no approval with this id");
+        }
         em.refresh(approval); // a concurrent revoke that held the lock first is seen now: revoking twice is harmless
         if (approval.view(now).revokedAt() != null) {
             return approval.view(now);

@@ -55,12 +55,12 @@ public class OutcomeRecorder {
         metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused");
         EventLog.append(em, attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
                 to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), describe(outcome));
-        OperationView after = current(attempt);
-        if (!applied && AttemptOutcomes.contradicts(to, after)) {
-            contradicted(attempt, to, after, actor, now);
-            after = current(attempt);
+        Operation row = em.find(Operation.class, new OperationId(attempt.tenant(), attempt.key()));
+        if (!applied && AttemptOutcomes.contradicts(to, row.view())) {
+            contradicted(attempt, to, row.view(), actor, now);
+            em.refresh(row); // the escalation was a native statement: the managed row does not know it yet
         }
-        return new Recorded(after, applied);
+        return new Recorded(row.view(), applied);
     }
 
     /**
@@ -78,10 +78,6 @@ public class OutcomeRecorder {
             StructuredLog.log(LOG, Level.WARNING, "contradicting effect", Map.of("operation_key", attempt.key(),
                     "tenant", attempt.tenant(), "target_object_id", String.valueOf(to.objectId()), "status", now.status().dbName()));
         }
-    }
-
-    private OperationView current(OperationView row) {
-        return em.find(Operation.class, new OperationId(row.tenant(), row.key())).view();
     }
 
     private static String describe(Outcome outcome) {

@@ -14,6 +14,8 @@ import dev.toolgate.targets.yookassa.YooKassaSettings;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.eclipse.microprofile.config.Config;
@@ -41,6 +43,14 @@ public class TargetRegistry {
 
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
     TransactionSynchronizationRegistry transactions;
+
+    /**
+     * Observing the application's start makes the container create this bean then, so {@link #build}
+     * runs — and a misconfigured target is in the log — before the first call.
+     */
+    void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        // nothing more: being called is the point
+    }
 
     @PostConstruct
     void build() {
