@@ -7,6 +7,7 @@ import java.sql.SQLTransientConnectionException;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
+import javax.transaction.xa.XAException;
 
 /**
  * Tells a journal that cannot be reached from a bug. The failure arrives wrapped however the
@@ -18,7 +19,12 @@ import java.util.Set;
  *       or 53300 (too many connections);</li>
  *   <li>a socket error or timeout underneath an SQLException (a cut or black-holed connection);</li>
  *   <li>the pool giving up: {@link SQLTransientConnectionException}, a Jakarta Connectors
- *       {@code ResourceException} (WildFly's IronJacamar), Payara's {@code PoolingException}.</li>
+ *       {@code ResourceException} (WildFly's IronJacamar), Payara's {@code PoolingException};</li>
+ *   <li>the transaction manager failing to begin or end a transaction with the journal
+ *       ({@link XAException}: the journal is the only resource it enlists; found by
+ *       {@code PostgresRestartIT}, a commit cut off by the restart). Answering it as an outage is safe:
+ *       no target is called inside a journal transaction, so the caller's retry with the same key
+ *       finds the row committed or not, and goes on from there.</li>
  * </ul>
  * A constraint violation, a syntax error or a serialization failure is not an outage.
  */
@@ -39,7 +45,8 @@ public final class JournalOutage {
             if (t instanceof SQLException sql && connectionLost(sql)) {
                 return true;
             }
-            if (isPoolFailure(t) || underSql && (t instanceof SocketException || t instanceof SocketTimeoutException)) {
+            if (isPoolFailure(t) || t instanceof XAException
+                    || underSql && (t instanceof SocketException || t instanceof SocketTimeoutException)) {
                 return true;
             }
             underSql |= t instanceof SQLException;

@@ -67,6 +67,14 @@ class JournalOutageIT {
     }
 
     @Test
+    void aTransactionTheManagerCouldNotEndWithTheJournalIsAnOutage() {
+        // what Payara raised when PostgreSQL stopped while a capture was committing (PostgresRestartIT)
+        jakarta.transaction.SystemException commitCutOff = new jakarta.transaction.SystemException("commit failed");
+        commitCutOff.initCause(new javax.transaction.xa.XAException(javax.transaction.xa.XAException.XAER_RMFAIL));
+        assertTrue(JournalOutage.causes(new EJBException(commitCutOff)));
+    }
+
+    @Test
     void aConstraintViolationIsNotAnOutage() throws Exception {
         try (Connection c = postgres.getPostgresDatabase().getConnection()) {
             c.createStatement().execute("CREATE TEMP TABLE t (id int PRIMARY KEY)");
