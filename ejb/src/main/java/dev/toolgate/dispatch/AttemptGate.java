@@ -42,7 +42,7 @@ final class AttemptGate implements EffectGate {
     @Override
     public Passage beforeEffect() {
         boolean checkApproval = attempt.approvalRequired() && !approvalChecked;
-        if (!checkApproval && Duration.between(clock.instant(), attempt.leaseUntil()).compareTo(lease.dividedBy(2)) > 0) {
+        if (!checkApproval && LeaseRenewals.provablyHeld(attempt.leaseUntil(), lease, clock.instant())) {
             permitted = true;
             return new Send();
         }

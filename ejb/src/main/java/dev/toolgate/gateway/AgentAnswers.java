@@ -1,5 +1,6 @@
 package dev.toolgate.gateway;
 
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.journal.OperationView;
 
 import java.time.Duration;
@@ -46,7 +47,7 @@ public final class AgentAnswers {
 
     /** Why a failed_final operation failed, from the code the journal recorded with it. */
     static GatewayAnswer.Ending endingOf(String errorCode) {
-        if ("approval_revoked".equals(errorCode) || "approval_expired".equals(errorCode)) {
+        if (ApprovalStanding.REVOKED.lapseCode().equals(errorCode) || ApprovalStanding.EXPIRED.lapseCode().equals(errorCode)) {
             return GatewayAnswer.Ending.APPROVAL_LAPSED;
         }
         return "retries_exhausted".equals(errorCode) ? GatewayAnswer.Ending.RETRIES_EXHAUSTED : GatewayAnswer.Ending.REFUSED;

@@ -12,6 +12,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -23,6 +24,14 @@ import java.util.Optional;
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class LeaseRenewals {
+
+    /**
+     * A lease more than half of which is left is provably still its holder's — nobody may take it
+     * before it ends — so using it needs no renewal in the journal yet.
+     */
+    public static boolean provablyHeld(Instant leaseUntil, Duration lease, Instant now) {
+        return leaseUntil != null && Duration.between(now, leaseUntil).compareTo(lease.dividedBy(2)) > 0;
+    }
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;

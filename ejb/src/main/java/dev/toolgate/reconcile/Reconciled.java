@@ -12,9 +12,6 @@ public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
         if (operation.escalatedAt() != null) {
             return "escalated";
         }
-        if (lookup instanceof Lookup.Found) {
-            return "found";
-        }
         if (lookup instanceof Lookup.Absent) {
             if (sent) {
                 return "sent";
@@ -24,18 +21,6 @@ public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
             }
             return operation.status() == OperationStatus.FAILED_RETRYABLE ? "awaiting_caller" : "waiting";
         }
-        if (lookup instanceof Lookup.Failed) {
-            return "failed";
-        }
-        if (lookup instanceof Lookup.Pending) {
-            return "pending";
-        }
-        if (lookup instanceof Lookup.Unavailable) {
-            return "unavailable";
-        }
-        if (lookup instanceof Lookup.Ambiguous) { // a duplicate whose escalation was fenced off: another holder has it
-            return "ambiguous";
-        }
-        throw new IllegalArgumentException("a look-up this count does not know: " + lookup);
+        return lookup.metricName(); // found, failed, pending, unavailable, ambiguous: the look-up's own name
     }
 }

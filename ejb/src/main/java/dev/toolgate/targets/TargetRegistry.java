@@ -23,7 +23,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.logging.Logger;
 
 /**
@@ -38,8 +40,8 @@ public class TargetRegistry {
     private static final Logger LOG = Logger.getLogger(TargetRegistry.class.getName());
 
     private final Map<String, Target> targets = new TreeMap<>();
-    /** Systems whose configuration is present but broken, with why (for the log): refused, the others unaffected. */
-    private final Map<String, String> misconfigured = new TreeMap<>();
+    /** Systems whose configuration is present but broken (the log says why): refused, the others unaffected. */
+    private final Set<String> misconfigured = new TreeSet<>();
 
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
     TransactionSynchronizationRegistry transactions;
@@ -62,7 +64,7 @@ public class TargetRegistry {
                 // only a TLS refusal's message is known to name the setting and never its value; a URL
                 // parser's or a converter's quotes the value, which may be a webhook secret
                 String why = e instanceof TlsMisconfigured ? e.getMessage() : e.getClass().getName();
-                misconfigured.put(system, why);
+                misconfigured.add(system);
                 LOG.severe("target " + system + " is misconfigured and refused (toolgate.target." + system + ".*): " + why);
             }
         }
@@ -82,7 +84,7 @@ public class TargetRegistry {
 
     /** Refuses, before anything is stored, an operation whose target this gateway cannot reach. */
     public void requireConfigured(String system) {
-        if (misconfigured.containsKey(system)) {
+        if (misconfigured.contains(system)) {
             throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '" + system
                     + "' is misconfigured on this gateway; its log names the setting");
         }

@@ -14,7 +14,6 @@ import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +63,7 @@ public class ReconcileWriter extends AbstractItemWriter {
     private String settle(OperationView claimed) {
         try {
             // a claim more than half of whose lease is left is provably still ours (as at the effect gate)
-            Optional<OperationView> held = Duration.between(Instant.now(), claimed.leaseUntil()).compareTo(settings.lease().dividedBy(2)) > 0
+            Optional<OperationView> held = LeaseRenewals.provablyHeld(claimed.leaseUntil(), settings.lease(), Instant.now())
                     ? Optional.of(claimed) : renewals.renewLookUp(claimed);
             if (held.isEmpty()) {
                 return "taken_over";

@@ -55,13 +55,7 @@ class FaultMatrixIT {
         config.put("toolgate.reconcile.settle-seconds", "2");
         config.put("toolgate.reconcile.max-attempts", "6");
         config.put("toolgate.reconcile.max-backoff-seconds", "2");
-        config.put("toolgate.rate-limit.per-second", "100000");
-        config.put("toolgate.rate-limit.burst", "100000");
-        for (String system : List.of("1c", "bitrix24", "yookassa")) {
-            config.put("toolgate.target." + system + ".read-timeout-ms", "1000");
-            config.put("toolgate.target." + system + ".retry.initial-delay-ms", "100");
-        }
-        gateway = TestStack.readyGateway(config, "matrix-gateway");
+        gateway = TestStack.readyGateway(TestStack.underLoad(config, 1_000), "matrix-gateway");
     }
 
     @AfterAll

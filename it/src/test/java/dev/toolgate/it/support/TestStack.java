@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -91,6 +92,20 @@ public class TestStack implements LauncherSessionListener {
     }
 
     /** The gateway's settings for a journal in database {@code jdbcUrl}, against the shared simulators. */
+    /**
+     * {@code config} for a run that drives many operations: no rate limit, targets given up on after
+     * {@code readTimeoutMs}, retries after 100 ms.
+     */
+    public static Map<String, String> underLoad(Map<String, String> config, int readTimeoutMs) {
+        config.put("toolgate.rate-limit.per-second", "100000");
+        config.put("toolgate.rate-limit.burst", "100000");
+        for (String system : List.of("1c", "bitrix24", "yookassa")) {
+            config.put("toolgate.target." + system + ".read-timeout-ms", Integer.toString(readTimeoutMs));
+            config.put("toolgate.target." + system + ".retry.initial-delay-ms", "100");
+        }
+        return config;
+    }
+
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
         Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(),
