@@ -30,20 +30,35 @@ public final class Credentials {
             "auditor", List.of(TENANT, "auditor"),
             "agent-globex", List.of("globex", "agent"));
 
-    private static final Map<String, Map<String, String>> BY_GATEWAY = new ConcurrentHashMap<>();
+    /**
+     * Tokens by the journal that issued them. Addresses are reused within a run (Arquillian's Micro takes
+     * a random port per suite, gateway processes a free one), so an address alone does not say which
+     * journal's tokens are good there: {@link #serves} says it when a gateway starts.
+     */
+    private static final Map<String, Map<String, String>> BY_JOURNAL = new ConcurrentHashMap<>();
+    private static final Map<String, String> JOURNAL_AT = new ConcurrentHashMap<>();
     public static final Set<String> ISSUED = ConcurrentHashMap.newKeySet();
 
     private Credentials() {
     }
 
-    /** The token of {@code principal} at the gateway {@code baseUrl} (one journal), issuing all on first use. */
+    /** The token of {@code principal} at the gateway {@code baseUrl}, issuing all of its journal's on first use. */
     public static String token(String baseUrl, String principal) {
-        return BY_GATEWAY.computeIfAbsent(baseUrl, Credentials::issueAll).get(principal);
+        return BY_JOURNAL.computeIfAbsent(JOURNAL_AT.getOrDefault(baseUrl, baseUrl), journal -> issueAll(baseUrl)).get(principal);
     }
 
-    /** Forgets the tokens of a gateway that stopped: another one may come up at the same address, on another journal. */
+    /** A gateway on {@code journal} (its JDBC URL) now answers at {@code baseUrl}. */
+    public static void serves(String baseUrl, String journal) {
+        JOURNAL_AT.put(baseUrl, journal);
+    }
+
+    /**
+     * Forgets the tokens of a gateway that stopped and said no journal: another one may come up at the
+     * same address, on another journal.
+     */
     public static void forget(String baseUrl) {
-        BY_GATEWAY.remove(baseUrl);
+        JOURNAL_AT.remove(baseUrl);
+        BY_JOURNAL.remove(baseUrl);
     }
 
     private static Map<String, String> issueAll(String baseUrl) {

@@ -37,7 +37,9 @@ public abstract class MicroSuite {
     }
 
     protected String baseUrl() {
-        return MicroDeployment.baseUrl(deployment);
+        String baseUrl = MicroDeployment.baseUrl(deployment);
+        Credentials.serves(baseUrl, TestStack.gatewayConfig().get("toolgate.db.url"));
+        return baseUrl;
     }
 
     /** A submission with {@code key} sent as is (no quoting), with agent-a's token once sent through {@link Agent#send}. */

@@ -83,8 +83,10 @@ public class TestStack implements LauncherSessionListener {
 
     /** The same on {@code port}: a restarted gateway keeps its address. */
     public static GatewayProcess startGateway(int port, Map<String, String> config, String log) throws IOException {
-        return new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
-                Path.of("target", log + ".log").toAbsolutePath()).start();
+        GatewayProcess gateway = new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
+                Path.of("target", log + ".log").toAbsolutePath());
+        Credentials.serves(gateway.baseUrl(), config.get("toolgate.db.url"));
+        return gateway.start();
     }
 
     public static Map<String, String> gatewayConfig() {
