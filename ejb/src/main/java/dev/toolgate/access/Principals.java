@@ -1,10 +1,14 @@
 package dev.toolgate.access;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -24,13 +28,27 @@ public class Principals {
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
+    @Inject
+    AuthenticatedCallers callers;
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
+    /** From this instance's cache when it holds the token, else from the table (and then cached). */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Caller> authenticate(String token) {
+        String digest = Tokens.digest(token);
+        CallerCache cache = callers.cache();
+        Optional<Caller> cached = cache.get(digest);
+        if (cached.isPresent()) {
+            return cached;
+        }
+        long stamp = cache.stamp();
         List<?> rows = em.createNativeQuery(AUTHENTICATE)
-                .setParameter(1, Tokens.digest(token))
+                .setParameter(1, digest)
                 .getResultList();
-        return rows.stream().findFirst().map(row -> caller((Object[]) row));
+        Optional<Caller> caller = rows.stream().findFirst().map(row -> caller((Object[]) row));
+        caller.ifPresent(found -> cache.put(digest, found, stamp));
+        return caller;
     }
 
     /** Creates a principal; returns its token, which is never stored or shown again. Empty if the id is taken. */
@@ -57,15 +75,36 @@ public class Principals {
                 .setParameter(2, OffsetDateTime.now(ZoneOffset.UTC))
                 .setParameter(3, principalId)
                 .executeUpdate();
+        forgetAfterCommit(principalId);
         return updated == 1 ? Optional.of(token) : Optional.empty();
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean revoke(String principalId) {
-        return em.createNativeQuery("UPDATE principal SET revoked_at = ?1 WHERE principal_id = ?2 AND revoked_at IS NULL")
+        boolean revoked = em.createNativeQuery("UPDATE principal SET revoked_at = ?1 WHERE principal_id = ?2 AND revoked_at IS NULL")
                 .setParameter(1, OffsetDateTime.now(ZoneOffset.UTC))
                 .setParameter(2, principalId)
                 .executeUpdate() == 1;
+        forgetAfterCommit(principalId);
+        return revoked;
+    }
+
+    /**
+     * Every instance hears of the change through the trigger's announcement; this one also forgets the
+     * principal the moment the change commits, so the admin who revoked a token sees it refused at once.
+     */
+    private void forgetAfterCommit(String principalId) {
+        callers.cache().changed(principalId); // a read racing the change must not be stored
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                callers.cache().changed(principalId);
+            }
+        });
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)

@@ -65,6 +65,13 @@ public final class EventLog {
         logOnCommit(Level.INFO, fields(op, actor, kind, attempt, status, null, null, null, detail));
     }
 
+    /** The same for an outcome, which the settling statement journals with the row ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}). */
+    static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
+                            Integer httpStatus, String errorClass, Long durationMs, String detail) {
+        Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
+        logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+    }
+
     /**
      * A step that is logged but not journaled: a replay of a finished operation changes nothing, so it
      * leaves a log line (and a metric) rather than a row and a durable commit.

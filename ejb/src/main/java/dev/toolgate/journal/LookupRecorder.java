@@ -69,7 +69,7 @@ public class LookupRecorder {
 
     private boolean apply(LookupDecision decision, OperationView leased, Instant now) {
         if (decision instanceof LookupDecision.Settle settle) {
-            return FencedWrites.settle(em, FencedWrites.SETTLE_LOOKUP, leased, settle.to(), now, settings.settleWindow(), false) == 1;
+            return FencedWrites.settle(em, FencedWrites.SETTLE_LOOKUP, leased, settle.to(), now, settings.settleWindow()) == 1;
         }
         if (decision instanceof LookupDecision.AwaitSettle) {
             return FencedWrites.awaitSettle(em, leased, now) == 1;

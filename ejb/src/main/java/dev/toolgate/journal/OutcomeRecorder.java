@@ -18,6 +18,7 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,21 +47,27 @@ public class OutcomeRecorder {
     public Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         Instant now = Instant.now();
         Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
-        boolean applied = FencedWrites.settle(em, FencedWrites.SETTLE_ATTEMPT, attempt, to, now, settings.settleWindow(),
-                AttemptOutcomes.settlesAfterLeaseLapsed(to)) == 1;
-        if (!applied && AttemptOutcomes.extendsSettleWindow(outcome)) {
-            FencedWrites.extendSettle(em, attempt, now, settings.settleWindow());
-        }
+        String detail = describe(outcome);
+        Optional<Operation> settled = FencedWrites.settleAttempt(em, attempt, to, now, settings.settleWindow(), actor, outcome,
+                took.toMillis(), detail);
+        boolean applied = settled.isPresent();
         metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
         metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused");
-        EventLog.append(em, attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, now, attempt.attemptCount(),
-                to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), describe(outcome));
+        EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(),
+                to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
+        if (applied) {
+            return new Recorded(settled.get().view(), true);
+        }
+        // refused: the rare path (another holder settled or took the row over) may read and write more
+        if (AttemptOutcomes.extendsSettleWindow(outcome)) {
+            FencedWrites.extendSettle(em, attempt, now, settings.settleWindow());
+        }
         Operation row = em.find(Operation.class, new OperationId(attempt.tenant(), attempt.key()));
-        if (!applied && AttemptOutcomes.contradicts(to, row.view())) {
+        if (AttemptOutcomes.contradicts(to, row.view())) {
             contradicted(attempt, to, row.view(), actor, now);
             em.refresh(row); // the escalation was a native statement: the managed row does not know it yet
         }
-        return new Recorded(row.view(), applied);
+        return new Recorded(row.view(), false);
     }
 
     /**

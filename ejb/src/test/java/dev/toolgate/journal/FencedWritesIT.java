@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -32,6 +33,33 @@ class FencedWritesIT {
     @AfterAll
     static void stop() throws Exception {
         database.close();
+    }
+
+    @Test
+    void theOwnersOutcomeSettlesTheRowJournalsItsEventAndReturnsTheRowInOneStatement() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 1, false);
+            exec(c, "UPDATE agent_operation_log SET status = 'started' WHERE operation_key = '" + key + "'");
+
+            List<String> settled = settleLogged(c, key, 1, 1);
+
+            assertEquals(List.of("succeeded"), settled, "the settled row comes back");
+            assertEquals("succeeded", column(c, key, "status"));
+            assertEquals(List.of("outcome"), events(c, key));
+        }
+    }
+
+    @Test
+    void anOutcomeTheFenceRefusesReturnsNoRowAndIsJournaledAsRefused() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, true); // escalated: only a person changes it now
+
+            List<String> settled = settleLogged(c, key, 1, 2);
+
+            assertEquals(List.of(), settled);
+            assertEquals("unknown", column(c, key, "status"));
+            assertEquals(List.of("outcome_refused"), events(c, key));
+        }
     }
 
     @Test
@@ -176,6 +204,44 @@ class FencedWritesIT {
         Object[] withLateSuccess = java.util.Arrays.copyOf(values, 13);
         withLateSuccess[12] = AttemptOutcomes.settlesAfterLeaseLapsed(new Transition(OperationStatus.fromDb(to), null, null, null, null));
         return update(c, sql, withLateSuccess);
+    }
+
+    /**
+     * {@link FencedWrites#SETTLE_ATTEMPT_LOGGED} settling attempt {@code attempt} as succeeded under
+     * epoch {@code epoch}; the statuses of the rows it returned. Its parameters repeat, so they are bound
+     * by each occurrence's number, as JPA does.
+     */
+    private static List<String> settleLogged(Connection c, String key, int attempt, long epoch) throws SQLException {
+        Object[] values = {"succeeded", "ref-1", null, null, null, now(), now(), null, "acme", key, attempt, epoch,
+                true, 201, null, 12, "agent-a", "target object ref-1", null};
+        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(FencedWrites.SETTLE_ATTEMPT_LOGGED);
+        List<Object> bound = new java.util.ArrayList<>();
+        while (numbers.find()) {
+            bound.add(values[Integer.parseInt(numbers.group(1)) - 1]);
+        }
+        List<String> statuses = new java.util.ArrayList<>();
+        try (PreparedStatement settle = c.prepareStatement(JournalDatabase.jdbc(FencedWrites.SETTLE_ATTEMPT_LOGGED))) {
+            for (int i = 0; i < bound.size(); i++) {
+                settle.setObject(i + 1, bound.get(i));
+            }
+            try (java.sql.ResultSet rows = settle.executeQuery()) {
+                while (rows.next()) {
+                    statuses.add(rows.getString("status"));
+                }
+            }
+        }
+        return statuses;
+    }
+
+    private static List<String> events(Connection c, String key) throws SQLException {
+        List<String> kinds = new java.util.ArrayList<>();
+        try (java.sql.ResultSet rows = c.createStatement().executeQuery(
+                "SELECT kind FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
+            while (rows.next()) {
+                kinds.add(rows.getString(1));
+            }
+        }
+        return kinds;
     }
 
     private static int retry(Connection c, String key, int attempt, long epoch) throws SQLException {

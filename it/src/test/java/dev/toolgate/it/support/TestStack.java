@@ -70,7 +70,16 @@ public class TestStack implements LauncherSessionListener {
     /** A gateway process with {@code config}, started and ready to take calls. */
     public static GatewayProcess readyGateway(Map<String, String> config, String log) throws IOException {
         GatewayProcess gateway = startGateway(config, log);
-        gateway.awaitReady();
+        try {
+            gateway.awaitReady();
+        } catch (IOException | RuntimeException e) {
+            try {
+                gateway.close(); // the test class never gets hold of it to stop it: it would outlive the run
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            throw e;
+        }
         return gateway;
     }
 
