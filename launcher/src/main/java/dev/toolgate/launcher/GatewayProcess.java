@@ -20,7 +20,7 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
-    private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(20);
+    private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(60); // the first requests of a cold app on 2 loaded cores take seconds each
 
     private final Path runtime;
     private final int port;

@@ -5,6 +5,7 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
+import dev.toolgate.reconcile.ConcurrentLookups;
 import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
@@ -26,7 +27,8 @@ import java.util.logging.Logger;
  * which {@code GET /api/v1/reconciliations/{id}} shows. The {@link Reconciler} is NOT_SUPPORTED:
  * the chunk's transaction is suspended while a target is asked.
  *
- * <p>Items were claimed in small batches under one lease each; before an item is worked its lease is
+ * <p>Items are worked side by side, up to each target's limit ({@link ConcurrentLookups}), on workers
+ * that hold no transaction. Items were claimed in batches under one lease each; before an item is worked its lease is
  * renewed once less than half of it is left, so none waits out its lease in the batch — one another instance or an agent took over is
  * skipped ({@code taken_over}). A look-up slower than the lease (many pages) may be joined by another
  * holder; the fenced writes keep that safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an incident id,
@@ -41,6 +43,8 @@ public class ReconcileWriter extends AbstractItemWriter {
     @Inject
     Reconciler reconciler;
     @Inject
+    ConcurrentLookups lookups;
+    @Inject
     LeaseRenewals renewals;
     @Inject
     JournalSettings settings;
@@ -50,14 +54,18 @@ public class ReconcileWriter extends AbstractItemWriter {
     @Override
     public void writeItems(List<Object> items) {
         TreeMap<String, Integer> counts = ReconcileCounts.of(step.getPersistentUserData());
-        for (Object item : items) {
-            OperationView operation = (OperationView) item;
-            // the job continues the operation's own trace: its events and log lines join the agent's call
-            try (Trace trace = Trace.open(operation.traceId(), operation.key())) {
-                counts.merge(settle(operation), 1, Integer::sum);
-            }
+        List<OperationView> operations = items.stream().map(OperationView.class::cast).toList();
+        for (String outcome : lookups.each(operations, OperationView::target, this::settleInItsTrace)) {
+            counts.merge(outcome, 1, Integer::sum);
         }
         step.setPersistentUserData(counts);
+    }
+
+    /** The job continues the operation's own trace: its events and log lines join the agent's call. */
+    private String settleInItsTrace(OperationView operation) {
+        try (Trace trace = Trace.open(operation.traceId(), operation.key())) {
+            return settle(operation);
+        }
     }
 
     private String settle(OperationView claimed) {
