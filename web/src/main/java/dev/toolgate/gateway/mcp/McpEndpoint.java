@@ -61,7 +61,7 @@ public class McpEndpoint extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String origin = request.getHeader("Origin");
-        if (origin != null && !settings.allowedOrigins().contains(origin)) { // DNS rebinding: the transport's MUST
+        if (!settings.allows(origin)) { // DNS rebinding: the transport's MUST
             send(response, 403, error("origin " + origin + " is not allowed"));
             return;
         }

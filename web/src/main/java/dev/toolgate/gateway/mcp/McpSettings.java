@@ -30,8 +30,9 @@ public class McpSettings {
     @ConfigProperty(name = "toolgate.max-body-bytes", defaultValue = "65536")
     long maxBodyBytes;
 
-    List<String> allowedOrigins() {
-        return list(allowedOrigins);
+    /** Absent is fine (no browser sent it); present, it must be one of the configured origins exactly. */
+    boolean allows(String origin) {
+        return origin == null || list(allowedOrigins).contains(origin);
     }
 
     List<String> authorizationServers() {
