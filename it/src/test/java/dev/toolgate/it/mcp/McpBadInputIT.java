@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Every bad input to {@code /mcp} and what it gets (docs/mcp.md): the protocol's JSON-RPC errors or an error
- * result with the REST problem type, HTTP refusals at the edge — never a 500, and nothing stored or sent.
+ * Every bad input to {@code /mcp} and what it gets (docs/mcp.md): a JSON-RPC error for what is wrong with the
+ * message or the tool's name; an error result with the REST problem type for what is wrong with a known tool's
+ * arguments (SEP-1303), so the model reads it; HTTP refusals at the edge — never a 500, nothing stored or sent.
  */
 class McpBadInputIT extends MicroSuite {
 
@@ -54,11 +55,18 @@ class McpBadInputIT extends MicroSuite {
                 new Row("unknown method", mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/cal\"}"), 200, "-32601"),
                 new Row("no tool name", mcp.post(call + "{}}"), 200, "-32602"),
                 new Row("unknown tool", mcp.post(McpHttp.toolCall(1, "invoice_delete", args("1"))), 200, "-32602"),
-                new Row("arguments an array", mcp.post(call + "{\"name\":\"invoice_create\",\"arguments\":[]}}"), 200, "-32602"),
-                new Row("no key", mcp.post(call + "{\"name\":\"invoice_create\",\"arguments\":{\"order_id\":\"o\",\"amount_minor\":1,\"currency\":\"RUB\"}}}"), 200, "-32602"),
-                new Row("amount a string", mcp.post(McpHttp.toolCall(1, "invoice_create", args("\"100\""))), 200, "-32602"),
+                new Row("arguments an array", mcp.post(call + "{\"name\":\"invoice_create\",\"arguments\":[]}}"), 200, "invalid-request"),
+                new Row("no key", mcp.post(call + "{\"name\":\"invoice_create\",\"arguments\":{\"order_id\":\"o\",\"amount_minor\":1,\"currency\":\"RUB\"}}}"), 200, "idempotency-key-missing"),
+                new Row("amount a string", mcp.post(McpHttp.toolCall(1, "invoice_create", args("\"100\""))), 200, "invalid-payload"),
                 new Row("unknown argument", mcp.post(McpHttp.toolCall(1, "invoice_create",
-                        Json.createObjectBuilder(args("1")).add("colour", "red").build())), 200, "-32602"),
+                        Json.createObjectBuilder(args("1")).add("colour", "red").build())), 200, "invalid-payload"),
+                new Row("no amount", mcp.post(McpHttp.toolCall(1, "invoice_create",
+                        Json.createObjectBuilder(args("1")).remove("amount_minor").build())), 200, "invalid-payload"),
+                new Row("key a number", mcp.post(McpHttp.toolCall(1, "get_operation",
+                        Json.createObjectBuilder().add("idempotency_key", 42).build())), 200, "idempotency-key-invalid"),
+                new Row("an argument to resume", mcp.post(McpHttp.toolCall(1, "resume_operation",
+                        Json.createObjectBuilder().add("idempotency_key", KEY).add("amount_minor", 1).build())), 200,
+                        "resume-takes-no-parameters"),
                 new Row("amount negative", mcp.post(McpHttp.toolCall(1, "invoice_create", args("-5"))), 200, "invalid-payload"),
                 new Row("amount a fraction", mcp.post(McpHttp.toolCall(1, "invoice_create", args("12.5"))), 200, "invalid-payload"),
                 new Row("currency unknown", mcp.post(McpHttp.toolCall(1, "invoice_create",

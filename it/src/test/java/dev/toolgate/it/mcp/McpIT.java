@@ -164,6 +164,23 @@ class McpIT extends ApprovalSuite {
     }
 
     @Test
+    void tellsTheModelAForgottenKeyInTheToolsResultSoTheNextCallCanCarryIt() {
+        String key = invoiceKey("mcp-forgotten-key");
+        JsonObject withoutKey = Json.createObjectBuilder(invoice(key, "order-mcp-7", 4000)).remove("idempotency_key").build();
+        JsonArray results = sdk("agent-a").list().call("invoice_create", withoutKey)
+                .call("invoice_create", invoice(key, "order-mcp-7", 4000)).results();
+
+        JsonObject refused = results.getJsonObject(1);
+        assertTrue(refused.getBoolean("isError"), "a result the host hands to the model, not a thrown protocol error: " + refused);
+        assertEquals("https://toolgate.dev/problems/idempotency-key-missing",
+                structured(refused).getJsonObject("problem").getString("type"));
+        String text = refused.getJsonArray("content").getJsonObject(0).getString("text");
+        assertTrue(text.contains("idempotency_key is required"), text);
+        assertEquals("succeeded", structured(results.get(2)).getString("outcome"), results.toString());
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "only the corrected call was sent");
+    }
+
+    @Test
     void takesTheTraceFromTheCallsMeta() {
         String key = invoiceKey("mcp-trace");
         String traceId = UUID.randomUUID().toString().replace("-", "");

@@ -38,8 +38,6 @@ public class McpMethods {
                 case "tools/call" -> callTool(caller, call, api);
                 default -> JsonRpc.error(call.id(), JsonRpc.METHOD_NOT_FOUND, "method not found: " + call.method());
             };
-        } catch (ToolCalls.InvalidParams e) {
-            return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, e.getMessage());
         } catch (RuntimeException e) { // a bug: logged by class and frame, never by message (it may quote a payload)
             String incident = StructuredLog.incident(LOG, "unexpected failure in an MCP call", Map.of("method", call.method()), e);
             return JsonRpc.error(call.id(), JsonRpc.INTERNAL_ERROR, "internal error, incident " + incident);
@@ -65,7 +63,8 @@ public class McpMethods {
         if (!(call.params().get("name") instanceof JsonString name)) {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "params.name must name a tool");
         }
-        // a tool this principal may not call is one it was never shown: the same answer as an unknown name
+        // a tool this principal may not call is one it was never shown: the same answer as an unknown name, which
+        // stays a protocol error (2025-11-25 keeps it one); only a known tool's arguments are answered as its result
         Optional<Tool> tool = ToolCatalog.find(name.getString()).filter(t -> t.callableBy(caller));
         if (tool.isEmpty()) {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: " + name.getString());

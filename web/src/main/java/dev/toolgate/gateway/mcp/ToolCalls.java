@@ -22,6 +22,8 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.Optional;
+
 /**
  * {@code tools/call}: an operation tool submits through {@link CommandGateway} exactly as
  * {@code POST /api/v1/operations} does (same parser rules, same capture, same answers); the evidence tools
@@ -42,7 +44,10 @@ public class ToolCalls {
     @Inject
     JournalSettings settings;
 
-    /** The result of calling {@code tool}; throws {@link InvalidParams} when the arguments do not have its shape. */
+    /**
+     * The result of calling {@code tool}, a tool the caller may call. Arguments without its shape get an error
+     * result too, never a protocol error: it is the model that must read what to correct (SEP-1303).
+     */
     JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api) {
         ToolResults results = new ToolResults(api, settings.retention());
         // first, before any message could quote it: card data never passes through the gateway, not even into an error
@@ -50,16 +55,18 @@ public class ToolCalls {
         if (card != null) {
             return results.problem(ProblemType.CARD_NUMBER_REJECTED, card + " carries what looks like a payment card number", null);
         }
-        Arguments.problem(tool, arguments).ifPresent(problem -> {
-            throw new InvalidParams(problem);
-        });
+        Optional<Arguments.Refusal> refusal = Arguments.problem(tool, arguments);
+        if (refusal.isPresent()) { // refused before the gateway: nothing stored, nothing sent
+            Arguments.Refusal r = refusal.get();
+            return results.problem(r.type(), r.detail(), arguments instanceof JsonObject args ? key(args) : null, r.argument());
+        }
         JsonObject args = (JsonObject) arguments;
         try {
             return run(caller, tool, args, results);
         } catch (InvalidCommand e) {
             ProblemType type = e.reason() == InvalidCommand.Reason.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED
                     : ProblemType.valueOf(e.reason().name());
-            return results.problem(type, e.getMessage(), key(args));
+            return results.problem(type, e.getMessage(), key(args), e.field());
         } catch (OperationRefused e) {
             return results.problem(ProblemType.valueOf(e.reason().name()), e.getMessage(), key(args));
         } catch (ProblemException e) {
@@ -93,12 +100,5 @@ public class ToolCalls {
 
     private static String key(JsonObject args) {
         return args.get(ToolSchemas.KEY) instanceof JsonString s && IdempotencyKeyHeader.isWellFormed(s.getString()) ? s.getString() : null;
-    }
-
-    /** Arguments without the tool's shape: JSON-RPC -32602, nothing stored. */
-    static final class InvalidParams extends RuntimeException {
-        InvalidParams(String message) {
-            super(message, null, false, false);
-        }
     }
 }

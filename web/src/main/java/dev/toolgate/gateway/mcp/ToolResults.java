@@ -77,9 +77,17 @@ final class ToolResults {
 
     /** A refusal before or instead of execution: the REST problem type, as an error result the model can read. */
     JsonObject problem(ProblemType type, String detail, String operationKey) {
+        return problem(type, detail, operationKey, null);
+    }
+
+    /** The same, naming the argument at fault in {@code field}, as REST's problem names the payload field. */
+    JsonObject problem(ProblemType type, String detail, String operationKey, String field) {
         JsonObjectBuilder problem = JSON.createObjectBuilder().add("type", type.uri()).add("title", type.title());
         if (detail != null) {
             problem.add("detail", detail);
+        }
+        if (field != null) {
+            problem.add("field", field);
         }
         JsonObjectBuilder content = JSON.createObjectBuilder().add("outcome", "refused").add("problem", problem);
         if (operationKey != null) {

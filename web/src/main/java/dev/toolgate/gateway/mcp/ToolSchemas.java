@@ -84,7 +84,7 @@ final class ToolSchemas {
         return schema.build();
     }
 
-    /** The JSON type an argument must have: what the protocol refuses as an invalid parameter. */
+    /** The JSON type an argument must have; {@link Arguments} refuses any other before the gateway sees it. */
     static String jsonType(FieldType type) {
         return switch (type) {
             case MINOR_AMOUNT -> "integer";
