@@ -52,6 +52,11 @@ public final class OperationCatalog {
         return V1.values().stream().map(OperationSpec::target).collect(Collectors.toUnmodifiableSet());
     }
 
+    /** Every operation of the catalog, by name: what the MCP front door offers as tools. */
+    public static List<OperationSpec> operations() {
+        return V1.values().stream().sorted(java.util.Comparator.comparing(OperationSpec::operation)).toList();
+    }
+
     public static Optional<OperationSpec> find(String operation) {
         return Optional.ofNullable(V1.get(operation));
     }

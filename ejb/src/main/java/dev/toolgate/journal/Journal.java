@@ -49,6 +49,18 @@ public class Journal {
     }
 
     /**
+     * Operations of {@code tenant} that are not finished — unknown, started, awaiting approval, or waiting
+     * for their caller to try again — oldest first: what a replacement agent takes over.
+     */
+    public List<OperationView> open(String tenant, int limit) {
+        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant"
+                        + " AND o.status IN ('unknown', 'started', 'pending_approval', 'failed_retryable') ORDER BY o.createdAt",
+                        Operation.class)
+                .setParameter("tenant", tenant).setMaxResults(limit)
+                .getResultStream().map(Operation::view).toList();
+    }
+
+    /**
      * The backlog as operators watch it: operations per unfinished status (escalated apart), and the
      * reconcile lag — how long the most overdue look-up has been waiting, 0 when none is due.
      */

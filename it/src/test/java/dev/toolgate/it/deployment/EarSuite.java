@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.AppServer;
+import dev.toolgate.it.support.McpHttp;
+import dev.toolgate.it.support.McpSdk;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -105,6 +108,42 @@ abstract class EarSuite {
         assertEquals(first.body(), again.body());
         assertEquals(422, changed.status());
         assertEquals(List.of(first.json().getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+    }
+
+    /** The MCP front door in the EAR on this server: the official TypeScript SDK client, one effect per key. */
+    @Test
+    void servesMcpToolsWithOneEffectPerKey() {
+        String key = "test:invoice.create:ear-mcp-" + UUID.randomUUID() + ":v1";
+        JsonObject invoice = Json.createObjectBuilder().add("idempotency_key", key).add("order_id", "order-ear-mcp")
+                .add("amount_minor", 4200).add("currency", "RUB").build();
+        JsonObject changed = Json.createObjectBuilder(invoice).add("amount_minor", 4201).build();
+
+        JsonObject run = new McpSdk(baseUrl(), "agent-a").list().call("invoice_create", invoice).call("invoice_create", invoice)
+                .call("invoice_create", changed).run();
+
+        assertEquals("2025-11-25", run.getString("protocolVersion"));
+        JsonArray steps = run.getJsonArray("steps");
+        assertEquals(7, steps.getJsonObject(0).getJsonArray("tools").size(), steps.toString());
+        JsonObject first = steps.getJsonObject(1).getJsonObject("structuredContent");
+        assertEquals("succeeded", first.getString("outcome"), steps.toString());
+        assertTrue(steps.getJsonObject(2).getJsonObject("structuredContent").getBoolean("replayed"));
+        assertTrue(steps.getJsonObject(3).getBoolean("isError"));
+        assertEquals(List.of(first.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+    }
+
+    /** The MCP endpoint's HTTP edge on this server: 401 pointing at its metadata, which is served; no stream. */
+    @Test
+    void answersMcpsHttpEdgeOnThisServer() {
+        HttpResponse<String> anonymous = McpHttp.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/mcp"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")));
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        assertEquals("Bearer resource_metadata=\"" + baseUrl() + "/.well-known/oauth-protected-resource/mcp\"",
+                anonymous.headers().firstValue("WWW-Authenticate").orElse(""));
+        HttpResponse<String> metadata = McpHttp.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/.well-known/oauth-protected-resource/mcp")));
+        assertEquals(200, metadata.statusCode(), metadata.body());
+        assertEquals(baseUrl() + "/mcp", McpHttp.json(metadata).getString("resource"));
+        HttpResponse<String> stream = McpHttp.send(new McpHttp(baseUrl(), "agent-a").request("/mcp").GET());
+        assertEquals(405, stream.statusCode());
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.List;
  * {@code "prod:invoice.create:order-48291:v1"}) or as a bare token, as most clients do.
  * A key is 1–255 visible ASCII characters: no whitespace, no control characters.
  */
-final class IdempotencyKeyHeader {
+public final class IdempotencyKeyHeader {
 
     static final String NAME = "Idempotency-Key";
     static final int MAX_LENGTH = 255;
@@ -28,7 +28,11 @@ final class IdempotencyKeyHeader {
             throw new ProblemException(IDEMPOTENCY_KEY_INVALID, "send exactly one Idempotency-Key header");
         }
         String raw = values.get(0).strip();
-        String key = raw.startsWith("\"") ? unquote(raw) : bare(raw);
+        return check(raw.startsWith("\"") ? unquote(raw) : bare(raw));
+    }
+
+    /** The rule for a key however it arrived (a header here, a tool argument at the MCP front door). */
+    public static String check(String key) {
         if (key.isEmpty() || key.length() > MAX_LENGTH) {
             throw new ProblemException(IDEMPOTENCY_KEY_INVALID, "the key must be 1 to " + MAX_LENGTH + " characters");
         }
@@ -40,6 +44,16 @@ final class IdempotencyKeyHeader {
             throw new ProblemException(ProblemType.CARD_NUMBER_REJECTED, "the key carries what looks like a payment card number");
         }
         return key;
+    }
+
+    /** Whether {@link #check} would take it: a key that may be echoed back in an answer. */
+    public static boolean isWellFormed(String key) {
+        try {
+            check(key);
+            return true;
+        } catch (ProblemException e) {
+            return false;
+        }
     }
 
     private static String bare(String raw) {

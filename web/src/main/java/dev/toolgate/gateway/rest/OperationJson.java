@@ -19,12 +19,12 @@ import java.util.List;
  * One operation, represented the same way in every answer (snake_case like the journal; docs/http-api.md).
  * Built only from the stored row, so a replay's body is byte-identical to the first answer's.
  */
-final class OperationJson {
+public final class OperationJson {
 
     private OperationJson() {
     }
 
-    static JsonObject of(OperationView op, String self, Duration retention) {
+    public static JsonObject of(OperationView op, String self, Duration retention) {
         return base(op, self, retention).build();
     }
 
@@ -32,7 +32,7 @@ final class OperationJson {
      * The full record an agent that takes over another's work reads: the recorded (approved) parameters, the
      * approval, the last error class, the whole story, and what to do next.
      */
-    static JsonObject withHistory(OperationView op, List<EventView> events, ApprovalView approval, String self, Duration retention) {
+    public static JsonObject withHistory(OperationView op, List<EventView> events, ApprovalView approval, String self, Duration retention) {
         JsonArrayBuilder story = JSON.createArrayBuilder();
         events.forEach(e -> story.add(event(e)));
         JsonObjectBuilder json = base(op, self, retention)

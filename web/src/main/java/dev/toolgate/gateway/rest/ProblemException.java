@@ -3,7 +3,7 @@ package dev.toolgate.gateway.rest;
 import java.time.Duration;
 
 /** A request refused at the HTTP edge, before the gateway is asked. */
-class ProblemException extends RuntimeException {
+public class ProblemException extends RuntimeException {
 
     private final ProblemType type;
     private Duration retryAfter;
@@ -18,7 +18,7 @@ class ProblemException extends RuntimeException {
         return this;
     }
 
-    ProblemType type() {
+    public ProblemType type() {
         return type;
     }
 

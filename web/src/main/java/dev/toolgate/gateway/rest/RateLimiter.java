@@ -27,7 +27,7 @@ public class RateLimiter {
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
     /** Empty when allowed; otherwise how long until the next request would be. */
-    Duration acquire(String principalId) {
+    public Duration acquire(String principalId) {
         return buckets.computeIfAbsent(principalId, id -> new Bucket(burst)).take(perSecond, burst, System.nanoTime());
     }
 

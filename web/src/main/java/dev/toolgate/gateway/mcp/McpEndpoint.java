@@ -1,0 +1,156 @@
+package dev.toolgate.gateway.mcp;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Principals;
+import dev.toolgate.gateway.rest.RateLimiter;
+import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.trace.Trace;
+import dev.toolgate.trace.TraceParent;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * {@code /mcp}, MCP's Streamable HTTP transport (2025-11-25), stateless: each POST carries one JSON-RPC
+ * message and is answered with {@code application/json} (a request) or 202 (a notification); no
+ * {@code Mcp-Session-Id}, no server-initiated stream, so GET and DELETE are 405. The HTTP edge checks, in
+ * this order: Origin (403), bearer token (401, with the protected-resource metadata), rate (429), size (413).
+ */
+@WebServlet(urlPatterns = McpEndpoint.PATH)
+public class McpEndpoint extends HttpServlet {
+
+    static final String PATH = "/mcp";
+    static final String METADATA = "/.well-known/oauth-protected-resource" + PATH;
+
+    @Inject
+    Principals principals;
+    @Inject
+    RateLimiter rateLimiter;
+    @Inject
+    McpSettings settings;
+    @Inject
+    McpMethods methods;
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        notAllowed(response);
+    }
+
+    @Override
+    protected void doDelete(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        notAllowed(response);
+    }
+
+    @Override
+    protected void doPut(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        notAllowed(response);
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String origin = request.getHeader("Origin");
+        if (!settings.allows(origin)) { // DNS rebinding: the transport's MUST
+            send(response, 403, error("origin " + origin + " is not allowed"));
+            return;
+        }
+        Optional<Caller> caller;
+        try {
+            caller = bearer(request.getHeader("Authorization")).flatMap(principals::authenticate);
+        } catch (RuntimeException e) {
+            if (!JournalOutage.causes(e)) {
+                throw e;
+            }
+            response.setHeader("Retry-After", "5");
+            send(response, 503, error("the journal database does not answer; retry after Retry-After"));
+            return;
+        }
+        if (caller.isEmpty()) {
+            response.setHeader("WWW-Authenticate", "Bearer resource_metadata=\"" + base(request) + METADATA + "\"");
+            send(response, 401, error("send Authorization: Bearer <token> with a live token"));
+            return;
+        }
+        Duration wait = rateLimiter.acquire(caller.get().principalId());
+        if (!wait.isZero()) {
+            response.setHeader("Retry-After", Long.toString(Math.max(1, (wait.toMillis() + 999) / 1000)));
+            send(response, 429, error("too many requests from " + caller.get().principalId()));
+            return;
+        }
+        byte[] body = read(request.getInputStream(), settings.maxBodyBytes());
+        if (body == null) {
+            response.setHeader("Connection", "close"); // the unread rest of the body must not be taken for a request
+            send(response, 413, error("the body may be at most " + settings.maxBodyBytes() + " bytes"));
+            return;
+        }
+        exchange(caller.get(), request, response, body);
+    }
+
+    private void exchange(Caller caller, HttpServletRequest request, HttpServletResponse response, byte[] body) throws IOException {
+        String version = request.getHeader("MCP-Protocol-Version");
+        if (version != null && !ProtocolVersions.SUPPORTED.contains(version)) {
+            send(response, 400, JsonRpc.error(JsonValue.NULL, JsonRpc.INVALID_REQUEST, "unsupported MCP-Protocol-Version " + version
+                    + "; supported: " + ProtocolVersions.SUPPORTED));
+            return;
+        }
+        JsonRpc.Message message = JsonRpc.read(body);
+        try (Trace trace = Trace.start(TraceParent.traceId(McpTracing.traceparent(message, request.getHeader(TraceParent.HEADER))).orElse(null))) {
+            response.setHeader("traceresponse", TraceParent.outgoing(Trace.traceId()));
+            if (message instanceof JsonRpc.Malformed malformed) {
+                send(response, 400, JsonRpc.error(malformed.id(), malformed.code(), malformed.message()));
+            } else if (message instanceof JsonRpc.Call call) {
+                send(response, 200, methods.answer(caller, call, base(request) + "/api"));
+            } else {
+                response.setStatus(202); // a notification or a client's reply: accepted, nothing to say
+            }
+        }
+    }
+
+    /** The deployment's absolute base ({@code http://host:port} plus the context root). */
+    static String base(HttpServletRequest request) {
+        String url = request.getRequestURL().toString();
+        return url.substring(0, url.length() - request.getRequestURI().length()) + request.getContextPath();
+    }
+
+    private static Optional<String> bearer(String authorization) {
+        if (authorization == null) {
+            return Optional.empty();
+        }
+        String value = authorization.strip();
+        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? Optional.of(value.substring(7).strip()) : Optional.empty();
+    }
+
+    /** The body, or null when it is longer than {@code limit} (read no further than that, whatever Content-Length says). */
+    private static byte[] read(InputStream in, long limit) throws IOException {
+        byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+        return body.length > limit ? null : body;
+    }
+
+    private static void notAllowed(HttpServletResponse response) throws IOException {
+        response.setHeader("Allow", "POST");
+        send(response, 405, error("POST one JSON-RPC message; this server opens no stream (stateless Streamable HTTP)"));
+    }
+
+    private static JsonObject error(String detail) {
+        return JSON.createObjectBuilder().add("error", detail).build();
+    }
+
+    static void send(HttpServletResponse response, int status, JsonObject body) throws IOException {
+        byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setContentLength(bytes.length);
+        response.getOutputStream().write(bytes);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.toolgate.gateway.mcp;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Role;
+import dev.toolgate.canonical.OperationSpec;
+import jakarta.json.JsonObject;
+
+import java.util.Set;
+
+/**
+ * One tool: its definition as {@code tools/list} shows it, the roles that may call it (the REST method's
+ * {@code @Allowed}), and the catalog operation it submits (null for an evidence tool).
+ */
+record Tool(String name, JsonObject definition, Set<Role> allowed, OperationSpec operation) {
+
+    boolean callableBy(Caller caller) {
+        return allowed.stream().anyMatch(caller::has);
+    }
+}

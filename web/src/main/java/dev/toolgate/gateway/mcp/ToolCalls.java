@@ -1,0 +1,104 @@
+package dev.toolgate.gateway.mcp;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.canonical.AgentCommand;
+import dev.toolgate.canonical.CardNumbers;
+import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.gateway.rest.IdempotencyKeyHeader;
+import dev.toolgate.gateway.rest.ProblemException;
+import dev.toolgate.gateway.rest.ProblemType;
+import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.trace.Trace;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.Optional;
+
+/**
+ * {@code tools/call}: an operation tool submits through {@link CommandGateway} exactly as
+ * {@code POST /api/v1/operations} does (same parser rules, same capture, same answers); the evidence tools
+ * read the journal or resume through the gateway. No transaction here: the gateway's phases open their own.
+ */
+@ApplicationScoped
+public class ToolCalls {
+
+    /** As for REST: a PostgreSQL restart or failover takes seconds. */
+    private static final String JOURNAL_RETRY = "the journal database does not answer; call again with the same idempotency_key in 5 s";
+    /** list_open_operations shows at most this many, oldest first: what one agent can work through. */
+    static final int OPEN_LIMIT = 200;
+
+    @Inject
+    CommandGateway gateway;
+    @Inject
+    Journal journal;
+    @Inject
+    JournalSettings settings;
+
+    /**
+     * The result of calling {@code tool}, a tool the caller may call. Arguments without its shape get an error
+     * result too, never a protocol error: it is the model that must read what to correct (SEP-1303).
+     */
+    JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api) {
+        ToolResults results = new ToolResults(api, settings.retention());
+        // first, before any message could quote it: card data never passes through the gateway, not even into an error
+        String card = arguments instanceof JsonObject args ? CardNumbers.find("", args) : null;
+        if (card != null) {
+            return results.problem(ProblemType.CARD_NUMBER_REJECTED, card + " carries what looks like a payment card number", null);
+        }
+        Optional<Arguments.Refusal> refusal = Arguments.problem(tool, arguments);
+        if (refusal.isPresent()) { // refused before the gateway: nothing stored, nothing sent
+            Arguments.Refusal r = refusal.get();
+            return results.problem(r.type(), r.detail(), arguments instanceof JsonObject args ? key(args) : null, r.argument());
+        }
+        JsonObject args = (JsonObject) arguments;
+        try {
+            return run(caller, tool, args, results);
+        } catch (InvalidCommand e) {
+            ProblemType type = e.reason() == InvalidCommand.Reason.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED
+                    : ProblemType.valueOf(e.reason().name());
+            return results.problem(type, e.getMessage(), key(args), e.field());
+        } catch (OperationRefused e) {
+            return results.problem(ProblemType.valueOf(e.reason().name()), e.getMessage(), key(args));
+        } catch (ProblemException e) {
+            return results.problem(e.type(), e.getMessage(), key(args));
+        } catch (RuntimeException e) {
+            if (JournalOutage.causes(e)) {
+                return results.problem(ProblemType.JOURNAL_UNAVAILABLE, JOURNAL_RETRY, key(args));
+            }
+            throw e;
+        }
+    }
+
+    private JsonObject run(Caller caller, Tool tool, JsonObject args, ToolResults results) {
+        if (ToolCatalog.LIST_OPEN_OPERATIONS.equals(tool.name())) {
+            return results.open(journal.open(caller.tenant(), OPEN_LIMIT));
+        }
+        String key = IdempotencyKeyHeader.check(args.getString(ToolSchemas.KEY));
+        Trace.operation(key);
+        if (ToolCatalog.GET_OPERATION.equals(tool.name())) {
+            return journal.find(caller.tenant(), key).map(results::record)
+                    .orElseGet(() -> results.problem(ProblemType.OPERATION_NOT_FOUND, "no operation of your tenant has this key", key));
+        }
+        if (ToolCatalog.RESUME_OPERATION.equals(tool.name())) {
+            return results.of(gateway.resume(caller, key));
+        }
+        JsonObjectBuilder payload = JSON.createObjectBuilder(args);
+        payload.remove(ToolSchemas.KEY);
+        AgentCommand command = new AgentCommand(tool.operation().operation(), tool.operation().target(), payload.build());
+        return results.of(gateway.submit(caller, key, command));
+    }
+
+    private static String key(JsonObject args) {
+        return args.get(ToolSchemas.KEY) instanceof JsonString s && IdempotencyKeyHeader.isWellFormed(s.getString()) ? s.getString() : null;
+    }
+}

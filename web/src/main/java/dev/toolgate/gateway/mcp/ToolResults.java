@@ -1,0 +1,185 @@
+package dev.toolgate.gateway.mcp;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.approval.ApprovalStanding;
+import dev.toolgate.gateway.GatewayAnswer;
+import dev.toolgate.gateway.rest.OperationJson;
+import dev.toolgate.gateway.rest.ProblemType;
+import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.OperationView;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The one place where the gateway's answers become MCP tool results, as {@code Answers} is for REST: the
+ * same {@link GatewayAnswer} (decided once, by {@code AgentAnswers}) and the same problem types, as a
+ * {@code CallToolResult} with {@code structuredContent}, a text for the model, and {@code isError} where
+ * the call failed for good or was refused.
+ */
+final class ToolResults {
+
+    static final List<String> OUTCOMES = List.of("succeeded", "failed", "clarifying", "in_progress", "try_later",
+            "approval_required", "refused", "record", "open_operations");
+
+    private final String api;
+    private final Duration retention;
+
+    /**
+     * @param api       the REST API's absolute base ({@code http://host/api}), for links an agent or a person can follow
+     * @param retention how long finished operations are kept, published as their {@code expires_at}
+     */
+    ToolResults(String api, Duration retention) {
+        this.api = api;
+        this.retention = retention;
+    }
+
+    JsonObject of(GatewayAnswer answer) {
+        OperationView op = answer.operation();
+        if (answer instanceof GatewayAnswer.Done done) {
+            return done(done);
+        }
+        if (answer instanceof GatewayAnswer.OutcomeUnknown unknown) {
+            long after = seconds(unknown.retryAfter());
+            return result(false, content("clarifying", op).add("retry_after_seconds", after).add("detail", unknown.escalated()
+                    ? "escalated: reconciliation could not settle it and a person will. Read it with get_operation, or call again"
+                    + " with the same idempotency_key after " + after + " s; do not make a new key"
+                    : "the outcome is being clarified with the target — call again with the same idempotency_key after " + after
+                    + " s; do not make a new key (the target may already have done it)"));
+        }
+        if (answer instanceof GatewayAnswer.InProgress busy) {
+            long after = seconds(busy.retryAfter());
+            return result(false, content("in_progress", op).add("retry_after_seconds", after).add("detail",
+                    "another call with this key is being executed — call again with the same idempotency_key after " + after + " s"));
+        }
+        if (answer instanceof GatewayAnswer.TryLater later) {
+            long after = seconds(later.retryAfter());
+            return result(false, content("try_later", op).add("retry_after_seconds", after).add("detail",
+                    "the target is unavailable and nothing was executed — call again with the same idempotency_key after " + after + " s"));
+        }
+        if (answer instanceof GatewayAnswer.KeyReused) {
+            return problem(ProblemType.IDEMPOTENCY_KEY_REUSED, "this idempotency_key names another request (other arguments);"
+                    + " nothing was executed. A new intent needs a new key", op.key());
+        }
+        if (answer instanceof GatewayAnswer.AwaitingApproval) {
+            return result(false, content("approval_required", op).add("approval", approval(op)).add("detail",
+                    "a person with the approver role must approve it at " + link(op) + " (the agent cannot);"
+                    + " then call again with the same idempotency_key and the same arguments"));
+        }
+        throw new IllegalArgumentException("an answer this mapping does not know: " + answer);
+    }
+
+    /** A refusal before or instead of execution: the REST problem type, as an error result the model can read. */
+    JsonObject problem(ProblemType type, String detail, String operationKey) {
+        return problem(type, detail, operationKey, null);
+    }
+
+    /** The same, naming the argument at fault in {@code field}, as REST's problem names the payload field. */
+    JsonObject problem(ProblemType type, String detail, String operationKey, String field) {
+        JsonObjectBuilder problem = JSON.createObjectBuilder().add("type", type.uri()).add("title", type.title());
+        if (detail != null) {
+            problem.add("detail", detail);
+        }
+        if (field != null) {
+            problem.add("field", field);
+        }
+        JsonObjectBuilder content = JSON.createObjectBuilder().add("outcome", "refused").add("problem", problem);
+        if (operationKey != null) {
+            content.add("operation_key", operationKey);
+        }
+        return result(true, content.add("detail", type.title() + (detail == null ? "" : ": " + detail)));
+    }
+
+    JsonObject record(Journal.OperationRecord record) {
+        OperationView op = record.operation();
+        return result(false, JSON.createObjectBuilder().add("outcome", "record").add("operation_key", op.key())
+                .add("detail", "operation " + op.key() + " is " + op.status().dbName())
+                .add("operation", OperationJson.withHistory(op, record.events(), record.approval(), selfPath(op), retention)));
+    }
+
+    JsonObject open(List<OperationView> operations) {
+        JsonArrayBuilder items = JSON.createArrayBuilder();
+        operations.forEach(op -> items.add(OperationJson.of(op, selfPath(op), retention)));
+        return result(false, JSON.createObjectBuilder().add("outcome", "open_operations").add("operations", items)
+                .add("detail", operations.size() + " unfinished operation(s), oldest first"));
+    }
+
+    private JsonObject done(GatewayAnswer.Done done) {
+        OperationView op = done.operation();
+        switch (done.ending()) {
+            case SUCCEEDED -> {
+                JsonObjectBuilder content = content("succeeded", op).add("replayed", done.replayed());
+                if (op.targetObjectId() != null) {
+                    content.add("target_object_id", op.targetObjectId());
+                }
+                if (op.result() != null) {
+                    content.add("result", op.result());
+                }
+                return result(false, content.add("detail", done.replayed()
+                        ? "succeeded earlier; this is the stored result, nothing was executed again"
+                        : "succeeded: " + op.target() + " object " + op.targetObjectId()));
+            }
+            case APPROVAL_LAPSED -> {
+                return failed(done, ProblemType.APPROVAL_LAPSED, "the approval was "
+                        + (ApprovalStanding.REVOKED.lapseCode().equals(op.errorCode()) ? "revoked" : "expired")
+                        + " before an attempt could be sent; a new attempt at the intent needs a new key and a new approval");
+            }
+            case RETRIES_EXHAUSTED -> {
+                return failed(done, ProblemType.RETRIES_EXHAUSTED, "final for this key; a new attempt at the intent needs a new key");
+            }
+            default -> {
+                return failed(done, ProblemType.TARGET_REJECTED, "the target refused; sending it again would not help");
+            }
+        }
+    }
+
+    private JsonObject failed(GatewayAnswer.Done done, ProblemType type, String detail) {
+        return result(true, content("failed", done.operation()).add("replayed", done.replayed())
+                .add("problem", JSON.createObjectBuilder().add("type", type.uri()).add("title", type.title()).add("detail", detail))
+                .add("detail", type.title() + ": " + detail));
+    }
+
+    private JsonObjectBuilder content(String outcome, OperationView op) {
+        return JSON.createObjectBuilder().add("outcome", outcome).add("operation_key", op.key())
+                .add("operation", OperationJson.of(op, selfPath(op), retention));
+    }
+
+    private JsonObject approval(OperationView op) {
+        return JSON.createObjectBuilder().add("who", "approver")
+                .add("link", link(op))
+                .add("request_hash", op.requestHash())
+                .add("grant", "POST " + api + "/v1/approvals {\"operation_key\",\"request_hash\"} by a principal with role approver")
+                .build();
+    }
+
+    /** The text a model reads, then the same content as JSON for clients that ignore structuredContent. */
+    private static JsonObject result(boolean isError, JsonObjectBuilder content) {
+        JsonObject structured = content.build();
+        return JSON.createObjectBuilder()
+                .add("content", JSON.createArrayBuilder()
+                        .add(JSON.createObjectBuilder().add("type", "text").add("text", structured.getString("detail")))
+                        .add(JSON.createObjectBuilder().add("type", "text").add("text", structured.toString())))
+                .add("structuredContent", structured)
+                .add("isError", isError)
+                .build();
+    }
+
+    /** By {@code ?key=}: it takes every legal key, also one holding {@code /} (docs/http-api.md). */
+    String link(OperationView op) {
+        return api + "/v1/operations?key=" + URLEncoder.encode(op.key(), StandardCharsets.UTF_8);
+    }
+
+    private String selfPath(OperationView op) {
+        return link(op).replaceFirst("^[a-z]+://[^/]+", "");
+    }
+
+    private static long seconds(Duration duration) {
+        return Math.max(1, (duration.toMillis() + 999) / 1000); // round up: never invite a call before the moment
+    }
+}

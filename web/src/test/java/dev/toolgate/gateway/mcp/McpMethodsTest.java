@@ -1,0 +1,73 @@
+package dev.toolgate.gateway.mcp;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Role;
+import dev.toolgate.canonical.IJsonReader;
+import dev.toolgate.journal.JournalSettings;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import java.util.Set;
+
+class McpMethodsTest {
+
+    @Test
+    void initializesWithTheNegotiatedRevisionAndOnlyTheToolsCapability() {
+        JsonObject result = McpMethods.initialize(JSON.createObjectBuilder().add("protocolVersion", "2025-06-18").build());
+        assertEquals("2025-06-18", result.getString("protocolVersion"));
+        assertEquals(Set.of("tools"), result.getJsonObject("capabilities").keySet());
+        assertFalse(result.getJsonObject("capabilities").getJsonObject("tools").getBoolean("listChanged"));
+        assertEquals("toolgate", result.getJsonObject("serverInfo").getString("name"));
+    }
+
+    @Test
+    void listsOnlyTheToolsThePrincipalMayCall() {
+        JsonObject listed = McpMethods.list(new Caller("auditor", "acme", Set.of(Role.AUDITOR)));
+        assertEquals(2, listed.getJsonArray("tools").size());
+    }
+
+    private static final Caller AGENT = new Caller("agent-a", "acme", Set.of(Role.AGENT));
+
+    /** {@code tools/call} with these params; no gateway or journal behind it, so nothing here reaches either. */
+    private static JsonObject toolsCall(Caller caller, String params) {
+        McpMethods methods = new McpMethods();
+        methods.calls = new ToolCalls();
+        methods.calls.settings = new JournalSettings();
+        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tools/call", IJsonReader.read(params).asJsonObject());
+        return methods.answer(caller, call, "http://gw/api");
+    }
+
+    @Test
+    void keepsAnUnknownToolAProtocolError() {
+        JsonObject answer = toolsCall(AGENT, "{\"name\":\"invoice_delete\",\"arguments\":{}}");
+        assertEquals(JsonRpc.INVALID_PARAMS, answer.getJsonObject("error").getInt("code"));
+        assertEquals("unknown tool: invoice_delete", answer.getJsonObject("error").getString("message"));
+    }
+
+    @Test
+    void keepsAToolThePrincipalMayNotCallAProtocolErrorLikeAnUnknownOne() {
+        JsonObject answer = toolsCall(new Caller("op", "acme", Set.of(Role.OPERATOR)), "{\"name\":\"invoice_create\",\"arguments\":[]}");
+        assertEquals(JsonRpc.INVALID_PARAMS, answer.getJsonObject("error").getInt("code"));
+    }
+
+    @Test
+    void keepsAMissingOrNonStringToolNameAProtocolError() {
+        assertEquals(JsonRpc.INVALID_PARAMS, toolsCall(AGENT, "{}").getJsonObject("error").getInt("code"));
+        assertEquals(JsonRpc.INVALID_PARAMS, toolsCall(AGENT, "{\"name\":7}").getJsonObject("error").getInt("code"));
+    }
+
+    @Test
+    void answersAKnownToolsBadArgumentsWithAnErrorResultUnderTheRequestsId() {
+        JsonObject answer = toolsCall(AGENT, "{\"name\":\"invoice_create\",\"arguments\":{\"order_id\":\"o\"}}");
+        assertFalse(answer.containsKey("error"), answer.toString());
+        assertEquals(JSON.createValue(7), answer.get("id"));
+        assertTrue(answer.getJsonObject("result").getBoolean("isError"));
+        assertEquals(JsonValue.ValueType.OBJECT, answer.getJsonObject("result").get("structuredContent").getValueType());
+    }
+}
