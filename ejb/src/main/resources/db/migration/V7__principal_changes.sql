@@ -1,4 +1,4 @@
--- Every change to a principal (rotation, revocation, or an edit by hand in SQL) is announced on the
+-- Every change to a principal (rotation, revocation, an edit by hand in SQL) is announced on the
 -- channel toolgate_principal with the principal's id. Each instance listens and drops that principal
 -- from its cache of authenticated callers, so a revoked or rotated token stops working everywhere
 -- within moments, not at the end of a cache lifetime. NOTIFY is delivered when the transaction
@@ -13,3 +13,14 @@ $$;
 
 CREATE TRIGGER principal_changed AFTER UPDATE OR DELETE ON principal
     FOR EACH ROW EXECUTE FUNCTION principal_changed();
+
+-- TRUNCATE fires no row trigger: it is announced as a change to everyone ('*', no principal's id).
+CREATE FUNCTION principals_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('toolgate_principal', '*');
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER principals_truncated AFTER TRUNCATE ON principal
+    FOR EACH STATEMENT EXECUTE FUNCTION principals_truncated();

@@ -30,7 +30,8 @@ public class AuthenticatedCallers {
 
     @PostConstruct
     void create() {
-        cache = new CallerCache(Duration.ofSeconds(Math.max(0, lifetimeSeconds)), Math.max(1, capacity), Clock.systemUTC());
+        cache = new CallerCache(Duration.ofSeconds(Math.max(0, lifetimeSeconds)), Math.max(1, capacity),
+                PrincipalChangeListener.HEARING_LAPSE, Clock.systemUTC());
     }
 
     public CallerCache cache() {

@@ -12,10 +12,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Authenticated callers by token digest, so a request does not read the principal table every time.
  * What makes that safe:
  * <ul>
- *   <li>it holds only what it is told about while it can hear changes: {@link #hearing} is true only
- *       while this instance listens for principal changes, and every change heard drops the principal
- *       at once ({@link #changed}); when the listener loses its connection everything is dropped and
- *       nothing is kept until it listens again, since changes made meanwhile went unheard;</li>
+ *   <li>it is used only while it can hear changes: the listener says so ({@link #hearing}) once it has
+ *       heard its own announcement come back, and again ({@link #heard}) each time it proves the channel
+ *       still works; without such proof for {@code hearingLapse} — a listener that died, hung, or sits on
+ *       a black-holed connection — the cache is neither read nor filled. Every change heard drops the
+ *       principal at once ({@link #changed}); when the listener loses its connection everything is dropped,
+ *       since changes made meanwhile went unheard;</li>
  *   <li>an entry lives at most {@code lifetime}, a bound for a change that was never announced;</li>
  *   <li>a caller read before a change is not stored after it: {@link #put} takes the {@link #stamp} read
  *       before the table was, and any change or loss of hearing in between moves the stamp on.</li>
@@ -30,20 +32,26 @@ public final class CallerCache {
 
     private final Map<String, Entry> byDigest = new ConcurrentHashMap<>();
     private final AtomicLong stamp = new AtomicLong();
+    /** A principal id no principal has: a change to all of them (the table truncated). */
+    public static final String EVERYONE = "*";
+
     private final Duration lifetime;
     private final int capacity;
+    private final Duration hearingLapse;
     private final Clock clock;
     private volatile boolean hearing;
+    private volatile Instant heardAt = Instant.MIN;
 
-    public CallerCache(Duration lifetime, int capacity, Clock clock) {
+    public CallerCache(Duration lifetime, int capacity, Duration hearingLapse, Clock clock) {
         this.lifetime = lifetime;
         this.capacity = capacity;
+        this.hearingLapse = hearingLapse;
         this.clock = clock;
     }
 
     /** The caller with this token digest, if stored and not expired. */
     public Optional<Caller> get(String digest) {
-        Entry entry = byDigest.get(digest);
+        Entry entry = isHearing() ? byDigest.get(digest) : null;
         if (entry == null) {
             return Optional.empty();
         }
@@ -61,7 +69,7 @@ public final class CallerCache {
 
     /** Stores {@code caller} unless something changed since {@code stampBefore}, or changes cannot be heard. */
     public void put(String digest, Caller caller, long stampBefore) {
-        if (!hearing || lifetime.isZero() || stamp.get() != stampBefore) {
+        if (!isHearing() || lifetime.isZero() || stamp.get() != stampBefore) {
             return;
         }
         if (byDigest.size() >= capacity) {
@@ -76,14 +84,28 @@ public final class CallerCache {
     /** A principal was changed (rotated, revoked, anything): none of its callers may be served from here. */
     public void changed(String principalId) {
         stamp.incrementAndGet();
-        byDigest.values().removeIf(entry -> entry.caller().principalId().equals(principalId));
+        if (EVERYONE.equals(principalId)) {
+            byDigest.clear();
+        } else {
+            byDigest.values().removeIf(entry -> entry.caller().principalId().equals(principalId));
+        }
     }
 
-    /** Changes can be heard from now on (the listener has just started listening). */
+    /** Changes can be heard from now on (the listener has just heard its own announcement come back). */
     public void hearing() {
         stamp.incrementAndGet();
         byDigest.clear(); // whatever changed before listening began went unheard
+        heardAt = clock.instant();
         hearing = true;
+    }
+
+    /** The listener has just proved again that announcements reach it. */
+    public void heard() {
+        if (hearing && !isHearing()) { // it was silent past the lapse: changes made then may have gone unheard
+            stamp.incrementAndGet();
+            byDigest.clear();
+        }
+        heardAt = clock.instant();
     }
 
     /** Changes can no longer be heard: nothing stored is trusted, nothing new is stored. */
@@ -94,7 +116,7 @@ public final class CallerCache {
     }
 
     public boolean isHearing() {
-        return hearing;
+        return hearing && clock.instant().isBefore(heardAt.plus(hearingLapse));
     }
 
     int size() {

@@ -1,5 +1,6 @@
 package dev.toolgate.access;
 
+import dev.toolgate.journal.JournalConnections;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -16,17 +17,22 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import dev.toolgate.journal.JournalConnections;
 
 /**
  * Listens on the journal's {@code toolgate_principal} channel (announced by a trigger on every change
  * to a principal, migration V7) on one connection of its own, and drops each changed principal from
- * this instance's {@link CallerCache}. The cache trusts nothing while this is not listening: on a lost
- * connection it is emptied and stays unused until the listener is back, because changes made meanwhile
- * were announced to nobody here.
+ * this instance's {@link CallerCache}.
+ *
+ * <p>The cache is used only while this listener proves that announcements reach it: it announces a
+ * nonce of its own and waits for it to come back, once before the cache is used and every
+ * {@value #PROBE_EVERY_MILLIS} ms after. A LISTEN that never took effect (no autocommit, a pooler in
+ * transaction mode), a black-holed connection, a hung or dead thread: each ends in silence, and the
+ * cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here runs again. On a lost connection
+ * the cache is emptied at once, because changes made meanwhile were announced to nobody here.
  */
 @Singleton
 @Startup
@@ -37,12 +43,12 @@ public class PrincipalChangeListener {
     private static final Logger LOG = Logger.getLogger(PrincipalChangeListener.class.getName());
     /** How long one wait for announcements lasts; also how soon a stop is noticed. */
     private static final int WAIT_MILLIS = 1_000;
-    /**
-     * A black-holed connection raises nothing while waiting (the wait just times out): a probe every
-     * 10 s meets the socket timeout instead, and the cache goes unused until the journal answers again.
-     */
-    private static final long PROBE_EVERY_MILLIS = 10_000;
-    private static final int PROBE_TIMEOUT_SECONDS = 5;
+    /** How often the listener proves that its own announcement still comes back. */
+    private static final long PROBE_EVERY_MILLIS = 5_000;
+    /** How long its own announcement may take to come back before the channel counts as lost. */
+    private static final long PROBE_ANSWER_MILLIS = 5_000;
+    /** Without proof for this long the cache is not used: two probes missed, or a listener gone. */
+    static final Duration HEARING_LAPSE = Duration.ofMillis(PROBE_EVERY_MILLIS + PROBE_ANSWER_MILLIS + 2_000);
     /** Reconnects after 1 s, doubling to 30 s while the journal stays away (each try costs the pool a warning). */
     private static final long RECONNECT_FIRST_MILLIS = 1_000;
     private static final long RECONNECT_MAX_MILLIS = 30_000;
@@ -54,7 +60,9 @@ public class PrincipalChangeListener {
     @Inject
     AuthenticatedCallers callers;
 
+    private final String nonce = "listener-" + UUID.randomUUID(); // never a principal id: ids have no such shape
     private volatile boolean running = true;
+    private volatile Connection current;
     private Thread thread;
 
     @PostConstruct
@@ -67,55 +75,138 @@ public class PrincipalChangeListener {
     @PreDestroy
     void stop() {
         running = false;
-        callers.cache().deaf();
+        try {
+            callers.cache().deaf();
+        } catch (RuntimeException gone) {
+            // the application's beans are being destroyed too: nothing will read the cache
+        }
+        Connection connection = current;
+        if (connection != null) {
+            try {
+                connection.close(); // ends a wait on it at once
+            } catch (SQLException | RuntimeException ignored) {
+                // the thread notices it is to stop either way
+            }
+        }
         if (thread != null) {
             thread.interrupt();
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
     private void listen() {
         DataSource dataSource = JournalConnections.dataSource(builtIn);
+        CallerCache cache = callers.cache();
         boolean lost = false;
         long backOff = RECONNECT_FIRST_MILLIS;
-        while (running) {
-            try (Connection connection = dataSource.getConnection()) {
-                PGConnection postgres = connection.unwrap(PGConnection.class);
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("LISTEN " + CHANNEL);
+        try {
+            while (running) {
+                try (Connection connection = dataSource.getConnection()) {
+                    current = connection;
+                    connection.setAutoCommit(true); // LISTEN takes effect when its transaction commits
+                    PGConnection postgres = connection.unwrap(PGConnection.class);
+                    execute(connection, "LISTEN " + CHANNEL);
+                    announce(connection);
+                    if (awaitOwnAnnouncement(postgres, cache) && running) {
+                        cache.hearing();
+                        LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes: authenticated callers are cached");
+                        lost = false;
+                        backOff = RECONNECT_FIRST_MILLIS;
+                        hear(connection, postgres, cache);
+                    }
+                    cache.deaf();
+                    unlisten(connection);
+                } catch (SQLException | RuntimeException e) {
+                    cache.deaf();
+                    if (running && !lost) {
+                        LOG.warning(() -> "not listening for principal changes (" + e.getClass().getSimpleName()
+                                + "): every request reads the principal table until the journal answers again");
+                    }
+                    lost = true;
+                } finally {
+                    current = null;
                 }
-                callers.cache().hearing();
-                LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes: authenticated callers are cached");
-                lost = false;
-                backOff = RECONNECT_FIRST_MILLIS;
-                hear(connection, postgres);
-            } catch (SQLException | RuntimeException e) {
-                callers.cache().deaf();
-                if (running && !lost) {
-                    LOG.warning(() -> "not listening for principal changes (" + e.getClass().getSimpleName()
-                            + "): every request reads the principal table until the journal answers again");
+                if (running) {
+                    pause(backOff);
+                    backOff = Math.min(RECONNECT_MAX_MILLIS, backOff * 2);
                 }
-                lost = true;
             }
-            pause(backOff);
-            backOff = Math.min(RECONNECT_MAX_MILLIS, backOff * 2);
+        } finally {
+            cache.deaf(); // whatever ends this thread, the cache is not used without it
         }
     }
 
-    private void hear(Connection connection, PGConnection postgres) throws SQLException {
+    /** Hears changes until the channel fails a probe or the listener is stopped. */
+    private void hear(Connection connection, PGConnection postgres, CallerCache cache) throws SQLException {
         long probeAt = System.currentTimeMillis() + PROBE_EVERY_MILLIS;
+        long answerBy = Long.MAX_VALUE;
         while (running) {
-            PGNotification[] changes = postgres.getNotifications(WAIT_MILLIS);
-            if (changes != null) {
-                for (PGNotification change : changes) {
-                    callers.cache().changed(change.getParameter());
+            boolean answered = deliver(postgres.getNotifications(WAIT_MILLIS), cache);
+            long now = System.currentTimeMillis();
+            if (answered) {
+                cache.heard();
+                answerBy = Long.MAX_VALUE;
+            } else if (now > answerBy) {
+                LOG.warning("the journal did not return the listener's announcement: not using cached callers until it does");
+                return;
+            }
+            if (now >= probeAt && answerBy == Long.MAX_VALUE) {
+                announce(connection);
+                answerBy = now + PROBE_ANSWER_MILLIS;
+                probeAt = now + PROBE_EVERY_MILLIS;
+            }
+        }
+    }
+
+    private boolean awaitOwnAnnouncement(PGConnection postgres, CallerCache cache) throws SQLException {
+        long until = System.currentTimeMillis() + PROBE_ANSWER_MILLIS;
+        while (running && System.currentTimeMillis() < until) {
+            if (deliver(postgres.getNotifications(WAIT_MILLIS), cache)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Passes changes on to the cache; true when this listener's own announcement was among them. */
+    private boolean deliver(PGNotification[] notifications, CallerCache cache) {
+        boolean own = false;
+        if (notifications != null) {
+            for (PGNotification notification : notifications) {
+                if (nonce.equals(notification.getParameter())) {
+                    own = true;
+                } else {
+                    cache.changed(notification.getParameter());
                 }
             }
-            if (System.currentTimeMillis() >= probeAt) {
-                if (!connection.isValid(PROBE_TIMEOUT_SECONDS)) { // an empty query: no statement in the journal's statistics
-                    throw new SQLException("the journal did not answer the listener's probe", "08006");
-                }
-                probeAt = System.currentTimeMillis() + PROBE_EVERY_MILLIS;
-            }
+        }
+        return own;
+    }
+
+    private void announce(Connection connection) throws SQLException {
+        try (var notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
+            notify.setString(1, CHANNEL);
+            notify.setString(2, nonce);
+            notify.execute();
+        }
+    }
+
+    /** The connection goes back to the pool: it must not keep collecting announcements for whoever gets it next. */
+    private static void unlisten(Connection connection) {
+        try {
+            execute(connection, "UNLISTEN *");
+        } catch (SQLException | RuntimeException ignored) {
+            // a broken connection listens to nothing
+        }
+    }
+
+    private static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
         }
     }
 

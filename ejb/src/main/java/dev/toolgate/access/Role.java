@@ -1,6 +1,8 @@
 package dev.toolgate.access;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 /** What a principal may do. */
 public enum Role {
@@ -19,7 +21,8 @@ public enum Role {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public static Role fromDb(String name) {
-        return valueOf(name.toUpperCase(Locale.ROOT));
+    /** The role of this name, if this release knows it. */
+    public static Optional<Role> known(String name) {
+        return Arrays.stream(values()).filter(role -> role.dbName().equals(name.strip().toLowerCase(Locale.ROOT))).findFirst();
     }
 }

@@ -15,14 +15,15 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.logging.Logger;
 
 /**
  * Works the reconcile job's claimed items side by side, at most {@code toolgate.target.<t>.reconcile-concurrency}
- * (default {@value #DEFAULT_PER_TARGET}) at a time per target, so a backlog after a target's outage drains
+ * (default {@value #DEFAULT_PER_TARGET}) at a time per target and instance, so a backlog after a target's outage drains
  * at the target's pace and a real 1C is not flooded. A look-up costs the gateway little but waits for the
  * target and then for a durable commit; one at a time, those waits were the whole of a run.
  *
@@ -34,8 +35,7 @@ import java.util.function.Function;
 public class ConcurrentLookups {
 
     static final int DEFAULT_PER_TARGET = 8;
-    /** Workers for all targets together; a target's own limit is reached before this in practice. */
-    private static final int WORKERS = 32;
+    private static final Logger LOG = Logger.getLogger(ConcurrentLookups.class.getName());
 
     @Resource
     ManagedThreadFactory threads;
@@ -46,14 +46,19 @@ public class ConcurrentLookups {
 
     @PostConstruct
     void start() {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
-        pool.allowCoreThreadTimeOut(true); // idle between runs: no threads kept
-        workers = pool;
+        // a thread per lane, so no target's lanes wait for workers another target holds; the lanes are
+        // bounded by the limits of the targets in one chunk, and idle threads end after a minute
+        workers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads);
     }
 
     @PreDestroy
     void stop() {
         workers.shutdownNow();
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS); // a look-up in flight ends at its read timeout
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -88,7 +93,12 @@ public class ConcurrentLookups {
     }
 
     private static int configuredLimit(String target) {
-        return ConfigProvider.getConfig().getOptionalValue("toolgate.target." + target + ".reconcile-concurrency", Integer.class)
-                .orElse(DEFAULT_PER_TARGET);
+        String name = "toolgate.target." + target + ".reconcile-concurrency";
+        try {
+            return ConfigProvider.getConfig().getOptionalValue(name, Integer.class).orElse(DEFAULT_PER_TARGET);
+        } catch (IllegalArgumentException notANumber) { // a typo must not stop reconciliation
+            LOG.warning(() -> name + " is not a whole number; using " + DEFAULT_PER_TARGET);
+            return DEFAULT_PER_TARGET;
+        }
     }
 }

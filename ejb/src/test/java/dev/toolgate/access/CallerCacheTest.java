@@ -18,7 +18,7 @@ class CallerCacheTest {
     private static final Caller OTHER = new Caller("agent-b", "acme", EnumSet.of(Role.AGENT));
 
     private final MutableClock clock = new MutableClock();
-    private final CallerCache cache = new CallerCache(Duration.ofSeconds(60), 3, clock);
+    private final CallerCache cache = new CallerCache(Duration.ofSeconds(60), 3, Duration.ofSeconds(15), clock);
 
     @Test
     void servesAStoredCallerWhileHearingChanges() {
@@ -71,13 +71,43 @@ class CallerCacheTest {
     }
 
     @Test
+    void isNotUsedOnceTheListenerStopsProvingThatItHears() {
+        cache.hearing();
+        cache.put("d1", AGENT, cache.stamp());
+
+        clock.advance(Duration.ofSeconds(15)); // a listener that died or hangs says nothing more
+
+        assertEquals(Optional.empty(), cache.get("d1"));
+        cache.put("d2", AGENT, cache.stamp());
+        cache.heard(); // it is back: what was stored before the silence is not trusted, nothing was stored during it
+        assertEquals(Optional.empty(), cache.get("d1"));
+        assertEquals(Optional.empty(), cache.get("d2"));
+    }
+
+    @Test
+    void aTruncatedTableDropsEveryone() {
+        cache.hearing();
+        cache.put("a", AGENT, cache.stamp());
+        cache.put("b", OTHER, cache.stamp());
+
+        cache.changed(CallerCache.EVERYONE);
+
+        assertEquals(Optional.empty(), cache.get("a"));
+        assertEquals(Optional.empty(), cache.get("b"));
+    }
+
+    @Test
     void anEntryExpiresAfterItsLifetimeEvenWhenNoChangeWasHeard() {
         cache.hearing();
         cache.put("d1", AGENT, cache.stamp());
 
-        clock.advance(Duration.ofSeconds(59));
+        for (int i = 0; i < 59; i++) { // the listener proves it hears every second meanwhile
+            clock.advance(Duration.ofSeconds(1));
+            cache.heard();
+        }
         assertEquals(Optional.of(AGENT), cache.get("d1"));
         clock.advance(Duration.ofSeconds(1));
+        cache.heard();
         assertEquals(Optional.empty(), cache.get("d1"));
     }
 
@@ -94,7 +124,7 @@ class CallerCacheTest {
 
     @Test
     void aZeroLifetimeTurnsCachingOff() {
-        CallerCache off = new CallerCache(Duration.ZERO, 3, clock);
+        CallerCache off = new CallerCache(Duration.ZERO, 3, Duration.ofSeconds(15), clock);
         off.hearing();
         off.put("d1", AGENT, off.stamp());
 

@@ -22,10 +22,12 @@ import java.util.Deque;
 public class DueOperationReader extends AbstractItemReader {
 
     /**
-     * One claim per chunk (the chunk's item-count is the same): 50 items, worked up to a target's limit
-     * at a time, are done in seconds, far inside the lease each was claimed with.
+     * One claim per chunk (the chunk's item-count is the same). 20: with a target limited to one look-up
+     * at a time and every item taking the longest an attempt with its retries can (~30 s), a chunk still
+     * ends inside the step's 900 s transaction timeout. Items that wait past their lease are renewed
+     * before they are worked, or skipped when another holder took them over (ReconcileWriter).
      */
-    static final int CLAIM_SIZE = 50;
+    static final int CLAIM_SIZE = 20;
 
     @Inject
     DueOperations dueOperations;

@@ -9,8 +9,12 @@ import java.util.List;
 final class ProtocolVersions {
 
     static final String LATEST = "2025-11-25";
-    /** The revisions whose Streamable HTTP transport and tool shapes this endpoint serves, newest first. */
-    static final List<String> SUPPORTED = List.of(LATEST, "2025-06-18", "2025-03-26");
+    /**
+     * The revisions whose Streamable HTTP transport and tool shapes this endpoint serves, newest first.
+     * Not 2025-03-26: it requires servers to accept JSON-RPC batches, which later revisions removed and
+     * this endpoint refuses; a client asking for it is offered the latest.
+     */
+    static final List<String> SUPPORTED = List.of(LATEST, "2025-06-18");
 
     private ProtocolVersions() {
     }

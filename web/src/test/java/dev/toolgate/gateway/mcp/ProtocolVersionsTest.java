@@ -16,7 +16,11 @@ class ProtocolVersionsTest {
     void echoesEveryRevisionItSpeaks() {
         assertEquals("2025-11-25", negotiated("2025-11-25"));
         assertEquals("2025-06-18", negotiated("2025-06-18"));
-        assertEquals("2025-03-26", negotiated("2025-03-26"));
+    }
+
+    @Test
+    void offersItsLatestForTheRevisionThatRequiredBatches() {
+        assertEquals("2025-11-25", negotiated("2025-03-26"), "its batches are refused here, so it is not spoken");
     }
 
     @Test
