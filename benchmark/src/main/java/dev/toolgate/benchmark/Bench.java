@@ -39,16 +39,18 @@ public final class Bench {
             Map<String, String> settings = settings(postgres);
             System.out.println((length.isQuick() ? "QUICK run (figures mean little)" : "full run") + "; PostgreSQL " + settings);
             String jdbcUrl = LocalStack.database(postgres, DATABASE);
+            Path floor = FloorWar.write(home, "127.0.0.1", postgres.getPort(), DATABASE);
             int simulatorPort = LocalStack.freePort();
             Process simulators = LocalStack.simulators(simulatorPort, home.resolve("simulators.log"));
             String simulatorsUrl = "http://127.0.0.1:" + simulatorPort;
             String adminToken = LocalStack.randomToken();
             Map<String, String> config = gatewayConfig(jdbcUrl, simulatorsUrl, adminToken);
-            Path floor = FloorWar.write(home, "127.0.0.1", postgres.getPort(), DATABASE);
-            try (GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
-                    home.resolve("gateway.log")).alsoDeploying(floor).start().awaitReady();
+            try (AutoCloseable stopSimulators = simulators::destroy;
+                 GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
+                         home.resolve("gateway.log")).alsoDeploying(floor).start().awaitReady();
                  Connection admin = postgres.getPostgresDatabase().getConnection();
-                 Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection()) {
+                 Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection();
+                 DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
                 long idleKb = gateway.residentKilobytes();
                 Requests requests = new Requests(simulatorsUrl);
                 String token = requests.token(gateway.baseUrl(), adminToken, "bench-agent", "agent");
@@ -57,19 +59,14 @@ public final class Bench {
                         ProcessCpu.tree("postgres", postmaster(journal)), ProcessCpu.of("simulators", List.of(simulators.pid())),
                         ProcessCpu.of("load generator", List.of(ProcessHandle.current().pid()))),
                         new DatabaseActivity(admin, DATABASE));
-                try (DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
-                    Measurements run = new Measurements(length, meter, requests, gateway, token, sha256(token), database, journal);
-                    run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
-                            home.resolve("gateway-2.log")).start().awaitReady(), operatorToken);
-                    Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes(), length);
-                    Report.print(results);
-                    Report.json(results, out.resolve("bench.json"));
-                    Chart.draw(results.closedLoop(), out.resolve("bench.png"));
-                    System.out.println("wrote " + out.resolve("bench.json") + " and " + out.resolve("bench.png")
-                            + "; logs in " + home);
-                }
-            } finally {
-                simulators.destroy();
+                Measurements run = new Measurements(length, meter, requests, gateway, token, sha256(token), database, journal);
+                run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
+                        home.resolve("gateway-2.log")).start().awaitReady(), operatorToken);
+                Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes(), length);
+                Report.print(results);
+                Report.json(results, out.resolve("bench.json"));
+                Chart.draw(results.closedLoop(), out.resolve("bench.png"));
+                System.out.println("wrote " + out.resolve("bench.json") + " and " + out.resolve("bench.png") + "; logs in " + home);
             }
         }
     }

@@ -1,8 +1,5 @@
 package dev.toolgate.benchmark;
 
-import dev.toolgate.benchmark.floor.FloorApplication;
-import dev.toolgate.benchmark.floor.FloorEndpoints;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,8 +24,9 @@ final class FloorWar {
     static Path write(Path folder, String host, int port, String database) throws IOException {
         Path war = folder.resolve("floor.war");
         try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(war))) {
-            for (Class<?> type : List.of(FloorEndpoints.class, FloorApplication.class)) {
-                String name = type.getName().replace('.', '/') + ".class";
+            // by name: loading the classes here would need the Jakarta API, which only the server has
+            for (String type : List.of("FloorEndpoints", "FloorApplication")) {
+                String name = "dev/toolgate/benchmark/floor/" + type + ".class";
                 try (InputStream bytes = FloorWar.class.getClassLoader().getResourceAsStream(name)) {
                     entry(zip, "WEB-INF/classes/" + name, bytes.readAllBytes());
                 }

@@ -3,6 +3,7 @@ package dev.toolgate.benchmark;
 import dev.toolgate.launcher.GatewayProcess;
 
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,6 +29,11 @@ final class Measurements {
     static final String JDBC_REPLAY = "JDBC: replay";
     /** Fractions of the closed-loop c=8 throughput of new operations that the open-loop series offer. */
     private static final List<Double> OPEN_LOOP_SHARES = List.of(0.5, 0.8);
+    /**
+     * A backlog series starts no further repeat after this: at the job's rate today (tens a second on 2
+     * cores) one 10,000 backlog takes minutes, and three of each would push the run past half an hour.
+     */
+    private static final Duration BACKLOG_BUDGET = Duration.ofMinutes(3);
 
     /** Starts another gateway instance on the same journal. */
     interface SecondInstance {
@@ -134,12 +140,13 @@ final class Measurements {
     private void backlog(SecondInstance second, String operatorToken) throws Exception {
         Backlog settling = new Backlog(journal, requests);
         backlog.add(measure("reconcile backlog", "1 instance", 1, meter,
-                run -> settling.settle(length.backlog(), List.of(gateway.baseUrl()), operatorToken)));
+                run -> settling.settle(length.backlog(), List.of(gateway.baseUrl()), operatorToken), BACKLOG_BUDGET));
         System.out.println("  starting a second gateway instance on the same journal");
         try (GatewayProcess other = second.start()) {
             Meter both = meter.withGateway(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));
             backlog.add(measure("reconcile backlog", "2 instances", 2, both,
-                    run -> settling.settle(length.backlog(), List.of(gateway.baseUrl(), other.baseUrl()), operatorToken)));
+                    run -> settling.settle(length.backlog(), List.of(gateway.baseUrl(), other.baseUrl()), operatorToken),
+                    BACKLOG_BUDGET));
         }
     }
 
@@ -158,9 +165,16 @@ final class Measurements {
     }
 
     private Cell measure(String series, String load, int concurrency, Meter by, Repeated repeated) throws Exception {
+        return measure(series, load, concurrency, by, repeated, Duration.ofDays(1));
+    }
+
+    /** Repeats the run as often as the run length says, but starts no further run once {@code budget} is spent (at least one run). */
+    private Cell measure(String series, String load, int concurrency, Meter by, Repeated repeated, Duration budget)
+            throws Exception {
         Meter.Reading start = by.read();
         List<Load.Result> runs = new ArrayList<>();
-        for (int r = 0; r < length.repeats(); r++) {
+        long until = System.nanoTime() + budget.toNanos();
+        for (int r = 0; r < length.repeats() && (r == 0 || System.nanoTime() < until); r++) {
             database.release();
             runs.add(repeated.once(UUID.randomUUID().toString().substring(0, 8)));
         }

@@ -18,8 +18,8 @@ import java.util.Map;
  */
 final class Report {
 
-    private static final String HEADER = String.format("%-26s %-15s %22s %22s %22s %9s  %-40s %s", "series", "load",
-            "ops/s", "p50 ms", "p99 ms", "max ms", "CPU ms/op: gw pg sim load", "stmt tx commit walsync /op");
+    private static final String HEADER = String.format("%-26s %-15s %4s %22s %22s %22s %9s  %-40s %s", "series", "load",
+            "runs", "ops/s", "p50 ms", "p99 ms", "max ms", "CPU ms/op: gw pg sim load", "stmt tx commit walsync /op");
 
     private Report() {
     }
@@ -48,8 +48,8 @@ final class Report {
         Meter.Costs k = c.costs();
         StringBuilder cpu = new StringBuilder();
         k.cpuMillis().values().forEach(v -> cpu.append(String.format("%6.2f", v)));
-        return String.format("%-26s %-15s %22s %22s %22s %9.1f  %-40s %5.1f %4.1f %5.1f %5.2f", c.series(), c.load(),
-                spread(c.throughput(), "%.0f"), spread(c.p50(), "%.2f"), spread(c.p99(), "%.2f"), c.max().max(), cpu,
+        return String.format("%-26s %-15s %4d %22s %22s %22s %9.1f  %-40s %5.1f %4.1f %5.1f %5.2f", c.series(), c.load(),
+                c.runs().size(), spread(c.throughput(), "%.0f"), spread(c.p50(), "%.2f"), spread(c.p99(), "%.2f"), c.max().max(), cpu,
                 k.statements(), k.begins(), k.commits(), k.walSyncs());
     }
 
