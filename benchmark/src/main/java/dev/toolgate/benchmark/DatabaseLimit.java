@@ -19,8 +19,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * The statements the gateway issues for one new operation, by plain JDBC with no application server:
- * the token look-up; the replay check's read; the capture (INSERT … ON CONFLICT with its event, one statement); the record
+ * The statements the gateway issues for one new operation, by plain JDBC with no application server,
+ * in the gateway's transactions (StatementBudgetIT counts them): the token look-up and the replay
+ * check's read, each on its own; the capture (INSERT … ON CONFLICT with its event, one statement); the record
  * transaction (fenced UPDATE, event, read back). And for a replay: the token look-up and the one read.
  * What the gateway could reach on this database. The connections are opened before any call is timed,
  * one per worker, as a pool would hold them.
@@ -39,8 +40,7 @@ final class DatabaseLimit implements AutoCloseable {
     DatabaseLimit(String jdbcUrl, int workers) throws SQLException {
         for (int i = 0; i < workers; i++) {
             Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
-            c.setAutoCommit(false);
-            open.add(c);
+            open.add(c); // autocommit, as the gateway reads; the two writing transactions turn it off
         }
     }
 
@@ -69,9 +69,7 @@ final class DatabaseLimit implements AutoCloseable {
             auth.setString(1, tokenHash);
             drain(auth);
         }
-        c.commit();
         find(c, tenant, key);
-        c.commit();
     }
 
     void newOperation(String tokenHash, String payloadJson) throws SQLException {
@@ -82,8 +80,8 @@ final class DatabaseLimit implements AutoCloseable {
             auth.setString(1, tokenHash);
             drain(auth);
         }
-        c.commit();
         find(c, "bench", key);
+        c.setAutoCommit(false);
         try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
             Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
                     Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
@@ -100,6 +98,7 @@ final class DatabaseLimit implements AutoCloseable {
         event(c, key, now, "outcome");
         find(c, "bench", key);
         c.commit();
+        c.setAutoCommit(true);
     }
 
     private static void find(Connection c, String tenant, String key) throws SQLException {
