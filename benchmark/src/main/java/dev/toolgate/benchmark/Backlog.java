@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 final class Backlog {
 
     private static final Duration POLL = Duration.ofMillis(200);
-    private static final Duration GIVE_UP = Duration.ofMinutes(10);
+    private static final Duration GIVE_UP = Duration.ofMinutes(20); // a job this slow is broken, not slow
 
     private final Connection journal;
     private final Requests requests;

@@ -62,7 +62,7 @@ public final class Bench {
                 Measurements run = new Measurements(length, meter, requests, gateway, token, sha256(token), database, journal);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
                         home.resolve("gateway-2.log")).start().awaitReady(), operatorToken);
-                Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes(), length);
+                Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());
                 Report.print(results);
                 Report.json(results, out.resolve("bench.json"));
                 Chart.draw(results.closedLoop(), out.resolve("bench.png"));
