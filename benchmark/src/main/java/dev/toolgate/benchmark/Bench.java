@@ -40,26 +40,25 @@ public final class Bench {
             System.out.println((length.isQuick() ? "QUICK run (figures mean little)" : "full run") + "; PostgreSQL " + settings);
             String jdbcUrl = LocalStack.database(postgres, DATABASE);
             Path floor = FloorWar.write(home, "127.0.0.1", postgres.getPort(), DATABASE);
-            int simulatorPort = LocalStack.freePort();
-            Process simulators = LocalStack.simulators(simulatorPort, home.resolve("simulators.log"));
-            String simulatorsUrl = "http://127.0.0.1:" + simulatorPort;
             String adminToken = LocalStack.randomToken();
-            Map<String, String> config = gatewayConfig(jdbcUrl, simulatorsUrl, adminToken);
-            try (AutoCloseable stopSimulators = simulators::destroy;
-                 GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
+            try (SimulatorProcess simulators = new SimulatorProcess(LocalStack.freePort(), home.resolve("simulators.log"));
+                 GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(),
+                         LocalStack.asEnvironment(gatewayConfig(jdbcUrl, simulators.url(), adminToken)),
                          home.resolve("gateway.log")).alsoDeploying(floor).start().awaitReady();
                  Connection admin = postgres.getPostgresDatabase().getConnection();
                  Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection();
                  DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
                 long idleKb = gateway.residentKilobytes();
-                Requests requests = new Requests(simulatorsUrl);
+                Map<String, String> config = gatewayConfig(jdbcUrl, simulators.url(), adminToken);
+                Requests requests = new Requests(simulators.url());
                 String token = requests.token(gateway.baseUrl(), adminToken, "bench-agent", "agent");
                 String operatorToken = requests.token(gateway.baseUrl(), adminToken, "bench-operator", "operator");
                 Meter meter = new Meter(List.of(ProcessCpu.of("gateway", List.of(gateway.pid())),
                         ProcessCpu.tree("postgres", postmaster(journal)), ProcessCpu.of("simulators", List.of(simulators.pid())),
                         ProcessCpu.of("load generator", List.of(ProcessHandle.current().pid()))),
                         new DatabaseActivity(admin, DATABASE));
-                Measurements run = new Measurements(length, meter, requests, gateway, token, sha256(token), database, journal);
+                Measurements run = new Measurements(length, meter, requests, gateway, token, sha256(token), database, journal,
+                        simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
                         home.resolve("gateway-2.log")).start().awaitReady(), operatorToken);
                 Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());

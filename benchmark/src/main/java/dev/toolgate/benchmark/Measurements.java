@@ -48,13 +48,14 @@ final class Measurements {
     }
 
     private final RunLength length;
-    private final Meter meter;
+    private Meter meter; // its simulators process changes when they are restarted
     private final Requests requests;
     private final GatewayProcess gateway;
     private final String token;
     private final String tokenHash;
     private final DatabaseLimit database;
     private final Connection journal;
+    private final SimulatorProcess simulators;
     /** Keys of operations the gateway created, for replays and reads. */
     private final List<String> created = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, List<Cell>> closed = new LinkedHashMap<>();
@@ -63,7 +64,7 @@ final class Measurements {
     private final List<Cell> growth = new ArrayList<>();
 
     Measurements(RunLength length, Meter meter, Requests requests, GatewayProcess gateway, String token, String tokenHash,
-                 DatabaseLimit database, Connection journal) {
+                 DatabaseLimit database, Connection journal, SimulatorProcess simulators) {
         this.length = length;
         this.meter = meter;
         this.requests = requests;
@@ -72,15 +73,20 @@ final class Measurements {
         this.tokenHash = tokenHash;
         this.database = database;
         this.journal = journal;
+        this.simulators = simulators;
     }
 
     void all(SecondInstance second, String operatorToken) throws Exception {
         warmUp();
         for (int c : CONCURRENCY) {
+            freshSimulators();
             closedLoop(c);
         }
+        freshSimulators();
         openLoop();
+        freshSimulators();
         backlog(second, operatorToken);
+        freshSimulators();
         growth();
     }
 
@@ -158,7 +164,7 @@ final class Measurements {
                 run -> settling.settle(size, List.of(gateway.baseUrl()), operatorToken), BACKLOG_BUDGET));
         System.out.println("  starting a second gateway instance on the same journal");
         try (GatewayProcess other = second.start()) {
-            Meter both = meter.withGateway(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));
+            Meter both = meter.with(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));
             backlog.add(measure("reconcile backlog", load + "2 instances", 2, both,
                     run -> settling.settle(size, List.of(gateway.baseUrl(), other.baseUrl()), operatorToken),
                     BACKLOG_BUDGET));
@@ -176,6 +182,24 @@ final class Measurements {
             growth.add(measure("journal: new", rows, 8, meter, run -> Load.closed(8, length.cell(), i -> newOperation(run, i))));
             growth.add(measure("journal: replay", rows, 8, meter, run -> Load.closed(8, length.cell(),
                     i -> requests.submit(gateway.baseUrl(), token, replayKey(i), 200))));
+        }
+    }
+
+    /**
+     * Empty simulators (SimulatorProcess says why); then a few calls, untimed, through the gateway and
+     * directly, so both drop the connections the old process closed.
+     */
+    private void freshSimulators() throws Exception {
+        simulators.restart();
+        meter = meter.with(ProcessCpu.of("simulators", List.of(simulators.pid())));
+        String run = "reconnect-" + UUID.randomUUID().toString().substring(0, 8);
+        for (int i = 0; i < 20; i++) {
+            try {
+                newOperation(run, i);
+                requests.direct(Requests.TENANT + "/" + run + "-" + i);
+            } catch (Exception staleConnection) {
+                // expected for the first calls on a closed connection
+            }
         }
     }
 

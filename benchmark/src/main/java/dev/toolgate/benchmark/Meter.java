@@ -24,9 +24,9 @@ final class Meter {
         this.database = database;
     }
 
-    /** The same, with {@code gateway} in place of the process of that name (two gateway instances instead of one). */
-    Meter withGateway(ProcessCpu gateway) {
-        return new Meter(processes.stream().map(p -> p.name().equals(gateway.name()) ? gateway : p).toList(), database);
+    /** The same, with {@code process} in place of the one of its name (two gateway instances; restarted simulators). */
+    Meter with(ProcessCpu process) {
+        return new Meter(processes.stream().map(p -> p.name().equals(process.name()) ? process : p).toList(), database);
     }
 
     Reading read() {
