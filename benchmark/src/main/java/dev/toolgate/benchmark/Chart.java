@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Draws p50 and p99 latency against concurrency, one line per series, into a PNG a person can read. */
+/** Draws median p50 and p99 latency against concurrency, one line per closed-loop series, into a PNG a person can read. */
 final class Chart {
 
     private static final int WIDTH = 900;
@@ -21,21 +21,23 @@ final class Chart {
     private static final int RIGHT = 220;
     private static final int TOP = 50;
     private static final int BOTTOM = 70;
-    private static final Color[] COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
+    private static final Color[] COLORS = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd), new Color(0xff7f0e),
+            new Color(0x8c564b), new Color(0x17becf)};
 
     private Chart() {
     }
 
-    static void draw(Map<String, List<Load.Result>> series, List<Integer> concurrencies, Path png) throws IOException {
+    static void draw(Map<String, List<Cell>> series, Path png) throws IOException {
+        List<Integer> concurrencies = Measurements.CONCURRENCY;
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, WIDTH, HEIGHT);
-        double max = series.values().stream().flatMap(List::stream).mapToDouble(r -> r.millis(99)).max().orElse(1) * 1.1;
+        double max = series.values().stream().flatMap(List::stream).mapToDouble(c -> c.p99().median()).max().orElse(1) * 1.1;
         axes(g, concurrencies, max);
         int i = 0;
-        for (Map.Entry<String, List<Load.Result>> s : series.entrySet()) {
+        for (Map.Entry<String, List<Cell>> s : series.entrySet()) {
             Color color = COLORS[i % COLORS.length];
             line(g, s.getValue(), concurrencies, max, color, 50, new BasicStroke(2.5f));
             line(g, s.getValue(), concurrencies, max, color, 99,
@@ -70,18 +72,22 @@ final class Chart {
         g.drawString("concurrency", (LEFT + WIDTH - RIGHT) / 2 - 30, HEIGHT - 25);
     }
 
-    private static void line(Graphics2D g, List<Load.Result> results, List<Integer> concurrencies, double max, Color color,
+    private static void line(Graphics2D g, List<Cell> results, List<Integer> concurrencies, double max, Color color,
                              double percentile, BasicStroke stroke) {
         g.setColor(color);
         g.setStroke(stroke);
         for (int c = 1; c < results.size(); c++) {
-            g.drawLine(x(c - 1, concurrencies.size()), y(results.get(c - 1).millis(percentile), max),
-                    x(c, concurrencies.size()), y(results.get(c).millis(percentile), max));
+            g.drawLine(x(c - 1, concurrencies.size()), y(median(results.get(c - 1), percentile), max),
+                    x(c, concurrencies.size()), y(median(results.get(c), percentile), max));
         }
         for (int c = 0; c < results.size(); c++) {
-            g.fillOval(x(c, concurrencies.size()) - 3, y(results.get(c).millis(percentile), max) - 3, 6, 6);
+            g.fillOval(x(c, concurrencies.size()) - 3, y(median(results.get(c), percentile), max) - 3, 6, 6);
         }
         g.setStroke(new BasicStroke(1));
+    }
+
+    private static double median(Cell cell, double percentile) {
+        return cell.figure(r -> r.millis(percentile)).median();
     }
 
     private static int x(int index, int count) {

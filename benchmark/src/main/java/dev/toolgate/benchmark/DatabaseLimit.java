@@ -12,12 +12,19 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * The statements the gateway issues for one new operation, by plain JDBC with no application server:
- * the token look-up; the replay check's read; the capture (INSERT … ON CONFLICT with its event, one statement); the record
- * transaction (fenced UPDATE, event, read back). What the gateway could reach on this database.
+ * The statements the gateway issues for one new operation, by plain JDBC with no application server,
+ * in the gateway's transactions (StatementBudgetIT counts them): the token look-up and the replay
+ * check's read, each on its own; the capture (INSERT … ON CONFLICT with its event, one statement); the record
+ * transaction (fenced UPDATE, event, read back). And for a replay: the token look-up and the one read.
+ * What the gateway could reach on this database. The connections are opened before any call is timed,
+ * one per worker, as a pool would hold them.
  */
 final class DatabaseLimit implements AutoCloseable {
 
@@ -26,30 +33,55 @@ final class DatabaseLimit implements AutoCloseable {
             + " reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at"
             + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
 
-    private final ThreadLocal<Connection> connections;
+    private final List<Connection> open = new ArrayList<>();
+    private final BlockingQueue<Connection> idle = new LinkedBlockingQueue<>();
+    private final ThreadLocal<Connection> connections = new ThreadLocal<>();
 
-    DatabaseLimit(String jdbcUrl) {
-        this.connections = ThreadLocal.withInitial(() -> {
-            try {
-                Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
-                c.setAutoCommit(false);
-                return c;
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
+    DatabaseLimit(String jdbcUrl, int workers) throws SQLException {
+        for (int i = 0; i < workers; i++) {
+            Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
+            open.add(c); // autocommit, as the gateway reads; the two writing transactions turn it off
+        }
+    }
+
+    /** Each worker thread of the next run borrows one of the open connections; {@link #release} takes them back. */
+    private Connection connection() {
+        Connection c = connections.get();
+        if (c == null) {
+            c = idle.poll();
+            if (c == null) {
+                throw new IllegalStateException("more workers than connections opened");
             }
-        });
+            connections.set(c);
+        }
+        return c;
+    }
+
+    /** Before each run: worker threads are new each run, so every connection is free again. */
+    void release() {
+        idle.clear();
+        idle.addAll(open);
+    }
+
+    void replay(String tokenHash, String tenant, String key) throws SQLException {
+        Connection c = connection();
+        try (PreparedStatement auth = c.prepareStatement(jdbc(Principals.AUTHENTICATE))) {
+            auth.setString(1, tokenHash);
+            drain(auth);
+        }
+        find(c, tenant, key);
     }
 
     void newOperation(String tokenHash, String payloadJson) throws SQLException {
-        Connection c = connections.get();
+        Connection c = connection();
         String key = "bench:db:" + UUID.randomUUID() + ":v1";
         Timestamp now = Timestamp.from(Instant.now());
         try (PreparedStatement auth = c.prepareStatement(jdbc(Principals.AUTHENTICATE))) {
             auth.setString(1, tokenHash);
             drain(auth);
         }
-        c.commit();
-        find(c, key);
+        find(c, "bench", key);
+        c.setAutoCommit(false);
         try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
             Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
                     Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
@@ -64,13 +96,14 @@ final class DatabaseLimit implements AutoCloseable {
             settle.executeUpdate();
         }
         event(c, key, now, "outcome");
-        find(c, key);
+        find(c, "bench", key);
         c.commit();
+        c.setAutoCommit(true);
     }
 
-    private static void find(Connection c, String key) throws SQLException {
+    private static void find(Connection c, String tenant, String key) throws SQLException {
         try (PreparedStatement find = c.prepareStatement(FIND)) {
-            find.setString(1, "bench");
+            find.setString(1, tenant);
             find.setString(2, key);
             drain(find);
         }
@@ -104,7 +137,9 @@ final class DatabaseLimit implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        // connections belong to worker threads that have ended; the database is stopped after the run
+    public void close() throws SQLException {
+        for (Connection c : open) {
+            c.close();
+        }
     }
 }

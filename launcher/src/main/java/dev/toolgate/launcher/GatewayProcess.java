@@ -26,6 +26,7 @@ public final class GatewayProcess implements AutoCloseable {
     private final int port;
     private final Map<String, String> environment;
     private final Path log;
+    private final List<Path> alongside = new ArrayList<>();
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
@@ -51,6 +52,15 @@ public final class GatewayProcess implements AutoCloseable {
         return Files.writeString(folder.resolve("micro-postboot.txt"), POST_BOOT);
     }
 
+    /**
+     * Deploys {@code war} into the same Micro next to the gateway (its context root is the file's name):
+     * the benchmark's floor endpoints, which must share the gateway's server but never its WAR.
+     */
+    public GatewayProcess alsoDeploying(Path war) {
+        alongside.add(war);
+        return this;
+    }
+
     public GatewayProcess start() throws IOException {
         Files.createDirectories(log.getParent());
         // Micro's root folder keeps the last deployment; reused after a stop it fails to redeploy
@@ -63,6 +73,9 @@ public final class GatewayProcess implements AutoCloseable {
                 "--rootdir", runtime.resolve("instance-" + port).toString(),
                 "--postbootcommandfile", postBootFile(runtime).toString(),
                 "--nocluster", "--disablephonehome"));
+        for (Path war : alongside) {
+            command.addAll(List.of("--deploy", war.toString()));
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
@@ -114,10 +127,24 @@ public final class GatewayProcess implements AutoCloseable {
 
     /** The gateway process's peak resident set (VmHWM), in KiB: what it really took from the machine. */
     public long peakResidentKilobytes() throws IOException {
+        return status("VmHWM:");
+    }
+
+    private long status(String field) throws IOException {
         return Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status")).stream()
-                .filter(line -> line.startsWith("VmHWM:"))
+                .filter(line -> line.startsWith(field))
                 .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
                 .findFirst().orElse(-1L);
+    }
+
+    /** The operating system's id of the running server, for reading its CPU time from /proc. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** The gateway process's resident set now (VmRSS), in KiB. */
+    public long residentKilobytes() throws IOException {
+        return status("VmRSS:");
     }
 
     public String baseUrl() {

@@ -1,0 +1,119 @@
+package dev.toolgate.benchmark;
+
+import org.HdrHistogram.Histogram;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A backlog of unknown operations — responses lost after the call, their look-up due — settled by the
+ * reconcile job of one or more instances started together: as TwoInstancesIT builds it, half the
+ * operations did create their document at the 1C simulator (the look-up finds it), half did not (the
+ * job sends them again). Timed from the start of the runs until the last operation has succeeded.
+ */
+final class Backlog {
+
+    private static final Duration POLL = Duration.ofMillis(200);
+    private static final Duration GIVE_UP = Duration.ofMinutes(20); // a job this slow is broken, not slow
+
+    private final Connection journal;
+    private final Requests requests;
+
+    Backlog(Connection journal, Requests requests) {
+        this.journal = journal;
+        this.requests = requests;
+    }
+
+    /** Builds a backlog of {@code size} and has {@code gateways} reconcile it; the run's calls are the settled operations. */
+    Load.Result settle(int size, List<String> gateways, String operatorToken) throws Exception {
+        String batch = UUID.randomUUID().toString().substring(0, 8);
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            keys.add("bench:invoice.create:backlog-" + batch + "-" + i + ":v1");
+        }
+        insertUnknown(keys);
+        createHalfTheDocuments(keys);
+        long started = System.nanoTime();
+        for (String gateway : gateways) {
+            requests.reconcile(gateway, operatorToken);
+        }
+        Instant deadline = Instant.now().plus(GIVE_UP);
+        while (unsettled(batch) > 0) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException(unsettled(batch) + " of the backlog still unsettled after " + GIVE_UP);
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+        long micros = (System.nanoTime() - started) / 1000;
+        Histogram last = new Histogram(TimeUnit.MINUTES.toMicros(20), 3);
+        last.recordValue(Math.min(micros, last.getHighestTrackableValue()));
+        return new Load.Result(size, micros / 1e6, last);
+    }
+
+    private void insertUnknown(List<String> keys) throws SQLException {
+        Timestamp past = Timestamp.from(Instant.now().minusSeconds(60)); // due now, settle window passed
+        journal.setAutoCommit(false);
+        try (PreparedStatement insert = journal.prepareStatement(
+                "INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status,"
+                        + " target_system, attempt_count, next_check_at, settle_after, error_code, created_at, updated_at)"
+                        + " VALUES (?, ?, 'invoice.create', ?, CAST(? AS jsonb), 'unknown', '1c', 1, ?, ?, 'connection_lost', ?, ?)")) {
+            for (String key : keys) {
+                insert.setString(1, Requests.TENANT);
+                insert.setString(2, key);
+                insert.setString(3, "b".repeat(64));
+                insert.setString(4, Requests.payload());
+                insert.setTimestamp(5, past);
+                insert.setTimestamp(6, past);
+                insert.setTimestamp(7, past);
+                insert.setTimestamp(8, past);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        journal.commit();
+        journal.setAutoCommit(true);
+    }
+
+    private void createHalfTheDocuments(List<String> keys) throws Exception {
+        ExecutorService senders = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> sent = new ArrayList<>();
+            for (int i = 0; i < keys.size(); i += 2) {
+                String downstream = Requests.TENANT + "/" + keys.get(i); // the key the 1C adapter stores (Attempt.downstreamKey)
+                sent.add(senders.submit(() -> {
+                    requests.direct(downstream);
+                    return null;
+                }));
+            }
+            for (Future<?> f : sent) {
+                f.get();
+            }
+        } finally {
+            senders.shutdown();
+        }
+    }
+
+    private long unsettled(String batch) throws SQLException {
+        try (PreparedStatement q = journal.prepareStatement("SELECT count(*) FROM agent_operation_log WHERE tenant = ?"
+                + " AND operation_key LIKE ? AND status <> 'succeeded'")) {
+            q.setString(1, Requests.TENANT);
+            q.setString(2, "bench:invoice.create:backlog-" + batch + "-%");
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package dev.toolgate.benchmark;
+
+import dev.toolgate.launcher.GatewayProcess;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The series, in the order that keeps each from disturbing the next: warm-up; closed loop at c = 1, 8, 32
+ * for the gateway and every floor; open loop at fixed arrival rates; the reconciliation backlog on one
+ * instance and then two; last the journal grown to each size (it is emptied first, and what is filled
+ * stays). Every cell is repeated and metered (CPU per process, statements and commits per operation).
+ */
+final class Measurements {
+
+    static final List<Integer> CONCURRENCY = List.of(1, 8, 32);
+    static final String DIRECT = "direct to 1C";
+    static final String PING = "floor: no database";
+    static final String READ = "floor: one PK read";
+    static final String NEW = "gateway: new";
+    static final String REPLAY = "gateway: replay";
+    static final String JDBC_NEW = "JDBC: new";
+    static final String JDBC_REPLAY = "JDBC: replay";
+    /** Fractions of the closed-loop c=8 throughput of new operations that the open-loop series offer. */
+    private static final List<Double> OPEN_LOOP_SHARES = List.of(0.5, 0.8);
+    /**
+     * About how long one backlog run may take, and after which a backlog series starts no further
+     * repeat: at the job's rate today (ten to forty a second on 2 busy cores) a 10,000 backlog takes
+     * many minutes, and the whole run is to stay well under half an hour.
+     */
+    private static final Duration BACKLOG_BUDGET = Duration.ofSeconds(90);
+    /** Operations in the probe that measures the job's rate before the backlog is sized. */
+    private static final int PROBE = 300;
+
+    /** Starts another gateway instance on the same journal. */
+    interface SecondInstance {
+        GatewayProcess start() throws Exception;
+    }
+
+    private interface Repeated {
+        Load.Result once(String run) throws Exception;
+    }
+
+    private final RunLength length;
+    private Meter meter; // its simulators process changes when they are restarted
+    private final Requests requests;
+    private final GatewayProcess gateway;
+    private final String token;
+    private final String tokenHash;
+    private final DatabaseLimit database;
+    private final Connection journal;
+    private final SimulatorProcess simulators;
+    /** Keys of operations the gateway created, for replays and reads. */
+    private final List<String> created = Collections.synchronizedList(new ArrayList<>());
+    private final Map<String, List<Cell>> closed = new LinkedHashMap<>();
+    private final List<Cell> open = new ArrayList<>();
+    private final List<Cell> backlog = new ArrayList<>();
+    private final List<Cell> growth = new ArrayList<>();
+
+    Measurements(RunLength length, Meter meter, Requests requests, GatewayProcess gateway, String token, String tokenHash,
+                 DatabaseLimit database, Connection journal, SimulatorProcess simulators) {
+        this.length = length;
+        this.meter = meter;
+        this.requests = requests;
+        this.gateway = gateway;
+        this.token = token;
+        this.tokenHash = tokenHash;
+        this.database = database;
+        this.journal = journal;
+        this.simulators = simulators;
+    }
+
+    void all(SecondInstance second, String operatorToken) throws Exception {
+        warmUp();
+        for (int c : CONCURRENCY) {
+            freshSimulators();
+            closedLoop(c);
+        }
+        freshSimulators();
+        openLoop();
+        freshSimulators();
+        backlog(second, operatorToken);
+        freshSimulators();
+        growth();
+    }
+
+    Results results(Map<String, String> settings, long idleKb, long peakKb) {
+        return new Results(settings, closed, open, backlog, growth, idleKb, peakKb, length);
+    }
+
+    /** Every path at once, so the JIT has compiled all of them and every pool is full before the first figure. */
+    private void warmUp() throws Exception {
+        System.out.printf("warming up for %d s%n", length.warmUp().toSeconds());
+        String run = "warm-" + UUID.randomUUID().toString().substring(0, 8);
+        database.release();
+        Load.closed(8, length.warmUp(), i -> {
+            switch (i % 7) {
+                case 0 -> newOperation(run, i);
+                case 1 -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i);
+                case 2 -> requests.ping(gateway.baseUrl());
+                case 3 -> database.newOperation(tokenHash, Requests.payload());
+                default -> {
+                    if (created.isEmpty()) {
+                        newOperation(run, i);
+                    } else if (i % 7 == 4) {
+                        requests.submit(gateway.baseUrl(), token, replayKey(i), 200);
+                    } else if (i % 7 == 5) {
+                        requests.read(gateway.baseUrl(), replayKey(i));
+                    } else {
+                        database.replay(tokenHash, Requests.TENANT, replayKey(i));
+                    }
+                }
+            }
+        });
+    }
+
+    private void closedLoop(int c) throws Exception {
+        String url = gateway.baseUrl();
+        add(closed, measure(DIRECT, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                i -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i))));
+        add(closed, measure(PING, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> requests.ping(url))));
+        add(closed, measure(READ, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                i -> requests.read(url, replayKey(i)))));
+        add(closed, measure(NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newOperation(run, i))));
+        add(closed, measure(REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                i -> requests.submit(url, token, replayKey(i), 200))));
+        add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                i -> database.newOperation(tokenHash, Requests.payload()))));
+        add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                i -> database.replay(tokenHash, Requests.TENANT, replayKey(i)))));
+    }
+
+    /** New operations offered at a fixed rate below capacity: the latency an agent sees when the gateway is not saturated. */
+    private void openLoop() throws Exception {
+        double capacity = closed.get(NEW).get(1).throughput().median();
+        for (double share : OPEN_LOOP_SHARES) {
+            double rate = Math.max(1, Math.round(capacity * share));
+            open.add(measure(NEW + ", open loop", String.format("%.0f/s (%.0f%%)", rate, share * 100), 0, meter,
+                    run -> Load.open(rate, length.openLoopCell(), i -> newOperation(run, i))));
+        }
+    }
+
+    /**
+     * The backlog as large as the run length asks, unless the job is too slow to settle that within
+     * BACKLOG_BUDGET: a probe of PROBE operations measures its rate first, and the backlog is cut to what
+     * that rate settles in the budget (the table names the size used).
+     */
+    private void backlog(SecondInstance second, String operatorToken) throws Exception {
+        Backlog settling = new Backlog(journal, requests);
+        double rate = settling.settle(PROBE, List.of(gateway.baseUrl()), operatorToken).throughput();
+        int size = (int) Math.min(length.backlog(), Math.max(PROBE, rate * BACKLOG_BUDGET.toSeconds()));
+        if (size < length.backlog()) {
+            System.out.printf("  the job settled a probe of %d at %.0f/s: backlog cut from %,d to %,d to finish in about %d s%n",
+                    PROBE, rate, length.backlog(), size, BACKLOG_BUDGET.toSeconds());
+        }
+        String load = String.format("%,d, ", size);
+        backlog.add(measure("reconcile backlog", load + "1 instance", 1, meter,
+                run -> settling.settle(size, List.of(gateway.baseUrl()), operatorToken), BACKLOG_BUDGET));
+        System.out.println("  starting a second gateway instance on the same journal");
+        try (GatewayProcess other = second.start()) {
+            Meter both = meter.with(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));
+            backlog.add(measure("reconcile backlog", load + "2 instances", 2, both,
+                    run -> settling.settle(size, List.of(gateway.baseUrl(), other.baseUrl()), operatorToken),
+                    BACKLOG_BUDGET));
+        }
+    }
+
+    /** New operations and replays at c=8 with the journal holding each size of realistic operations. */
+    private void growth() throws Exception {
+        JournalFiller.empty(journal);
+        created.clear();
+        for (int size : length.journalSizes()) {
+            System.out.printf("  filling the journal to %,d operations%n", size);
+            JournalFiller.fill(journal, size);
+            String rows = String.format("%,d rows", size);
+            growth.add(measure("journal: new", rows, 8, meter, run -> Load.closed(8, length.cell(), i -> newOperation(run, i))));
+            growth.add(measure("journal: replay", rows, 8, meter, run -> Load.closed(8, length.cell(),
+                    i -> requests.submit(gateway.baseUrl(), token, replayKey(i), 200))));
+        }
+    }
+
+    /**
+     * Empty simulators (SimulatorProcess says why); then a few calls, untimed, through the gateway and
+     * directly, so both drop the connections the old process closed.
+     */
+    private void freshSimulators() throws Exception {
+        simulators.restart();
+        meter = meter.with(ProcessCpu.of("simulators", List.of(simulators.pid())));
+        String run = "reconnect-" + UUID.randomUUID().toString().substring(0, 8);
+        for (int i = 0; i < 20; i++) {
+            try {
+                newOperation(run, i);
+                requests.direct(Requests.TENANT + "/" + run + "-" + i);
+            } catch (Exception staleConnection) {
+                // expected for the first calls on a closed connection
+            }
+        }
+    }
+
+    private Cell measure(String series, String load, int concurrency, Meter by, Repeated repeated) throws Exception {
+        return measure(series, load, concurrency, by, repeated, Duration.ofDays(1));
+    }
+
+    /** Repeats the run as often as the run length says, but starts no further run once {@code budget} is spent (at least one run). */
+    private Cell measure(String series, String load, int concurrency, Meter by, Repeated repeated, Duration budget)
+            throws Exception {
+        Meter.Reading start = by.read();
+        List<Load.Result> runs = new ArrayList<>();
+        long until = System.nanoTime() + budget.toNanos();
+        for (int r = 0; r < length.repeats() && (r == 0 || System.nanoTime() < until); r++) {
+            database.release();
+            runs.add(repeated.once(UUID.randomUUID().toString().substring(0, 8)));
+        }
+        Cell cell = new Cell(series, load, concurrency, runs, by.since(start, runs.stream().mapToLong(Load.Result::calls).sum()));
+        Report.line(cell);
+        return cell;
+    }
+
+    private void newOperation(String run, int i) throws Exception {
+        String key = "bench:invoice.create:" + run + "-" + i + ":v1";
+        requests.submit(gateway.baseUrl(), token, key, 201);
+        created.add(key);
+    }
+
+    private String replayKey(int i) {
+        synchronized (created) {
+            return created.get(Math.floorMod(i * 7919, created.size())); // spread over all keys, not only the newest
+        }
+    }
+
+    private static void add(Map<String, List<Cell>> series, Cell cell) {
+        series.computeIfAbsent(cell.series(), n -> new ArrayList<>()).add(cell);
+    }
+}

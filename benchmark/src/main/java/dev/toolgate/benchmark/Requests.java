@@ -1,0 +1,90 @@
+package dev.toolgate.benchmark;
+
+import dev.toolgate.simulator.Simulators;
+import jakarta.json.Json;
+
+import java.io.StringReader;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/** The HTTP calls the benchmark makes, each checked for the answer it must get (a wrong answer is no measurement). */
+final class Requests {
+
+    static final String TENANT = "bench";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private final String simulatorsUrl;
+
+    Requests(String simulatorsUrl) {
+        this.simulatorsUrl = simulatorsUrl;
+    }
+
+    void submit(String gatewayUrl, String token, String key, int expected) throws Exception {
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/v1/operations"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"operation\":\"invoice.create\",\"target\":\"1c\",\"payload\":"
+                        + payload() + "}")).build(), HttpResponse.BodyHandlers.ofString()), expected);
+    }
+
+    /** The document the 1C adapter sends for {@code downstreamKey}, straight to the simulator. */
+    void direct(String downstreamKey) throws Exception {
+        String body = "{\"Date\":\"2026-11-30T12:00:00\",\"Организация_Key\":\"" + Simulators.oneCOrganizationKey()
+                + "\",\"ВалютаДокумента_Key\":\"5e1d7a3c-0643-4f00-8000-000000000643\",\"СуммаДокумента\":1250.00,"
+                + "\"Комментарий\":\"Toolgate: заказ o\",\"" + Simulators.ONE_C_KEY_REQUISITE + "\":\"" + downstreamKey + "\"}";
+        String auth = Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
+                .getBytes(StandardCharsets.UTF_8));
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(Simulators.oneCUrl(simulatorsUrl) + "/"
+                        + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json"))
+                .header("Authorization", "Basic " + auth).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()), 201);
+    }
+
+    /** The floor endpoint that does nothing. */
+    void ping(String gatewayUrl) throws Exception {
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/floor/ping")).build(),
+                HttpResponse.BodyHandlers.ofString()), 200);
+    }
+
+    /** The floor endpoint that reads one journal row by its primary key. */
+    void read(String gatewayUrl, String key) throws Exception {
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/floor/read?tenant=" + TENANT + "&key="
+                + URLEncoder.encode(key, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString()), 200);
+    }
+
+    /** Creates a principal of tenant bench with {@code role}; returns its token. */
+    String token(String gatewayUrl, String adminToken, String principal, String role) throws Exception {
+        HttpResponse<String> created = HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/v1/principals"))
+                .header("Authorization", "Bearer " + adminToken).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"principal_id\":\"" + principal + "\",\"tenant\":\"" + TENANT
+                        + "\",\"roles\":[\"" + role + "\"]}")).build(), HttpResponse.BodyHandlers.ofString());
+        if (created.statusCode() / 100 != 2) {
+            throw new IllegalStateException("creating " + principal + ": " + created.statusCode() + " " + created.body());
+        }
+        return Json.createReader(new StringReader(created.body())).readObject().getString("token");
+    }
+
+    /** Starts a reconcile run on that instance now (the operator's POST /api/v1/reconciliations). */
+    void reconcile(String gatewayUrl, String operatorToken) throws Exception {
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/v1/reconciliations"))
+                .header("Authorization", "Bearer " + operatorToken).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString()), 202);
+    }
+
+    static String payload() {
+        return "{\"order_id\":\"order-bench\",\"amount_minor\":125000,\"currency\":\"RUB\"}";
+    }
+
+    private static HttpResponse<String> check(HttpResponse<String> answer, int expected) {
+        if (answer.statusCode() != expected) {
+            throw new IllegalStateException(answer.request().uri() + ": expected " + expected + ", got " + answer.statusCode()
+                    + ": " + answer.body());
+        }
+        return answer;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.toolgate.benchmark;
+
+import java.util.List;
+import java.util.Map;
+
+/** Everything one run measured, with the server settings it ran under. */
+record Results(Map<String, String> settings, Map<String, List<Cell>> closedLoop, List<Cell> openLoop, List<Cell> backlog,
+               List<Cell> growth, long idleKb, long peakKb, RunLength length) {
+
+    /** The closed-loop cell of {@code series} at concurrency {@code c}. */
+    Cell at(String series, int c) {
+        return closedLoop.get(series).stream().filter(cell -> cell.concurrency() == c).findFirst().orElseThrow();
+    }
+
+    Cell backlogOn(int instances) {
+        return backlog.stream().filter(cell -> cell.concurrency() == instances).findFirst().orElseThrow();
+    }
+}

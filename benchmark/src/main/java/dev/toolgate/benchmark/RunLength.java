@@ -1,0 +1,30 @@
+package dev.toolgate.benchmark;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How long and how often each thing is measured. The full run is the honest one; the quick run
+ * ({@code -Dbench.quick=true}) only shows the benchmark still works and its figures mean little.
+ */
+record RunLength(Duration warmUp, int repeats, Duration cell, Duration openLoopCell, int backlog, List<Integer> journalSizes) {
+
+    /** 30 s warm-up: the JIT compiles the hot path and the pools fill before anything is timed. */
+    static RunLength full() {
+        return new RunLength(Duration.ofSeconds(30), 3, Duration.ofSeconds(4), Duration.ofSeconds(8), 10_000,
+                List.of(10_000, 1_000_000));
+    }
+
+    static RunLength quick() {
+        return new RunLength(Duration.ofSeconds(3), 1, Duration.ofMillis(1500), Duration.ofSeconds(2), 1_000,
+                List.of(10_000, 50_000));
+    }
+
+    static RunLength chosen() {
+        return Boolean.getBoolean("bench.quick") ? quick() : full();
+    }
+
+    boolean isQuick() {
+        return repeats == 1;
+    }
+}
