@@ -30,6 +30,8 @@ final class Goals {
         atMost(goals, "replay p50 at c=1 <= direct + 1 ms", r.at(Measurements.REPLAY, 1).p50().median(), direct + 1);
         atMost(goals, "new p50 at c=1 <= direct + JDBC new + 1 ms", r.at(Measurements.NEW, 1).p50().median(),
                 direct + r.at(Measurements.JDBC_NEW, 1).p50().median() + 1);
+        atMost(goals, "MCP replay p50 at c=1 <= 1.3 x REST replay", r.at(Measurements.MCP_REPLAY, 1).p50().median(),
+                1.3 * r.at(Measurements.REPLAY, 1).p50().median());
         double one = r.backlogOn(1).throughput().median();
         atLeast(goals, "backlog (" + r.backlogOn(1).load().replace(", 1 instance", "") + " unknown) on 1 instance >= 1,000/s",
                 one, 1000);

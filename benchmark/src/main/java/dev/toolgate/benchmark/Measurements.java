@@ -25,6 +25,10 @@ final class Measurements {
     static final String READ = "floor: one PK read";
     static final String NEW = "gateway: new";
     static final String REPLAY = "gateway: replay";
+    static final String MCP_NEW = "MCP: new";
+    static final String MCP_REPLAY = "MCP: replay";
+    /** The MCP series run where an agent's calls are: one at a time, and a few agents at once. */
+    static final List<Integer> MCP_CONCURRENCY = List.of(1, 8);
     static final String JDBC_NEW = "JDBC: new";
     static final String JDBC_REPLAY = "JDBC: replay";
     /** Fractions of the closed-loop c=8 throughput of new operations that the open-loop series offer. */
@@ -105,14 +109,15 @@ final class Measurements {
                 case 1 -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i);
                 case 2 -> requests.ping(gateway.baseUrl());
                 case 3 -> database.newOperation(tokenHash, Requests.payload());
+                case 6 -> newToolCall(run, i);
                 default -> {
                     if (created.isEmpty()) {
                         newOperation(run, i);
                     } else if (i % 7 == 4) {
                         requests.submit(gateway.baseUrl(), token, replayKey(i), 200);
-                    } else if (i % 7 == 5) {
-                        requests.read(gateway.baseUrl(), replayKey(i));
                     } else {
+                        requests.callTool(gateway.baseUrl(), token, replayKey(i), true);
+                        requests.read(gateway.baseUrl(), replayKey(i));
                         database.replay(tokenHash, Requests.TENANT, replayKey(i));
                     }
                 }
@@ -130,6 +135,11 @@ final class Measurements {
         add(closed, measure(NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newOperation(run, i))));
         add(closed, measure(REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> requests.submit(url, token, replayKey(i), 200))));
+        if (MCP_CONCURRENCY.contains(c)) {
+            add(closed, measure(MCP_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newToolCall(run, i))));
+            add(closed, measure(MCP_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                    i -> requests.callTool(url, token, replayKey(i), true))));
+        }
         add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> database.newOperation(tokenHash, Requests.payload()))));
         add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
@@ -225,6 +235,12 @@ final class Measurements {
     private void newOperation(String run, int i) throws Exception {
         String key = "bench:invoice.create:" + run + "-" + i + ":v1";
         requests.submit(gateway.baseUrl(), token, key, 201);
+        created.add(key);
+    }
+
+    private void newToolCall(String run, int i) throws Exception {
+        String key = "bench:invoice.create:mcp-" + run + "-" + i + ":v1";
+        requests.callTool(gateway.baseUrl(), token, key, false);
         created.add(key);
     }
 

@@ -32,6 +32,24 @@ final class Requests {
                         + payload() + "}")).build(), HttpResponse.BodyHandlers.ofString()), expected);
     }
 
+    /**
+     * The same invoice as {@link #submit}, as an MCP agent sends it: {@code tools/call} of {@code invoice_create}
+     * at {@code /mcp}; a replay must say it is one.
+     */
+    void callTool(String gatewayUrl, String token, String key, boolean replay) throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"invoice_create\","
+                + "\"arguments\":{\"idempotency_key\":\"" + key + "\",\"order_id\":\"order-bench\",\"amount_minor\":125000,"
+                + "\"currency\":\"RUB\"}}}";
+        HttpResponse<String> answer = check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/mcp"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", "2025-11-25")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()), 200);
+        String expected = "\"replayed\":" + replay;
+        if (!answer.body().contains("\"outcome\":\"succeeded\"") || !answer.body().contains(expected)) {
+            throw new IllegalStateException("/mcp: expected a succeeded result with " + expected + ", got " + answer.body());
+        }
+    }
+
     /** The document the 1C adapter sends for {@code downstreamKey}, straight to the simulator. */
     void direct(String downstreamKey) throws Exception {
         String body = "{\"Date\":\"2026-11-30T12:00:00\",\"Организация_Key\":\"" + Simulators.oneCOrganizationKey()
