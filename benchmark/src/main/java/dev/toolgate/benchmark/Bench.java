@@ -7,10 +7,8 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +55,7 @@ public final class Bench {
                         ProcessCpu.tree("postgres", postmaster(journal)), ProcessCpu.of("simulators", List.of(simulators.pid())),
                         ProcessCpu.of("load generator", List.of(ProcessHandle.current().pid()))),
                         new DatabaseActivity(admin, DATABASE));
-                Measurements run = new Measurements(length, meter, requests, gateway, token, sha256(token), database, journal,
+                Measurements run = new Measurements(length, meter, requests, gateway, token, database, journal,
                         simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
                         home.resolve("gateway-2.log")).start().awaitReady(), operatorToken);
@@ -113,9 +111,5 @@ public final class Bench {
             String stat = Files.readString(Path.of("/proc", r.getString(1), "stat"));
             return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
         }
-    }
-
-    private static String sha256(String token) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -56,7 +56,6 @@ final class Measurements {
     private final Requests requests;
     private final GatewayProcess gateway;
     private final String token;
-    private final String tokenHash;
     private final DatabaseLimit database;
     private final Connection journal;
     private final SimulatorProcess simulators;
@@ -67,14 +66,13 @@ final class Measurements {
     private final List<Cell> backlog = new ArrayList<>();
     private final List<Cell> growth = new ArrayList<>();
 
-    Measurements(RunLength length, Meter meter, Requests requests, GatewayProcess gateway, String token, String tokenHash,
+    Measurements(RunLength length, Meter meter, Requests requests, GatewayProcess gateway, String token,
                  DatabaseLimit database, Connection journal, SimulatorProcess simulators) {
         this.length = length;
         this.meter = meter;
         this.requests = requests;
         this.gateway = gateway;
         this.token = token;
-        this.tokenHash = tokenHash;
         this.database = database;
         this.journal = journal;
         this.simulators = simulators;
@@ -108,7 +106,7 @@ final class Measurements {
                 case 0 -> newOperation(run, i);
                 case 1 -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i);
                 case 2 -> requests.ping(gateway.baseUrl());
-                case 3 -> database.newOperation(tokenHash, Requests.payload());
+                case 3 -> database.newOperation(Requests.payload());
                 case 6 -> newToolCall(run, i);
                 default -> {
                     if (created.isEmpty()) {
@@ -118,7 +116,7 @@ final class Measurements {
                     } else {
                         requests.callTool(gateway.baseUrl(), token, replayKey(i), true);
                         requests.read(gateway.baseUrl(), replayKey(i));
-                        database.replay(tokenHash, Requests.TENANT, replayKey(i));
+                        database.replay(Requests.TENANT, replayKey(i));
                     }
                 }
             }
@@ -141,9 +139,9 @@ final class Measurements {
                     i -> requests.callTool(url, token, replayKey(i), true))));
         }
         add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                i -> database.newOperation(tokenHash, Requests.payload()))));
+                i -> database.newOperation(Requests.payload()))));
         add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                i -> database.replay(tokenHash, Requests.TENANT, replayKey(i)))));
+                i -> database.replay(Requests.TENANT, replayKey(i)))));
     }
 
     /** New operations offered at a fixed rate below capacity: the latency an agent sees when the gateway is not saturated. */
