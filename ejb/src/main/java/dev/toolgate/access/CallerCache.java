@@ -12,9 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Authenticated callers by token digest, so a request does not read the principal table every time.
  * What makes that safe:
  * <ul>
- *   <li>it is used only while it can hear changes: the listener says so ({@link #hearing}) once it has
- *       heard its own announcement come back, and again ({@link #heard}) each time it proves the channel
- *       still works; without such proof for {@code hearingLapse} — a listener that died, hung, or sits on
+ *   <li>it is used only while it can hear changes: the listener says so ({@link #heard}) once it has
+ *       heard its own announcement come back, and again each time it proves the channel still works; without such proof for {@code hearingLapse} — a listener that died, hung, or sits on
  *       a black-holed connection — the cache is neither read nor filled. Every change heard drops the
  *       principal at once ({@link #changed}); when the listener loses its connection everything is dropped,
  *       since changes made meanwhile went unheard;</li>
@@ -39,7 +38,7 @@ public final class CallerCache {
     private final int capacity;
     private final Duration hearingLapse;
     private final Clock clock;
-    private volatile boolean hearing;
+    /** When the listener last proved it hears; {@link Instant#MIN} while it cannot (never, or deaf). */
     private volatile Instant heardAt = Instant.MIN;
 
     public CallerCache(Duration lifetime, int capacity, Duration hearingLapse, Clock clock) {
@@ -91,17 +90,13 @@ public final class CallerCache {
         }
     }
 
-    /** Changes can be heard from now on (the listener has just heard its own announcement come back). */
-    public void hearing() {
-        stamp.incrementAndGet();
-        byDigest.clear(); // whatever changed before listening began went unheard
-        heardAt = clock.instant();
-        hearing = true;
-    }
-
-    /** The listener has just proved again that announcements reach it. */
+    /**
+     * The listener has just proved that announcements reach it: when it starts listening, and at every
+     * probe after. Coming out of silence (deaf, or past the lapse) the cache starts empty, since changes
+     * made meanwhile may have gone unheard.
+     */
     public void heard() {
-        if (hearing && !isHearing()) { // it was silent past the lapse: changes made then may have gone unheard
+        if (!isHearing()) {
             stamp.incrementAndGet();
             byDigest.clear();
         }
@@ -110,13 +105,14 @@ public final class CallerCache {
 
     /** Changes can no longer be heard: nothing stored is trusted, nothing new is stored. */
     public void deaf() {
-        hearing = false;
+        heardAt = Instant.MIN;
         stamp.incrementAndGet();
         byDigest.clear();
     }
 
     public boolean isHearing() {
-        return hearing && clock.instant().isBefore(heardAt.plus(hearingLapse));
+        Instant heard = heardAt;
+        return !heard.equals(Instant.MIN) && clock.instant().isBefore(heard.plus(hearingLapse));
     }
 
     int size() {

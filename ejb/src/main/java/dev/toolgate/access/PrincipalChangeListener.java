@@ -112,7 +112,7 @@ public class PrincipalChangeListener {
                     execute(connection, "LISTEN " + CHANNEL);
                     announce(connection);
                     if (awaitOwnAnnouncement(postgres, cache) && running) {
-                        cache.hearing();
+                        cache.heard();
                         LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes: authenticated callers are cached");
                         lost = false;
                         backOff = RECONNECT_FIRST_MILLIS;

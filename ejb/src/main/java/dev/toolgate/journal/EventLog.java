@@ -56,16 +56,19 @@ public final class EventLog {
                 .setParameter(11, detail)
                 .setParameter(12, Trace.traceId()) // the call (or job run) that caused this step
                 .executeUpdate();
-        Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
-        logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+        logOnCommit(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail);
     }
 
     /** The log line of an event some other statement wrote (the capture's insert writes its own event). */
     static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
-        logOnCommit(Level.INFO, fields(op, actor, kind, attempt, status, null, null, null, detail));
+        logOnCommit(op, actor, kind, attempt, status, null, null, null, detail);
     }
 
-    /** The same for an outcome, which the settling statement journals with the row ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}). */
+    /**
+     * The log line of any event once it is committed: a warning for what a person should see (an escalation,
+     * a refused outcome). The outcome's settling statement journals its event itself
+     * ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}) and logs through here.
+     */
     static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;

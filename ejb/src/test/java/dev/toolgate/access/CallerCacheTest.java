@@ -22,7 +22,7 @@ class CallerCacheTest {
 
     @Test
     void servesAStoredCallerWhileHearingChanges() {
-        cache.hearing();
+        cache.heard();
         cache.put("d1", AGENT, cache.stamp());
 
         assertEquals(Optional.of(AGENT), cache.get("d1"));
@@ -37,7 +37,7 @@ class CallerCacheTest {
 
     @Test
     void dropsEverythingWhenTheListenerIsLostAndStoresNothingUntilItListensAgain() {
-        cache.hearing();
+        cache.heard();
         cache.put("d1", AGENT, cache.stamp());
 
         cache.deaf();
@@ -49,7 +49,7 @@ class CallerCacheTest {
 
     @Test
     void aChangeDropsEveryTokenOfThatPrincipalAndNoOther() {
-        cache.hearing();
+        cache.heard();
         cache.put("old", AGENT, cache.stamp());
         cache.put("other", OTHER, cache.stamp());
 
@@ -61,7 +61,7 @@ class CallerCacheTest {
 
     @Test
     void aCallerReadBeforeAChangeIsNotStoredAfterIt() {
-        cache.hearing();
+        cache.heard();
         long before = cache.stamp(); // the table is read now: agent-a still live
 
         cache.changed("agent-a"); // the revoke is heard before the read's result is stored
@@ -72,7 +72,7 @@ class CallerCacheTest {
 
     @Test
     void isNotUsedOnceTheListenerStopsProvingThatItHears() {
-        cache.hearing();
+        cache.heard();
         cache.put("d1", AGENT, cache.stamp());
 
         clock.advance(Duration.ofSeconds(15)); // a listener that died or hangs says nothing more
@@ -86,7 +86,7 @@ class CallerCacheTest {
 
     @Test
     void aTruncatedTableDropsEveryone() {
-        cache.hearing();
+        cache.heard();
         cache.put("a", AGENT, cache.stamp());
         cache.put("b", OTHER, cache.stamp());
 
@@ -98,7 +98,7 @@ class CallerCacheTest {
 
     @Test
     void anEntryExpiresAfterItsLifetimeEvenWhenNoChangeWasHeard() {
-        cache.hearing();
+        cache.heard();
         cache.put("d1", AGENT, cache.stamp());
 
         for (int i = 0; i < 59; i++) { // the listener proves it hears every second meanwhile
@@ -113,7 +113,7 @@ class CallerCacheTest {
 
     @Test
     void aFullCacheStartsOverInsteadOfGrowing() {
-        cache.hearing();
+        cache.heard();
         for (int i = 0; i < 10; i++) {
             cache.put("d" + i, AGENT, cache.stamp());
         }
@@ -125,7 +125,7 @@ class CallerCacheTest {
     @Test
     void aZeroLifetimeTurnsCachingOff() {
         CallerCache off = new CallerCache(Duration.ZERO, 3, Duration.ofSeconds(15), clock);
-        off.hearing();
+        off.heard();
         off.put("d1", AGENT, off.stamp());
 
         assertEquals(Optional.empty(), off.get("d1"));

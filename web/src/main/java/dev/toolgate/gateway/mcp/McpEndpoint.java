@@ -4,6 +4,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
+import dev.toolgate.gateway.rest.Authentication;
 import dev.toolgate.gateway.rest.RateLimiter;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.trace.Trace;
@@ -67,7 +68,7 @@ public class McpEndpoint extends HttpServlet {
         }
         Optional<Caller> caller;
         try {
-            caller = bearer(request.getHeader("Authorization")).flatMap(principals::authenticate);
+            caller = Authentication.bearer(request.getHeader("Authorization")).flatMap(principals::authenticate);
         } catch (RuntimeException e) {
             if (!JournalOutage.causes(e)) {
                 throw e;
@@ -120,14 +121,6 @@ public class McpEndpoint extends HttpServlet {
     static String base(HttpServletRequest request) {
         String url = request.getRequestURL().toString();
         return url.substring(0, url.length() - request.getRequestURI().length()) + request.getContextPath();
-    }
-
-    private static Optional<String> bearer(String authorization) {
-        if (authorization == null) {
-            return Optional.empty();
-        }
-        String value = authorization.strip();
-        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? Optional.of(value.substring(7).strip()) : Optional.empty();
     }
 
     /** The body, or null when it is longer than {@code limit} (read no further than that, whatever Content-Length says). */

@@ -71,10 +71,15 @@ public class Authentication implements ContainerRequestFilter {
     }
 
     private static Optional<String> bearer(List<String> authorization) {
-        if (authorization == null || authorization.size() != 1) {
+        return authorization == null || authorization.size() != 1 ? Optional.empty() : bearer(authorization.get(0));
+    }
+
+    /** The token of one {@code Authorization} value, if it is a bearer credential (the scheme in any case). */
+    public static Optional<String> bearer(String authorization) {
+        if (authorization == null) {
             return Optional.empty();
         }
-        String value = authorization.get(0).strip();
+        String value = authorization.strip();
         return value.regionMatches(true, 0, "Bearer ", 0, 7) ? Optional.of(value.substring(7).strip()) : Optional.empty();
     }
 
