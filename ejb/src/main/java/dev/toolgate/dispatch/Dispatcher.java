@@ -15,6 +15,9 @@ import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
 import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -23,6 +26,7 @@ import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 
 /** Calls the target with no transaction open, records each outcome in its own, retries what is provably safe. */
 @Stateless
@@ -58,11 +62,11 @@ public class Dispatcher {
             }
             long started = System.nanoTime();
             AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
-            Outcome outcome = targets.execute(attempt.target(), Attempts.of(attempt, payload, gate));
+            Outcome outcome = attempt(attempt, payload, gate);
             if (gate.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
                 return new Sent(gate.lapsed(), true);
             }
-            Recorded recorded = recorder.record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
+            Recorded recorded = record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
             OperationView after = recorded.operation();
             if (!recorded.applied() || after.status() != OperationStatus.FAILED_RETRYABLE) {
                 return new Sent(after, recorded.applied());
@@ -81,6 +85,26 @@ public class Dispatcher {
                 return new Sent(next.operation(), false);
             }
             attempt = next.operation();
+        }
+    }
+
+    /** One attempt at the target, its own span: the client span of each request it makes is its child. */
+    private Outcome attempt(OperationView attempt, JsonObject payload, AttemptGate gate) {
+        try (Step step = Spans.step("toolgate.attempt", OperationAttributes.none()).attempt(attempt.attemptCount())) {
+            Outcome outcome = targets.execute(attempt.target(), Attempts.of(attempt, payload, gate));
+            step.outcome(outcome.getClass().getSimpleName().toLowerCase(Locale.ROOT)).failed(outcome.errorCode());
+            return outcome;
+        }
+    }
+
+    /** The outcome's fenced write, its own span: the status it moved the row to, or that the write was fenced off. */
+    private Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+        try (Step step = Spans.step("toolgate.record", OperationAttributes.none()).attempt(attempt.attemptCount())) {
+            Recorded recorded = recorder.record(attempt, outcome, took, policy, actor);
+            OperationView after = recorded.operation();
+            step.outcome(recorded.applied() ? "applied" : "fenced")
+                    .after(attempt.status().dbName(), after.status().dbName(), after.targetObjectId());
+            return recorded;
         }
     }
 

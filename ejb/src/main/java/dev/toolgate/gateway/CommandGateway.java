@@ -19,6 +19,9 @@ import jakarta.json.JsonObject;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -27,6 +30,7 @@ import jakarta.inject.Inject;
 
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** An agent's command: capture → (look up →) call the target → record. No transaction is open here. */
 @Stateless
@@ -46,35 +50,63 @@ public class CommandGateway {
     @Inject
     Journal journal;
 
-    public GatewayAnswer submit(Caller caller, String key, AgentCommand command) {
+    /**
+     * An agent's command under {@code key}, traced as one tool execution whose child spans are the
+     * capture, each attempt and its record, each look-up: the replay of a finished operation is one read.
+     */
+    public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
         targets.requireConfigured(request.target());
         Trace.operation(key);
-        Optional<OperationView> seen = journal.unlocked(caller.tenant(), key);
-        if (seen.isPresent() && seen.get().status().isTerminal() && seen.get().requestHash().equals(request.fingerprint())) {
-            // a replay changes nothing: answered from one read, logged and counted, not journaled
-            metrics.captured(new CaptureDecision.Replay().metricName());
-            EventLog.logOnly(seen.get(), caller.principalId(), EventKind.REPLAYED);
-            return AgentAnswers.of(seen.get(), true, Instant.now());
+        OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
+        try (Step tool = ToolExecution.start(call, operation)) {
+            Optional<OperationView> seen = journal.unlocked(caller.tenant(), key);
+            if (seen.isPresent() && seen.get().status().isTerminal() && seen.get().requestHash().equals(request.fingerprint())) {
+                // a replay changes nothing: answered from one read, logged and counted, not journaled
+                metrics.captured(new CaptureDecision.Replay().metricName());
+                EventLog.logOnly(seen.get(), caller.principalId(), EventKind.REPLAYED);
+                return ToolExecution.answered(tool, AgentAnswers.of(seen.get(), true, Instant.now()));
+            }
+            Capture capture = capture(() -> keyCapture.capture(caller, key, request, seen.isEmpty()));
+            // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
+            return ToolExecution.answered(tool, proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload()));
         }
-        Capture capture = keyCapture.capture(caller, key, request, seen.isEmpty());
-        // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
-        return proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload());
     }
 
     /**
      * A replacement agent continues the recorded operation (it continues the work, it does not re-plan it): the
      * journal's payload, the journal's approval, the journal's attempt count. It accepts no parameters,
-     * so nothing the new agent's model says can change what was approved.
+     * so nothing the new agent's model says can change what was approved. Traced in the new agent's trace,
+     * with the same operation key as every earlier span of the operation.
      */
-    public GatewayAnswer resume(Caller caller, String key) {
-        Capture capture = keyCapture.resume(caller, key);
-        if (capture == null) {
-            throw new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key");
+    public GatewayAnswer resume(ToolCall call, Caller caller, String key) {
+        try (Step tool = ToolExecution.start(call, new OperationAttributes(caller.tenant(), key, null, null))) {
+            Capture capture = capture(() -> keyCapture.resume(caller, key));
+            if (capture == null) {
+                throw new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key");
+            }
+            OperationView operation = capture.operation();
+            tool.about(new OperationAttributes(null, null, operation.operation(), operation.target()));
+            // withheld fields were never stored: only the original request can send them (a look-up needs none)
+            return ToolExecution.answered(tool, proceed(capture.decision(), operation, caller.principalId(),
+                    operation.withheldFields().isEmpty() ? operation.payload() : null));
         }
-        OperationView operation = capture.operation();
-        // withheld fields were never stored: only the original request can send them (a look-up needs none)
-        return proceed(capture.decision(), operation, caller.principalId(), operation.withheldFields().isEmpty() ? operation.payload() : null);
+    }
+
+    /** The capture's own span: what it decided and the status it left the row in. */
+    private static Capture capture(Supplier<Capture> capturing) {
+        try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
+            Capture capture = capturing.get();
+            if (capture != null) {
+                OperationView row = capture.operation();
+                CaptureDecision decision = capture.decision();
+                boolean moved = decision instanceof CaptureDecision.Execute || decision instanceof CaptureDecision.AwaitingApproval
+                        || decision instanceof CaptureDecision.ApprovalLapsed;
+                step.outcome(decision.metricName()).attempt(row.attemptCount());
+                step.after(moved ? null : row.status().dbName(), row.status().dbName(), row.targetObjectId());
+            }
+            return capture;
+        }
     }
 
     private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, JsonObject payload) {

@@ -11,6 +11,7 @@ import static dev.toolgate.journal.EventKind.UNSETTLED;
 import dev.toolgate.approval.Approval;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -35,8 +36,8 @@ public class KeyCapture {
      */
     public static final String INSERT = "WITH captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id,"
             + " operation_type, request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
-            + " withheld_fields, approval_required, trace_id)"
-            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15)"
+            + " withheld_fields, approval_required, trace_id, span_id)"
+            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?17)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
             + " agent_id, trace_id)"
             + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
@@ -131,6 +132,7 @@ public class KeyCapture {
                 .setParameter(14, approval)
                 .setParameter(15, Trace.traceId())
                 .setParameter(16, approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED)
+                .setParameter(17, Spans.currentSpanId())
                 .getResultList().isEmpty();
     }
 
@@ -164,6 +166,6 @@ public class KeyCapture {
         return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
                 approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
                 request.withheldFields(), null, null, null, approval ? 0 : 1, leaseUntil, 1, null, 0, null, null, now, now, null,
-                Trace.traceId(), approval, null);
+                Trace.traceId(), Spans.currentSpanId(), approval, null);
     }
 }

@@ -77,6 +77,8 @@ public class Operation {
     private OffsetDateTime completedAt;
     @Column(name = "trace_id", insertable = false, updatable = false)
     private String traceId;
+    @Column(name = "span_id", insertable = false, updatable = false)
+    private String spanId;
     @Column(name = "approval_required", insertable = false, updatable = false)
     private boolean approvalRequired;
     @Column(name = "approval_id")
@@ -162,7 +164,7 @@ public class Operation {
                 withheldFields == null || withheldFields.isEmpty() ? List.of() : List.of(withheldFields.split(",")),
                 targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil), leaseEpoch,
                 instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
-                instant(createdAt), instant(updatedAt), instant(completedAt), traceId, approvalRequired, approvalId);
+                instant(createdAt), instant(updatedAt), instant(completedAt), traceId, spanId, approvalRequired, approvalId);
     }
 
     public static OffsetDateTime at(Instant instant) {

@@ -1,5 +1,6 @@
 package dev.toolgate.metrics;
 
+import dev.toolgate.trace.SpanExports;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Locale;
@@ -69,6 +70,10 @@ public class GatewayMetrics {
                 .forEach(e -> out.append(e.getKey().name()).append(e.getKey().labels()).append(' ').append(e.getValue().sum()).append('\n'));
         out.append("# HELP toolgate_target_call_seconds Latency of calls to targets\n# TYPE toolgate_target_call_seconds histogram\n");
         latencies.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> e.getValue().write(out, e.getKey()));
+        help(out, "toolgate_trace_spans_exported_total", "counter", "Spans the server's OpenTelemetry exporter delivered (0 while tracing is off)");
+        out.append("toolgate_trace_spans_exported_total ").append(SpanExports.exported()).append('\n');
+        help(out, "toolgate_trace_spans_dropped_total", "counter", "Spans lost because their export failed; the calls they describe were not slowed");
+        out.append("toolgate_trace_spans_dropped_total ").append(SpanExports.dropped()).append('\n');
     }
 
     private static void help(StringBuilder out, String name, String type, String help) {

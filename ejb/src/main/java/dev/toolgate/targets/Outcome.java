@@ -9,6 +9,11 @@ public sealed interface Outcome {
 
     Integer httpStatus();
 
+    /** The journal's code for what went wrong (connection_lost, http_503, …); null when nothing did. */
+    default String errorCode() {
+        return null;
+    }
+
     /** What the outcome allows next (retry, reconcile_before_retry, wait_pending, never_retry), recorded with it; null for success. */
     default String errorClass() {
         if (this instanceof Transient) {

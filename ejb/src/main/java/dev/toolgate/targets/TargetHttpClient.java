@@ -4,6 +4,9 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.targets.tls.TlsMisconfigured;
 import dev.toolgate.targets.tls.TlsSettings;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.json.JsonException;
@@ -89,15 +92,38 @@ public final class TargetHttpClient {
         throw new IllegalStateException("a passage this client does not know: " + passage);
     }
 
-    /** Sends one request; within a trace, it carries a {@code traceparent} of ours (W3C Trace Context). */
+    /**
+     * Sends one request, as a client span of the current step when tracing is on. It carries a
+     * {@code traceparent}: that span's, or (tracing off) a new span id within the call's trace (W3C Trace
+     * Context). The span names the host, the method, the status or what became of the request — never the
+     * URL's path or query, which for some targets hold the credential (a Bitrix24 webhook's secret).
+     */
     public Exchange send(HttpRequest.Builder request) {
-        String traceId = Trace.traceId();
-        if (traceId != null) {
-            request.setHeader(TraceParent.HEADER, TraceParent.outgoing(traceId));
+        try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
+            String traceparent = call.traceparent();
+            String traceId = Trace.traceId();
+            if (traceparent != null) {
+                request.setHeader(TraceParent.HEADER, traceparent);
+            } else if (traceId != null) {
+                request.setHeader(TraceParent.HEADER, TraceParent.outgoing(traceId));
+            }
+            HttpRequest built = request.timeout(readTimeout).build();
+            call.request(built.method(), built.uri());
+            Exchange exchange = exchange(built);
+            if (exchange instanceof Exchange.Answered answered) {
+                call.answered(answered.status());
+            } else if (exchange instanceof Exchange.NotSent notSent) {
+                call.outcome("not_sent").failed(notSent.errorCode());
+            } else if (exchange instanceof Exchange.Lost lost) {
+                call.outcome("lost").failed(lost.errorCode());
+            }
+            return exchange;
         }
+    }
+
+    private Exchange exchange(HttpRequest request) {
         try {
-            HttpResponse<String> response = client.send(request.timeout(readTimeout).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Exchange.Answered(response.statusCode(), response.body(), retryAfter(response));
         } catch (HttpConnectTimeoutException e) {
             return new Exchange.NotSent("connect_timeout");

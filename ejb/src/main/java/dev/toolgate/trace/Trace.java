@@ -8,24 +8,32 @@ import java.util.Map;
  * reconcile job) and the operation key once known. Local EJB calls run on the caller's thread, so the
  * journal and the target adapters see what the front door or the job set. Always opened in a
  * try-with-resources: a pooled thread must not carry one call's context into the next.
+ *
+ * <p>With tracing on, an incoming call's trace is the one its server span is recorded in (the server
+ * continues the caller's {@code traceparent} exactly as this class reads it, and starts one of its own
+ * when there is none): the first time the call's trace id is asked for while that span is current, it is
+ * adopted, so the journal row, the events, the log lines and the exported spans name one trace.
  */
 public final class Trace implements AutoCloseable {
 
     private static final ThreadLocal<Trace> CURRENT = new ThreadLocal<>();
 
-    private final String traceId;
+    private String traceId;
     private String operationKey;
     private final Trace previous;
+    /** An incoming call's, until it adopts its recorded span's trace; never the job's, which names the operation's. */
+    private boolean followsSpan;
 
-    private Trace(String traceId, String operationKey, Trace previous) {
+    private Trace(String traceId, String operationKey, Trace previous, boolean followsSpan) {
         this.traceId = traceId;
         this.operationKey = operationKey;
         this.previous = previous;
+        this.followsSpan = followsSpan;
     }
 
     /** Starts working within {@code traceId} (a new one when null) on {@code operationKey} (null: not known yet). */
     public static Trace open(String traceId, String operationKey) {
-        Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), operationKey, CURRENT.get());
+        Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), operationKey, CURRENT.get(), false);
         CURRENT.set(trace);
         return trace;
     }
@@ -35,7 +43,7 @@ public final class Trace implements AutoCloseable {
      * left behind is dropped, never restored.
      */
     public static Trace start(String traceId) {
-        Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), null, null);
+        Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), null, null, true);
         CURRENT.set(trace);
         return trace;
     }
@@ -43,7 +51,18 @@ public final class Trace implements AutoCloseable {
     /** The current trace id, or null outside any. */
     public static String traceId() {
         Trace trace = CURRENT.get();
-        return trace == null ? null : trace.traceId;
+        return trace == null ? null : trace.id();
+    }
+
+    private String id() {
+        if (followsSpan) {
+            String recorded = Spans.currentTraceId();
+            if (recorded != null) {
+                traceId = recorded;
+                followsSpan = false;
+            }
+        }
+        return traceId;
     }
 
     /** Names the operation the current call turned out to be about. */
@@ -65,7 +84,7 @@ public final class Trace implements AutoCloseable {
             if (trace.operationKey != null) {
                 fields.put("operation_key", trace.operationKey);
             }
-            fields.put("trace_id", trace.traceId);
+            fields.put("trace_id", trace.id());
         }
         return fields;
     }

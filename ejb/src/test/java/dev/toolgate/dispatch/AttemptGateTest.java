@@ -67,7 +67,7 @@ class AttemptGateTest {
     void anApprovalRevokedSinceCaptureStopsTheAttemptWithNothingSent() {
         OperationView lapsed = new OperationView("acme", "k", "agent-a", "payment.refund", "yookassa", OperationStatus.FAILED_FINAL,
                 "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT, List.of(), null, null, "approval_revoked", 1, null, 1, null, 0, null, null,
-                NOW, NOW, NOW, null, true, "approval-1");
+                NOW, NOW, NOW, null, null, true, "approval-1");
         AttemptGate gate = gate(row(NOW.plusSeconds(29), true), new Renewal.ApprovalLapsed(lapsed));
         assertEquals(new EffectGate.Stop("approval_revoked"), gate.beforeEffect());
         assertEquals(lapsed, gate.lapsed());
@@ -87,7 +87,7 @@ class AttemptGateTest {
 
     private static OperationView row(Instant leaseUntil, boolean approvalRequired) {
         return new OperationView("acme", "k", "agent-a", "payment.refund", "yookassa", OperationStatus.STARTED, "a".repeat(64),
-                JsonValue.EMPTY_JSON_OBJECT, List.of(), null, null, null, 1, leaseUntil, 1, null, 0, null, null, NOW, NOW, null, null,
+                JsonValue.EMPTY_JSON_OBJECT, List.of(), null, null, null, 1, leaseUntil, 1, null, 0, null, null, NOW, NOW, null, null, null,
                 approvalRequired, approvalRequired ? "approval-1" : null);
     }
 }

@@ -112,6 +112,6 @@ class DispatcherTest {
         Instant now = Instant.now();
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
                 List.of(), status == OperationStatus.SUCCEEDED ? "ref-1" : null, null, null, attempt, now.plusSeconds(30), attempt,
-                status == OperationStatus.FAILED_RETRYABLE ? now : null, 0, null, null, now, now, null, null, false, null);
+                status == OperationStatus.FAILED_RETRYABLE ? now : null, 0, null, null, now, now, null, null, null, false, null);
     }
 }

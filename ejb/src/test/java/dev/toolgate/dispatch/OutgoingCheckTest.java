@@ -52,6 +52,6 @@ class OutgoingCheckTest {
     private static OperationView attempt(OperationStatus status, List<String> withheld) {
         Instant now = Instant.now();
         return new OperationView("acme", "k", "agent-a", "payment.refund", "yookassa", status, "a".repeat(64), RECORDED, withheld,
-                null, null, null, 1, now.plusSeconds(30), 1, null, 0, null, null, now, now, null, null, true, "approval-1");
+                null, null, null, 1, now.plusSeconds(30), 1, null, 0, null, null, now, now, null, null, null, true, "approval-1");
     }
 }

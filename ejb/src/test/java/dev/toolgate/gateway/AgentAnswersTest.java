@@ -88,6 +88,6 @@ class AgentAnswersTest {
     private static OperationView row(OperationStatus status, String errorCode, Instant nextCheckAt, Instant leaseUntil, Instant escalatedAt) {
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
                 List.of(), status == OperationStatus.SUCCEEDED ? "ref-1" : null, null, errorCode, 1, leaseUntil, 1, nextCheckAt, 0, null,
-                escalatedAt, NOW, NOW, status.isTerminal() ? NOW : null, null, false, null);
+                escalatedAt, NOW, NOW, status.isTerminal() ? NOW : null, null, null, false, null);
     }
 }

@@ -53,7 +53,7 @@ class NextActionTest {
 
     private static NextAction next(OperationStatus status, Instant leaseUntil, Instant escalatedAt, ApprovalView approval) {
         OperationView op = new OperationView("acme", "k", "agent-a", "payment.refund", "yookassa", status, HASH, JsonValue.EMPTY_JSON_OBJECT,
-                List.of(), null, null, null, 1, leaseUntil, 1, null, 0, null, escalatedAt, NOW, NOW, null, null, true,
+                List.of(), null, null, null, 1, leaseUntil, 1, null, 0, null, escalatedAt, NOW, NOW, null, null, null, true,
                 approval == null ? null : approval.id());
         return NextAction.of(op, approval, NOW);
     }

@@ -102,7 +102,7 @@ class AttemptOutcomesTest {
 
     private static dev.toolgate.journal.OperationView row(OperationStatus status, String objectId) {
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
-                java.util.List.of(), objectId, null, null, 2, null, 3, null, 0, null, null, NOW, NOW, null, null, false, null);
+                java.util.List.of(), objectId, null, null, 2, null, 3, null, 0, null, null, NOW, NOW, null, null, null, false, null);
     }
 
     private static Transition of(Outcome outcome, int attempt) {

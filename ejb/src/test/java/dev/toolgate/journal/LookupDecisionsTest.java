@@ -61,7 +61,7 @@ class LookupDecisionsTest {
     void neverResendsWhenTheTargetNamedAnObjectTheLookUpCannotFind() {
         OperationView pending = new OperationView("acme", "k", "agent-a", "payment.create", "yookassa", OperationStatus.UNKNOWN,
                 "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT, List.of(), "pay-1", null, "target_pending", 1, NOW.plusSeconds(30), 2, null,
-                0, NOW.minusSeconds(1), null, NOW, NOW, null, null, false, null);
+                0, NOW.minusSeconds(1), null, NOW, NOW, null, null, null, false, null);
         assertEquals(new LookupDecision.Postpone("named_object_not_found", false),
                 LookupDecisions.decide(LEASED, pending, new Lookup.Absent(), ApprovalStanding.NOT_REQUIRED, POLICY, LIMIT, true, NOW));
     }
@@ -138,6 +138,6 @@ class LookupDecisionsTest {
                                      List<String> withheld, int lookUpsMade) {
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
                 withheld, status == OperationStatus.SUCCEEDED ? "ref-1" : null, null, null, attempt, NOW.plusSeconds(30), epoch, null,
-                lookUpsMade, settleAfter, escalatedAt, NOW, NOW, null, null, false, null);
+                lookUpsMade, settleAfter, escalatedAt, NOW, NOW, null, null, null, false, null);
     }
 }

@@ -7,8 +7,12 @@ import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.ConcurrentLookups;
 import dev.toolgate.reconcile.Reconciler;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
+import io.opentelemetry.context.Context;
 import jakarta.batch.api.chunk.AbstractItemWriter;
 import jakarta.batch.runtime.context.StepContext;
 import jakarta.enterprise.context.Dependent;
@@ -55,16 +59,25 @@ public class ReconcileWriter extends AbstractItemWriter {
     public void writeItems(List<Object> items) {
         TreeMap<String, Integer> counts = ReconcileCounts.of(step.getPersistentUserData());
         List<OperationView> operations = items.stream().map(OperationView.class::cast).toList();
-        for (String outcome : lookups.each(operations, OperationView::target, this::settleInItsTrace)) {
+        Context run = Context.current(); // the run's span (ReconcileRunTracing), on this thread only: handed to the workers
+        for (String outcome : lookups.each(operations, OperationView::target, operation -> settleInItsTrace(run, operation))) {
             counts.merge(outcome, 1, Integer::sum);
         }
         step.setPersistentUserData(counts);
     }
 
-    /** The job continues the operation's own trace: its events and log lines join the agent's call. */
-    private String settleInItsTrace(OperationView operation) {
-        try (Trace trace = Trace.open(operation.traceId(), operation.key())) {
-            return settle(operation);
+    /**
+     * The job continues the operation's own trace in the journal: its events and log lines join the agent's
+     * call. Its span is the run's child, linked to the span that captured the operation.
+     */
+    private String settleInItsTrace(Context run, OperationView operation) {
+        OperationAttributes attributes = new OperationAttributes(operation.tenant(), operation.key(), operation.operation(), operation.target());
+        try (Step item = Spans.linked("toolgate.reconcile_item", run, operation.traceId(), operation.spanId(), attributes);
+             Trace trace = Trace.open(operation.traceId(), operation.key())) {
+            item.attempt(operation.attemptCount());
+            String outcome = settle(operation);
+            item.outcome(outcome).failed("error".equals(outcome) ? "item_failed" : null);
+            return outcome;
         }
     }
 

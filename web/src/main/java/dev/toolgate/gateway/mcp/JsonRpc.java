@@ -22,6 +22,8 @@ final class JsonRpc {
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
+    /** Longer ids are answered as sent, but not copied into a span: an id is a handle, not a document. */
+    static final int MAX_ID_IN_TRACE = 128;
 
     private JsonRpc() {
     }
@@ -83,6 +85,12 @@ final class JsonRpc {
             return new Malformed(JsonValue.NULL, INVALID_REQUEST, "id must be a string or an integer");
         }
         return new Call(id, method.getString(), params == null ? JsonValue.EMPTY_JSON_OBJECT : (JsonObject) params);
+    }
+
+    /** A request id as text, for a trace ({@code gen_ai.tool.call.id}); null when absent or too long to be an id. */
+    static String idText(JsonValue id) {
+        String text = id instanceof JsonString s ? s.getString() : id instanceof JsonNumber n ? n.toString() : null;
+        return text == null || text.length() > MAX_ID_IN_TRACE ? null : text;
     }
 
     static JsonObject result(JsonValue id, JsonObject result) {

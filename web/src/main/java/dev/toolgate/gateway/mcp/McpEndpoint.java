@@ -7,6 +7,9 @@ import dev.toolgate.access.Principals;
 import dev.toolgate.gateway.rest.Authentication;
 import dev.toolgate.gateway.rest.RateLimiter;
 import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.inject.Inject;
@@ -105,15 +108,21 @@ public class McpEndpoint extends HttpServlet {
             return;
         }
         JsonRpc.Message message = JsonRpc.read(body);
-        try (Trace trace = Trace.start(TraceParent.traceId(McpTracing.traceparent(message, request.getHeader(TraceParent.HEADER))).orElse(null))) {
+        String traceparent = McpTracing.traceparent(message, request.getHeader(TraceParent.HEADER));
+        // the servers trace JAX-RS by themselves, not servlets: this call's server span is ours
+        try (Step span = Spans.server("POST " + PATH, McpTracing.parent(traceparent), OperationAttributes.none());
+             Trace trace = Trace.start(TraceParent.traceId(traceparent).orElse(null))) {
+            McpTracing.describe(span, message);
             response.setHeader("traceresponse", TraceParent.outgoing(Trace.traceId()));
+            int status;
             if (message instanceof JsonRpc.Malformed malformed) {
-                send(response, 400, JsonRpc.error(malformed.id(), malformed.code(), malformed.message()));
+                send(response, status = 400, JsonRpc.error(malformed.id(), malformed.code(), malformed.message()));
             } else if (message instanceof JsonRpc.Call call) {
-                send(response, 200, methods.answer(caller, call, base(request) + "/api"));
+                send(response, status = 200, methods.answer(caller, call, base(request) + "/api"));
             } else {
-                response.setStatus(202); // a notification or a client's reply: accepted, nothing to say
+                response.setStatus(status = 202); // a notification or a client's reply: accepted, nothing to say
             }
+            span.set("http.response.status_code", status);
         }
     }
 

@@ -70,6 +70,6 @@ public class McpMethods {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: " + name.getString());
         }
         JsonValue arguments = call.params().getOrDefault("arguments", JsonValue.EMPTY_JSON_OBJECT);
-        return JsonRpc.result(call.id(), calls.call(caller, tool.get(), arguments, api));
+        return JsonRpc.result(call.id(), calls.call(caller, tool.get(), arguments, api, JsonRpc.idText(call.id())));
     }
 }

@@ -7,6 +7,7 @@ import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CardNumbers;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.gateway.rest.IdempotencyKeyHeader;
 import dev.toolgate.gateway.rest.ProblemException;
 import dev.toolgate.gateway.rest.ProblemType;
@@ -48,7 +49,7 @@ public class ToolCalls {
      * The result of calling {@code tool}, a tool the caller may call. Arguments without its shape get an error
      * result too, never a protocol error: it is the model that must read what to correct (SEP-1303).
      */
-    JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api) {
+    JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api, String callId) {
         ToolResults results = new ToolResults(api, settings.retention());
         // first, before any message could quote it: card data never passes through the gateway, not even into an error
         String card = arguments instanceof JsonObject args ? CardNumbers.find("", args) : null;
@@ -62,7 +63,7 @@ public class ToolCalls {
         }
         JsonObject args = (JsonObject) arguments;
         try {
-            return run(caller, tool, args, results);
+            return run(caller, tool, args, results, callId);
         } catch (InvalidCommand e) {
             ProblemType type = e.reason() == InvalidCommand.Reason.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED
                     : ProblemType.valueOf(e.reason().name());
@@ -79,7 +80,7 @@ public class ToolCalls {
         }
     }
 
-    private JsonObject run(Caller caller, Tool tool, JsonObject args, ToolResults results) {
+    private JsonObject run(Caller caller, Tool tool, JsonObject args, ToolResults results, String callId) {
         if (ToolCatalog.LIST_OPEN_OPERATIONS.equals(tool.name())) {
             return results.open(journal.open(caller.tenant(), OPEN_LIMIT));
         }
@@ -90,12 +91,12 @@ public class ToolCalls {
                     .orElseGet(() -> results.problem(ProblemType.OPERATION_NOT_FOUND, "no operation of your tenant has this key", key));
         }
         if (ToolCatalog.RESUME_OPERATION.equals(tool.name())) {
-            return results.of(gateway.resume(caller, key));
+            return results.of(gateway.resume(new ToolCall(tool.name(), callId), caller, key));
         }
         JsonObjectBuilder payload = JSON.createObjectBuilder(args);
         payload.remove(ToolSchemas.KEY);
         AgentCommand command = new AgentCommand(tool.operation().operation(), tool.operation().target(), payload.build());
-        return results.of(gateway.submit(caller, key, command));
+        return results.of(gateway.submit(new ToolCall(tool.name(), callId), caller, key, command));
     }
 
     private static String key(JsonObject args) {

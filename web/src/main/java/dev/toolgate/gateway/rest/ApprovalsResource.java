@@ -4,6 +4,10 @@ import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.Approvals;
 import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.access.Caller;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -22,6 +26,7 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * {@code /api/v1/approvals}: approvers see what waits for them, grant an approval bound to a key and its
@@ -55,8 +60,13 @@ public class ApprovalsResource {
         JsonObject spec = JsonBodies.object(body, "send {operation_key, request_hash?, expires_in_seconds?, note?}");
         Long seconds = JsonBodies.optionalWhole(spec, "expires_in_seconds", 60, Approvals.MAX_VALIDITY.toSeconds());
         String fingerprint = JsonBodies.optionalText(spec, "request_hash", 64);
-        ApprovalView approval = approvals.grant(CallerContext.of(security), JsonBodies.text(spec, "operation_key", 255), fingerprint,
-                seconds == null ? Approvals.DEFAULT_VALIDITY : Duration.ofSeconds(seconds), JsonBodies.optionalText(spec, "note", 500));
+        Caller approver = CallerContext.of(security);
+        String key = JsonBodies.text(spec, "operation_key", 255);
+        ApprovalView approval;
+        try (Step decision = Spans.step("toolgate.approval", new OperationAttributes(approver.tenant(), key, null, null))) {
+            approval = decided(decision.outcome("grant"), () -> approvals.grant(approver, key, fingerprint,
+                    seconds == null ? Approvals.DEFAULT_VALIDITY : Duration.ofSeconds(seconds), JsonBodies.optionalText(spec, "note", 500)));
+        }
         return Response.status(201).location(uri.getBaseUriBuilder().path("v1/approvals/{id}").build(approval.id()))
                 .type(MediaType.APPLICATION_JSON).entity(OperationJson.approval(approval).toString()).build();
     }
@@ -77,8 +87,26 @@ public class ApprovalsResource {
     public Response revoke(@PathParam("id") String id, @QueryParam("reason") String reasonParam, @Context SecurityContext security) {
         String reason = reasonParam == null || reasonParam.isBlank() ? null
                 : JsonBodies.optionalText(jakarta.json.Json.createObjectBuilder().add("reason", reasonParam).build(), "reason", 500);
-        return Response.ok(OperationJson.approval(approvals.revoke(CallerContext.of(security), id, reason)).toString(),
-                MediaType.APPLICATION_JSON).build();
+        Caller approver = CallerContext.of(security);
+        ApprovalView approval;
+        try (Step decision = Spans.step("toolgate.approval", new OperationAttributes(approver.tenant(), null, null, null))) {
+            approval = decided(decision.outcome("revoke"), () -> approvals.revoke(approver, id, reason));
+        }
+        return Response.ok(OperationJson.approval(approval).toString(), MediaType.APPLICATION_JSON).build();
+    }
+
+    /** A person's decision on an approval, its span naming the operation, the approval and who decided — or what refused it. */
+    private static ApprovalView decided(Step decision, Supplier<ApprovalView> deciding) {
+        try {
+            ApprovalView approval = deciding.get();
+            decision.about(new OperationAttributes(null, approval.operationKey(), null, null))
+                    .set("toolgate.approval_id", approval.id()).set("toolgate.approval.standing", approval.standing().dbName())
+                    .set("toolgate.approval.decided_by", approval.revokedBy() != null ? approval.revokedBy() : approval.grantedBy());
+            return approval;
+        } catch (RuntimeException e) {
+            decision.threw(e);
+            throw e;
+        }
     }
 
     private Answers answers() {

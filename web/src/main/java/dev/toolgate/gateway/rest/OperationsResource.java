@@ -3,7 +3,12 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.CommandParser;
+import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import dev.toolgate.escalation.Escalations;
 import dev.toolgate.journal.Journal;
 import jakarta.json.JsonObject;
@@ -29,6 +34,9 @@ import jakarta.ws.rs.core.UriInfo;
 @RequestScoped
 public class OperationsResource {
 
+    /** The tool a replacement agent's resume is, in its trace: the MCP tool of the same name does the same. */
+    static final String RESUME = "resume_operation";
+
     @Inject
     CommandGateway gateway;
     @Inject
@@ -47,7 +55,8 @@ public class OperationsResource {
     public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, byte[] body) {
         // bytes, not String: a String would already have had what is not UTF-8 replaced with U+FFFD
         String key = IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME));
-        return answers().toResponse(gateway.submit(CallerContext.of(security), key, CommandParser.parse(body)));
+        AgentCommand command = CommandParser.parse(body);
+        return answers().toResponse(gateway.submit(ToolCall.rest(command.operation()), CallerContext.of(security), key, command));
     }
 
     /**
@@ -88,7 +97,7 @@ public class OperationsResource {
             throw new ProblemException(ProblemType.RESUME_TAKES_NO_PARAMETERS,
                     "the recorded payload is what is sent; a changed intent is a new operation with a new key");
         }
-        return answers().toResponse(gateway.resume(CallerContext.of(security), key));
+        return answers().toResponse(gateway.resume(ToolCall.rest(RESUME), CallerContext.of(security), key));
     }
 
     /**
@@ -106,10 +115,18 @@ public class OperationsResource {
         String evidence = JsonBodies.text(spec, "evidence", 2000);
         String outcome = JsonBodies.text(spec, "outcome", 32);
         Caller operator = CallerContext.of(security);
-        switch (outcome) {
-            case "succeeded" -> escalations.resolveSucceeded(operator, key, JsonBodies.text(spec, "target_object_id", 255), evidence);
-            case "failed_final" -> escalations.resolveFailed(operator, key, JsonBodies.text(spec, "reason", 500), evidence);
-            default -> throw new ProblemException(ProblemType.INVALID_REQUEST, "outcome is succeeded or failed_final");
+        try (Step resolution = Spans.step("toolgate.resolve", new OperationAttributes(operator.tenant(), key, null, null))) {
+            resolution.outcome(outcome).set("toolgate.resolved_by", operator.principalId());
+            try {
+                switch (outcome) {
+                    case "succeeded" -> escalations.resolveSucceeded(operator, key, JsonBodies.text(spec, "target_object_id", 255), evidence);
+                    case "failed_final" -> escalations.resolveFailed(operator, key, JsonBodies.text(spec, "reason", 500), evidence);
+                    default -> throw new ProblemException(ProblemType.INVALID_REQUEST, "outcome is succeeded or failed_final");
+                }
+            } catch (RuntimeException e) {
+                resolution.threw(e);
+                throw e;
+            }
         }
         return find(key, security); // the record, with the resolution in its story
     }

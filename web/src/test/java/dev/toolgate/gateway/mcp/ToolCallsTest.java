@@ -22,7 +22,7 @@ class ToolCallsTest {
     private static JsonObject call(String tool, String arguments) {
         ToolCalls calls = new ToolCalls();
         calls.settings = new JournalSettings();
-        return calls.call(AGENT, ToolCatalog.find(tool).orElseThrow(), IJsonReader.read(arguments), "http://gw/api");
+        return calls.call(AGENT, ToolCatalog.find(tool).orElseThrow(), IJsonReader.read(arguments), "http://gw/api", "1");
     }
 
     private static JsonObject problem(JsonObject result) {

@@ -26,7 +26,7 @@ class ToolResultsTest {
         return new OperationView("acme", "t:invoice.create:o/1:v1", "agent-a", "invoice.create", "1c", status, "a".repeat(64),
                 JsonValue.EMPTY_JSON_OBJECT, List.of(), status == OperationStatus.SUCCEEDED ? "ref-1" : null,
                 status == OperationStatus.SUCCEEDED ? JSON.createObjectBuilder().add("number", "0001").build() : null,
-                errorCode, 1, null, 1, null, 0, null, null, NOW, NOW, status.isTerminal() ? NOW : null, null, false, null);
+                errorCode, 1, null, 1, null, 0, null, null, NOW, NOW, status.isTerminal() ? NOW : null, null, null, false, null);
     }
 
     private static JsonObject structured(JsonObject result) {

@@ -1,0 +1,99 @@
+package dev.toolgate.trace;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+
+/**
+ * Where spans come from: the server's OpenTelemetry (MicroProfile Telemetry), handed over at start-up
+ * by {@link TelemetryStartup}; until then, and wherever tracing is off, the API's no-op, whose spans cost
+ * an allocation and export nothing. Static, because the target clients and the journal's writers are
+ * not all container objects, and a span is wanted at each of them.
+ */
+public final class Spans {
+
+    /** The instrumentation scope: every span of ours is under it. */
+    public static final String SCOPE = "dev.toolgate";
+
+    private static volatile Tracer tracer = OpenTelemetry.noop().getTracer(SCOPE);
+
+    private Spans() {
+    }
+
+    /** Uses {@code telemetry} from now on (the server's, once the application has started). */
+    public static void use(OpenTelemetry telemetry) {
+        tracer = telemetry.getTracer(SCOPE, Spans.class.getPackage().getImplementationVersion());
+    }
+
+    /**
+     * A step of the current operation, a child of the current span, made current until it is closed:
+     * {@code try (Step step = Spans.step("toolgate.capture", attributes)) {…}}.
+     */
+    public static Step step(String name, OperationAttributes attributes) {
+        return new Step(tracer.spanBuilder(name).setSpanKind(SpanKind.INTERNAL).startSpan(), attributes, Context.current());
+    }
+
+    /** A request to a target: a client span, the child of the current step. */
+    public static Step client(String name, OperationAttributes attributes) {
+        return new Step(tracer.spanBuilder(name).setSpanKind(SpanKind.CLIENT).startSpan(), attributes, Context.current());
+    }
+
+    /** A call that reached us over a transport the server does not instrument (MCP's servlet): a server span. */
+    public static Step server(String name, Context parent, OperationAttributes attributes) {
+        return new Step(tracer.spanBuilder(name).setParent(parent).setSpanKind(SpanKind.SERVER).startSpan(), attributes, parent);
+    }
+
+    /**
+     * Work no caller waits on (a reconcile run): a trace of its own, with a link to each trace it continues
+     * the work of ({@link #linkTo}).
+     */
+    public static Step root(String name, OperationAttributes attributes) {
+        return new Step(tracer.spanBuilder(name).setNoParent().setSpanKind(SpanKind.INTERNAL).startSpan(), attributes, Context.root());
+    }
+
+    /**
+     * A child of {@code parent} (the reconcile run, on a worker thread where it is not current), linked to
+     * the span that captured the operation — a link, not a parent: the agent's call ended long ago.
+     */
+    public static Step linked(String name, Context parent, String traceId, String spanId, OperationAttributes attributes) {
+        var builder = tracer.spanBuilder(name).setParent(parent).setSpanKind(SpanKind.INTERNAL);
+        SpanContext origin = linkTo(traceId, spanId);
+        if (origin.isValid()) {
+            builder.addLink(origin);
+        }
+        return new Step(builder.startSpan(), attributes, parent);
+    }
+
+    /** The span context a link points at: the recorded ids, or an invalid context when either is missing. */
+    static SpanContext linkTo(String traceId, String spanId) {
+        if (traceId == null || spanId == null) {
+            return SpanContext.getInvalid();
+        }
+        return SpanContext.createFromRemoteParent(traceId, spanId, TraceFlags.getSampled(), TraceState.getDefault());
+    }
+
+    /**
+     * Names the operation on the span that is current when a front door hands the call over: the call's
+     * server span (the server's own for REST, ours for MCP).
+     */
+    public static void annotateServer(OperationAttributes operation) {
+        operation.applyTo(Span.current());
+    }
+
+    /** The id of the current span when one is being recorded (tracing on), else null: what a journal row keeps. */
+    public static String currentSpanId() {
+        SpanContext context = Span.current().getSpanContext();
+        return context.isValid() ? context.getSpanId() : null;
+    }
+
+    /** The trace id of the current span when one is being recorded, else null. */
+    public static String currentTraceId() {
+        SpanContext context = Span.current().getSpanContext();
+        return context.isValid() ? context.getTraceId() : null;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.toolgate.trace;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.ContextKey;
+import io.opentelemetry.context.Scope;
+
+import java.net.URI;
+
+/**
+ * One span, current from its start until {@link #close()}, which ends it: opened in a try-with-resources,
+ * so a pooled thread never carries it into the next call. What a step learns — the status it left the
+ * journal in, the target's object, the error class — is set on it as it becomes known; a change of the
+ * journal status is also a span event, so a trace shows the operation's transitions in order.
+ */
+public final class Step implements AutoCloseable {
+
+    private static final AttributeKey<String> FROM = AttributeKey.stringKey("toolgate.status.from");
+    private static final AttributeKey<String> TO = AttributeKey.stringKey("toolgate.status.to");
+    private static final AttributeKey<String> HTTP_METHOD = AttributeKey.stringKey("http.request.method");
+    private static final AttributeKey<Long> HTTP_STATUS = AttributeKey.longKey("http.response.status_code");
+    private static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
+    private static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+
+    /** The operation the current step is about: its children, down to the target's client span, carry it too. */
+    static final ContextKey<OperationAttributes> OPERATION = ContextKey.named("toolgate.operation");
+
+    private final Span span;
+    private Context context;
+    private Scope scope;
+
+    /** Starts {@code span} as the current one; it carries {@code attributes} and whatever the enclosing step named. */
+    Step(Span span, OperationAttributes attributes, Context parent) {
+        this.span = span;
+        OperationAttributes effective = attributes.over(parent.get(OPERATION));
+        effective.applyTo(span);
+        this.context = parent.with(span).with(OPERATION, effective);
+        this.scope = context.makeCurrent();
+    }
+
+    /**
+     * The operation this step turned out to be about (a front door learns it after the span began). Called
+     * while this step is the innermost one: its own children have not begun or have ended.
+     */
+    public Step about(OperationAttributes operation) {
+        OperationAttributes effective = operation.over(context.get(OPERATION));
+        effective.applyTo(span);
+        context = context.with(OPERATION, effective);
+        scope.close();
+        scope = context.makeCurrent();
+        return this;
+    }
+
+    public Step attempt(int attempt) {
+        span.setAttribute(OperationAttributes.ATTEMPT, attempt);
+        return this;
+    }
+
+    /** The journal as this step left it: its status (an event when it changed from {@code before}), the target's object. */
+    public Step after(String before, String status, String targetObjectId) {
+        OperationAttributes.put(span, OperationAttributes.STATUS, status);
+        OperationAttributes.put(span, OperationAttributes.TARGET_OBJECT_ID, targetObjectId);
+        if (status != null && !status.equals(before)) {
+            span.addEvent("toolgate.status_changed", before == null ? Attributes.of(TO, status) : Attributes.of(FROM, before, TO, status));
+        }
+        return this;
+    }
+
+    public Step outcome(String outcome) {
+        OperationAttributes.put(span, OperationAttributes.OUTCOME, outcome);
+        return this;
+    }
+
+    /** The step ended in {@code errorClass} (a connection lost, a 5xx, a refusal): error.type and an error status. */
+    public Step failed(String errorClass) {
+        if (errorClass != null) {
+            span.setAttribute(OperationAttributes.ERROR_TYPE, errorClass);
+            span.setStatus(StatusCode.ERROR);
+        }
+        return this;
+    }
+
+    public Step set(String name, String value) {
+        if (value != null) {
+            span.setAttribute(name, value);
+        }
+        return this;
+    }
+
+    public Step set(String name, long value) {
+        span.setAttribute(name, value);
+        return this;
+    }
+
+    /** A failure nobody's input explains: its class only, never its message (which may quote input). */
+    public Step threw(Throwable e) {
+        span.setAttribute(OperationAttributes.ERROR_TYPE, e.getClass().getName());
+        span.setStatus(StatusCode.ERROR);
+        return this;
+    }
+
+    /** A client span's request, as OpenTelemetry's HTTP conventions name it: method, host and port, no path. */
+    public Step request(String method, URI uri) {
+        span.updateName(method);
+        span.setAttribute(HTTP_METHOD, method);
+        OperationAttributes.put(span, SERVER_ADDRESS, uri.getHost());
+        int port = uri.getPort() != -1 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+        span.setAttribute(SERVER_PORT, port);
+        return this;
+    }
+
+    /** The target answered with {@code status}: from 400 on, a failed call whose error class is the status. */
+    public Step answered(int status) {
+        span.setAttribute(HTTP_STATUS, status);
+        outcome("answered");
+        return status >= 400 ? failed(Integer.toString(status)) : this;
+    }
+
+    /** The W3C {@code traceparent} naming this span, for the request it describes; null when it is not recorded. */
+    public String traceparent() {
+        SpanContext sc = span.getSpanContext();
+        if (!sc.isValid()) {
+            return null;
+        }
+        return "00-" + sc.getTraceId() + "-" + sc.getSpanId() + "-" + sc.getTraceFlags().asHex();
+    }
+
+    /** This step's context, to parent work on another thread to it. */
+    public Context context() {
+        return context;
+    }
+
+    /** The span itself, for what only the transport knows (a propagator injecting it into a request). */
+    public Span span() {
+        return span;
+    }
+
+    @Override
+    public void close() {
+        scope.close();
+        span.end();
+    }
+}

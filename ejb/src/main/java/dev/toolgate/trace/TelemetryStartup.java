@@ -1,0 +1,36 @@
+package dev.toolgate.trace;
+
+import io.opentelemetry.api.OpenTelemetry;
+import jakarta.annotation.PostConstruct;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import java.util.logging.Logger;
+
+/**
+ * Hands the server's OpenTelemetry to {@link Spans} when the application starts. The servers produce it
+ * for CDI (MicroProfile Telemetry): Payara's, configured from this application's MicroProfile Config and
+ * the environment ({@code OTEL_SDK_DISABLED=false} turns it on); WildFly's once its telemetry subsystems are
+ * added ({@code deploy/wildfly/telemetry.cli}). A server that produces none leaves tracing off, never the
+ * application down.
+ */
+@Singleton
+@Startup
+public class TelemetryStartup {
+
+    private static final Logger LOG = Logger.getLogger(TelemetryStartup.class.getName());
+
+    @Inject
+    Instance<OpenTelemetry> telemetry;
+
+    @PostConstruct
+    void start() {
+        if (telemetry.isResolvable()) {
+            Spans.use(telemetry.get());
+        } else {
+            LOG.info("the server provides no OpenTelemetry: spans are not recorded");
+        }
+    }
+}
