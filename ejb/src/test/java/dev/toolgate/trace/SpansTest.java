@@ -1,0 +1,155 @@
+package dev.toolgate.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+/** What the gateway's spans carry, recorded by a real SDK into memory. */
+class SpansTest {
+
+    static final OperationAttributes INVOICE = new OperationAttributes("acme", "k:invoice.create:o-1:v1", "invoice.create", "1c");
+
+    private final InMemorySpanExporter exported = InMemorySpanExporter.create();
+    private OpenTelemetrySdk sdk;
+
+    @BeforeEach
+    void record() {
+        sdk = OpenTelemetrySdk.builder()
+                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build()).build();
+        Spans.use(sdk);
+    }
+
+    @AfterEach
+    void stop() {
+        Spans.use(OpenTelemetry.noop());
+        sdk.getSdkTracerProvider().close();
+    }
+
+    @Test
+    void everyStepCarriesTheOperationItsEnclosingStepNamed() {
+        try (Step tool = Spans.step("execute_tool invoice.create", INVOICE)) {
+            try (Step capture = Spans.step("toolgate.capture", OperationAttributes.none())) {
+                capture.attempt(1);
+            }
+            try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
+                call.request("POST", java.net.URI.create("https://erp.example:8443/odata/Document_Invoice?$format=json"));
+            }
+        }
+        List<SpanData> spans = exported.getFinishedSpanItems();
+        assertEquals(3, spans.size());
+        for (SpanData span : spans) {
+            assertEquals("k:invoice.create:o-1:v1", span.getAttributes().get(OperationAttributes.OPERATION_KEY), span.getName());
+            assertEquals("acme", span.getAttributes().get(OperationAttributes.TENANT));
+            assertEquals("invoice.create", span.getAttributes().get(OperationAttributes.OPERATION));
+            assertEquals("1c", span.getAttributes().get(OperationAttributes.TARGET));
+        }
+        SpanData tool = named(spans, "execute_tool invoice.create");
+        assertEquals(tool.getSpanId(), named(spans, "toolgate.capture").getParentSpanId());
+        assertEquals(tool.getSpanId(), named(spans, "POST").getParentSpanId());
+    }
+
+    @Test
+    void aClientSpanNamesTheHostAndMethodButNeverThePathWhereACredentialMayLive() {
+        try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
+            call.request("POST", java.net.URI.create("https://b24.example/rest/1/s3cr3tw3bh00k/crm.deal.add.json")).answered(503);
+        }
+        SpanData span = exported.getFinishedSpanItems().get(0);
+        assertEquals(SpanKind.CLIENT, span.getKind());
+        assertEquals("POST", span.getName());
+        assertEquals("b24.example", span.getAttributes().get(AttributeKey.stringKey("server.address")));
+        assertEquals(443L, span.getAttributes().get(AttributeKey.longKey("server.port")));
+        assertEquals(503L, span.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertEquals("503", span.getAttributes().get(OperationAttributes.ERROR_TYPE));
+        assertEquals(StatusCode.ERROR, span.getStatus().getStatusCode());
+        assertFalse(span.getAttributes().toString().contains("s3cr3t"), span.getAttributes().toString());
+    }
+
+    @Test
+    void aStatusChangeIsAnEventAndTheStatusAfterTheStepAnAttribute() {
+        try (Step record = Spans.step("toolgate.record", INVOICE)) {
+            record.after("started", "unknown", null).failed("connection_lost");
+        }
+        try (Step replay = Spans.step("toolgate.capture", INVOICE)) {
+            replay.after("succeeded", "succeeded", "obj-1");
+        }
+        SpanData record = named(exported.getFinishedSpanItems(), "toolgate.record");
+        assertEquals("unknown", record.getAttributes().get(OperationAttributes.STATUS));
+        assertEquals("connection_lost", record.getAttributes().get(OperationAttributes.ERROR_TYPE));
+        assertEquals(1, record.getEvents().size());
+        assertEquals("toolgate.status_changed", record.getEvents().get(0).getName());
+        assertEquals("started", record.getEvents().get(0).getAttributes().get(AttributeKey.stringKey("toolgate.status.from")));
+        assertEquals("unknown", record.getEvents().get(0).getAttributes().get(AttributeKey.stringKey("toolgate.status.to")));
+        SpanData replay = named(exported.getFinishedSpanItems(), "toolgate.capture");
+        assertTrue(replay.getEvents().isEmpty(), "nothing changed");
+        assertEquals("obj-1", replay.getAttributes().get(OperationAttributes.TARGET_OBJECT_ID));
+    }
+
+    @Test
+    void aReconcileItemIsTheRunsChildLinkedToTheSpanThatCapturedTheOperation() {
+        Context run;
+        Step runStep = Spans.root("toolgate.reconcile", OperationAttributes.none());
+        run = runStep.context();
+        runStep.close();
+        try (Step item = Spans.linked("toolgate.reconcile_item", run, "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", INVOICE)) {
+            item.outcome("found");
+        }
+        try (Step untraced = Spans.linked("toolgate.reconcile_item", run, "4bf92f3577b34da6a3ce929d0e0e4736", null, INVOICE)) {
+            untraced.outcome("absent");
+        }
+        List<SpanData> spans = exported.getFinishedSpanItems();
+        SpanData runSpan = named(spans, "toolgate.reconcile");
+        assertFalse(runSpan.getParentSpanContext().isValid(), "a run is nobody's child");
+        List<SpanData> items = spans.stream().filter(s -> s.getName().equals("toolgate.reconcile_item")).toList();
+        assertEquals(runSpan.getTraceId(), items.get(0).getTraceId());
+        assertEquals(runSpan.getSpanId(), items.get(0).getParentSpanId());
+        assertEquals(1, items.get(0).getLinks().size());
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", items.get(0).getLinks().get(0).getSpanContext().getTraceId());
+        assertEquals("00f067aa0ba902b7", items.get(0).getLinks().get(0).getSpanContext().getSpanId());
+        assertTrue(items.get(1).getLinks().isEmpty(), "captured with tracing off: nothing to link to");
+    }
+
+    @Test
+    void anIncomingCallsTraceIdIsTheOneItsRecordedSpanIsIn() {
+        try (Trace trace = Trace.start(null); Step server = Spans.step("POST /mcp", OperationAttributes.none())) {
+            assertEquals(Span.current().getSpanContext().getTraceId(), Trace.traceId());
+            assertEquals(server.span().getSpanContext().getSpanId(), Spans.currentSpanId());
+            assertEquals("00-" + Trace.traceId() + "-" + Spans.currentSpanId() + "-01", server.traceparent());
+        }
+        try (Trace job = Trace.open("4bf92f3577b34da6a3ce929d0e0e4736", "k"); Step item = Spans.step("toolgate.reconcile_item", INVOICE)) {
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Trace.traceId(), "the job names the operation's own trace in the journal");
+        }
+    }
+
+    @Test
+    void withTracingOffNothingIsRecordedAndNoSpanIdIsKept() {
+        Spans.use(OpenTelemetry.noop());
+        try (Trace trace = Trace.start("4bf92f3577b34da6a3ce929d0e0e4736"); Step step = Spans.step("toolgate.capture", INVOICE)) {
+            assertNull(Spans.currentSpanId());
+            assertNull(step.traceparent());
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Trace.traceId());
+        }
+        assertTrue(exported.getFinishedSpanItems().isEmpty());
+    }
+
+    private static SpanData named(List<SpanData> spans, String name) {
+        return spans.stream().filter(s -> s.getName().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name + " in " + spans));
+    }
+}

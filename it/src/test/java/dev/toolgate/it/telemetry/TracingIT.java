@@ -1,0 +1,257 @@
+package dev.toolgate.it.telemetry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.McpHttp;
+import dev.toolgate.it.support.OtlpReceiver;
+import dev.toolgate.it.support.ReceivedSpan;
+import dev.toolgate.it.support.TestStack;
+import dev.toolgate.launcher.GatewayProcess;
+import dev.toolgate.simulator.SimulatorClient;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A gateway with tracing on, exporting to a receiver in this test: what an agent, an operator or a tracing
+ * backend sees of an operation's life in its spans.
+ */
+class TracingIT {
+
+    static final Duration EXPORTED = Duration.ofSeconds(30);
+    private static final String AGENT_SPAN = "00f067aa0ba902b7";
+
+    private static OtlpReceiver receiver;
+    private static GatewayProcess gateway;
+    private final SimulatorClient oneC = TestStack.targets();
+
+    @BeforeAll
+    static void start() throws Exception {
+        receiver = OtlpReceiver.start();
+        Map<String, String> config = TestStack.configFor(TestStack.newDatabase("tracing"));
+        config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
+        config.putAll(tracingTo(receiver.endpoint()));
+        gateway = TestStack.readyGateway(config, "tracing-gateway");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        TestStack.stop(gateway);
+        if (receiver != null) {
+            receiver.close();
+        }
+    }
+
+    /** Tracing on, exported over OTLP/HTTP to {@code endpoint} at once: what docs/telemetry.md tells an operator to set. */
+    static Map<String, String> tracingTo(String endpoint) {
+        return Map.of("otel.sdk.disabled", "false", "otel.exporter.otlp.endpoint", endpoint,
+                "otel.exporter.otlp.protocol", "http/protobuf", "otel.service.name", "toolgate", "otel.bsp.schedule.delay", "100");
+    }
+
+    @Test
+    void aNewOperationIsOneTraceContinuingTheAgentsTraceparentWithEveryStepCarryingTheKey() {
+        String key = "test:invoice.create:trace-" + UUID.randomUUID() + ":v1";
+        String traceId = newTraceId();
+        Agent.Answer created = new Agent(gateway.baseUrl()).send(new Agent(gateway.baseUrl()).operations()
+                .header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + traceId + "-" + AGENT_SPAN + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-trace-1", 125000))));
+        assertEquals(201, created.status(), created.body());
+        assertEquals(traceId, created.json().getString("trace_id"), "the journal row names the agent's trace");
+        String objectId = created.json().getString("target_object_id");
+
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.record") && hasKind(spans, traceId, "SERVER"),
+                EXPORTED).stream().filter(s -> s.traceId().equals(traceId)).toList();
+
+        ReceivedSpan server = kind(trace, "SERVER");
+        assertEquals(AGENT_SPAN, server.parentSpanId(), "the server span continues the agent's span");
+        ReceivedSpan tool = named(trace, "execute_tool invoice.create");
+        assertEquals(server.spanId(), tool.parentSpanId());
+        assertEquals("execute_tool", tool.attribute("gen_ai.operation.name"));
+        assertEquals("invoice.create", tool.attribute("gen_ai.tool.name"));
+        assertEquals("succeeded", tool.attribute("toolgate.status"));
+        assertEquals(objectId, tool.attribute("toolgate.target_object_id"));
+        ReceivedSpan capture = named(trace, "toolgate.capture");
+        assertEquals("execute", capture.attribute("toolgate.outcome"));
+        assertEquals("started", capture.attribute("toolgate.status"));
+        ReceivedSpan attempt = named(trace, "toolgate.attempt");
+        assertEquals("1", attempt.attribute("toolgate.attempt"));
+        ReceivedSpan client = kind(trace, "CLIENT");
+        assertEquals(attempt.spanId(), client.parentSpanId());
+        assertEquals("POST", client.name());
+        assertEquals("201", client.attribute("http.response.status_code"));
+        assertEquals("127.0.0.1", client.attribute("server.address"));
+        ReceivedSpan record = named(trace, "toolgate.record");
+        assertEquals("succeeded", record.attribute("toolgate.status"));
+        assertEquals(objectId, record.attribute("toolgate.target_object_id"));
+        assertTrue(record.events().stream().anyMatch(e -> e.name().equals("toolgate.status_changed")
+                && "succeeded".equals(e.attributes().get("toolgate.status.to"))), record.toString());
+        for (ReceivedSpan span : List.of(server, tool, capture, attempt, client, record)) {
+            assertEquals(key, span.attribute("toolgate.operation_key"), span.name());
+            assertEquals("acme", span.attribute("toolgate.tenant"), span.name());
+            assertEquals("1c", span.attribute("toolgate.target"), span.name());
+            assertEquals("invoice.create", span.attribute("toolgate.operation"), span.name());
+        }
+        assertEquals("toolgate", server.resource().get("service.name"));
+    }
+
+    @Test
+    void aLostAnswerShowsOnTheClientSpanAndTheReconcileRunIsATraceOfItsOwnLinkedToTheOperations() throws Exception {
+        String key = "test:invoice.create:trace-lost-" + UUID.randomUUID() + ":v1";
+        String traceId = newTraceId();
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        Agent agent = new Agent(gateway.baseUrl());
+        Agent.Answer lost = agent.send(agent.operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + traceId + "-" + AGENT_SPAN + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-trace-2", 5000))));
+        assertEquals(202, lost.status(), lost.body());
+        List<ReceivedSpan> call = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.record"), EXPORTED)
+                .stream().filter(s -> s.traceId().equals(traceId)).toList();
+        ReceivedSpan client = kind(call, "CLIENT");
+        assertEquals("connection_lost", client.attribute("error.type"));
+        assertEquals("lost", client.attribute("toolgate.outcome"));
+        assertEquals("ERROR", client.statusCode());
+        assertEquals("unknown", named(call, "toolgate.record").attribute("toolgate.status"));
+        ReceivedSpan capture = named(call, "toolgate.capture");
+
+        startReconcileRun();
+
+        List<ReceivedSpan> spans = receiver.awaitSpans(all -> all.stream().anyMatch(s -> s.name().equals("toolgate.reconcile_item")
+                && key.equals(s.attribute("toolgate.operation_key"))) && all.stream().anyMatch(s -> s.name().equals("toolgate.reconcile")), EXPORTED);
+        ReceivedSpan item = spans.stream().filter(s -> s.name().equals("toolgate.reconcile_item") && key.equals(s.attribute("toolgate.operation_key")))
+                .findFirst().orElseThrow(() -> new AssertionError("no reconcile item for " + key));
+        assertFalse(item.traceId().equals(traceId), "the run is a trace of its own");
+        assertEquals(1, item.links().size(), item.toString());
+        assertEquals(traceId, item.links().get(0).traceId(), "linked to the agent's trace");
+        assertEquals(capture.spanId(), item.links().get(0).spanId(), "at the span that captured the operation");
+        assertEquals("found", item.attribute("toolgate.outcome"));
+        List<ReceivedSpan> run = spans.stream().filter(s -> s.traceId().equals(item.traceId())).toList();
+        ReceivedSpan runSpan = named(run, "toolgate.reconcile");
+        assertEquals("", runSpan.parentSpanId(), "a run is nobody's child");
+        assertEquals(runSpan.spanId(), item.parentSpanId());
+        ReceivedSpan lookup = named(run, "toolgate.lookup");
+        assertEquals("found", lookup.attribute("toolgate.outcome"));
+        assertEquals(key, lookup.attribute("toolgate.operation_key"));
+        assertEquals("succeeded", named(run, "toolgate.record_lookup").attribute("toolgate.status"));
+        ReceivedSpan lookupRequest = run.stream().filter(s -> s.kind().equals("CLIENT") && s.parentSpanId().equals(lookup.spanId()))
+                .findFirst().orElseThrow(() -> new AssertionError("no client span under the look-up: " + run));
+        assertEquals(key, lookupRequest.attribute("toolgate.operation_key"));
+        assertEquals("GET", lookupRequest.name());
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "found, not sent again");
+    }
+
+    @Test
+    void aReplacementAgentsResumeRunsInItsOwnTraceUnderTheSameKey() {
+        String key = "test:invoice.create:trace-resume-" + UUID.randomUUID() + ":v1";
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        Agent first = new Agent(gateway.baseUrl());
+        assertEquals(202, first.submit(key, Agent.invoice("order-trace-3", 7000)).status());
+        String replacementTrace = newTraceId();
+
+        Agent replacement = new Agent(gateway.baseUrl(), "agent-a");
+        Agent.Answer resumed = replacement.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/api/v1/operations/" + key + "/resume"))
+                .header("traceparent", "00-" + replacementTrace + "-" + AGENT_SPAN + "-01").POST(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(200, resumed.status(), resumed.body());
+
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, replacementTrace, "toolgate.record_lookup"), EXPORTED)
+                .stream().filter(s -> s.traceId().equals(replacementTrace)).toList();
+        ReceivedSpan tool = named(trace, "execute_tool resume_operation");
+        assertEquals(key, tool.attribute("toolgate.operation_key"));
+        assertEquals("invoice.create", tool.attribute("toolgate.operation"));
+        assertEquals("succeeded", tool.attribute("toolgate.status"));
+        assertEquals("reconcile", named(trace, "toolgate.capture").attribute("toolgate.outcome"), "unknown: looked up, not sent");
+        assertEquals(key, named(trace, "toolgate.lookup").attribute("toolgate.operation_key"));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
+    }
+
+    @Test
+    void anMcpToolCallIsAToolExecutionOfTheAgentsTraceWithItsCallId() {
+        String key = "test:invoice.create:trace-mcp-" + UUID.randomUUID() + ":v1";
+        String traceId = newTraceId();
+        JsonObject arguments = Json.createObjectBuilder().add("idempotency_key", key).add("order_id", "order-trace-4")
+                .add("amount_minor", 4200).add("currency", "RUB").build();
+        // MCP carries the trace context in params._meta (the 2025-11-25 revision)
+        JsonObject call = Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", 17).add("method", "tools/call")
+                .add("params", Json.createObjectBuilder().add("name", "invoice_create").add("arguments", arguments)
+                        .add("_meta", Json.createObjectBuilder().add("traceparent", "00-" + traceId + "-" + AGENT_SPAN + "-01"))).build();
+        HttpResponse<String> answer = McpHttp.send(new McpHttp(gateway.baseUrl(), "agent-a").post(call.toString()));
+        assertEquals(200, answer.statusCode(), answer.body());
+
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.record"), EXPORTED)
+                .stream().filter(s -> s.traceId().equals(traceId)).toList();
+        ReceivedSpan server = kind(trace, "SERVER");
+        assertEquals("POST /mcp", server.name());
+        assertEquals(AGENT_SPAN, server.parentSpanId());
+        assertEquals("tools/call", server.attribute("mcp.method.name"));
+        assertEquals(key, server.attribute("toolgate.operation_key"));
+        ReceivedSpan tool = named(trace, "execute_tool invoice_create");
+        assertEquals(server.spanId(), tool.parentSpanId());
+        assertEquals("invoice_create", tool.attribute("gen_ai.tool.name"));
+        assertEquals("17", tool.attribute("gen_ai.tool.call.id"));
+        assertEquals("succeeded", tool.attribute("toolgate.status"));
+    }
+
+    @Test
+    void noExportedSpanHoldsAPayloadValueOrAToken() {
+        String marker = "payload-value-" + UUID.randomUUID();
+        String key = "test:invoice.create:trace-secret-" + UUID.randomUUID() + ":v1";
+        Agent agent = new Agent(gateway.baseUrl());
+        assertEquals(201, agent.submit(key, Agent.invoiceToPerson(marker, 987654321)).status());
+        receiver.awaitSpans(spans -> spans.stream().anyMatch(s -> s.name().equals("toolgate.record") && key.equals(s.attribute("toolgate.operation_key"))),
+                EXPORTED);
+        String exported = exportedBytes(receiver);
+        assertTrue(exported.contains(key), "the scan read the exported spans");
+        for (String secret : List.of(marker, "987654321", Agent.PERSON_INN, dev.toolgate.it.support.Credentials.token(gateway.baseUrl(), "agent-a"))) {
+            assertFalse(exported.contains(secret), "exported spans hold " + secret.substring(0, 4) + "…");
+        }
+    }
+
+    /** Every body the receiver was sent, as text a string search can run over (OTLP protobuf keeps strings as UTF-8). */
+    static String exportedBytes(OtlpReceiver receiver) {
+        StringBuilder text = new StringBuilder();
+        receiver.rawBodies().forEach(body -> text.append(new String(body, StandardCharsets.UTF_8)).append('\n'));
+        return text.toString();
+    }
+
+    private void startReconcileRun() {
+        Agent.Answer run = new Agent(gateway.baseUrl(), "operator").send(HttpRequest.newBuilder(
+                URI.create(gateway.baseUrl() + "/api/v1/reconciliations")).POST(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(202, run.status(), run.body());
+    }
+
+    static String newTraceId() {
+        return UUID.randomUUID().toString().replace("-", "");
+    }
+
+    private static boolean has(List<ReceivedSpan> spans, String traceId, String name) {
+        return spans.stream().anyMatch(s -> s.traceId().equals(traceId) && s.name().equals(name));
+    }
+
+    private static boolean hasKind(List<ReceivedSpan> spans, String traceId, String kind) {
+        return spans.stream().anyMatch(s -> s.traceId().equals(traceId) && s.kind().equals(kind));
+    }
+
+    static ReceivedSpan named(List<ReceivedSpan> spans, String name) {
+        return spans.stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no span " + name + " in " + spans.stream().map(ReceivedSpan::name).toList()));
+    }
+
+    static ReceivedSpan kind(List<ReceivedSpan> spans, String kind) {
+        return spans.stream().filter(s -> s.kind().equals(kind)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " span in " + spans.stream().map(ReceivedSpan::name).toList()));
+    }
+}
