@@ -7,7 +7,11 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapGetter;
+
+import java.util.List;
 
 /**
  * Where spans come from: the server's OpenTelemetry (MicroProfile Telemetry), handed over at start-up
@@ -68,6 +72,29 @@ public final class Spans {
         }
         return new Step(builder.startSpan(), attributes, parent);
     }
+
+    /**
+     * The caller's span named by a W3C {@code traceparent} header, as the parent of a server span: the root
+     * context (a new trace) when there is none or it is malformed.
+     */
+    public static Context remoteParent(String traceparent) {
+        if (traceparent == null) {
+            return Context.root();
+        }
+        return W3CTraceContextPropagator.getInstance().extract(Context.root(), traceparent, HEADER);
+    }
+
+    private static final TextMapGetter<String> HEADER = new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(String traceparent) {
+            return List.of(TraceParent.HEADER);
+        }
+
+        @Override
+        public String get(String traceparent, String name) {
+            return TraceParent.HEADER.equals(name) ? traceparent : null;
+        }
+    };
 
     /** The span context a link points at: the recorded ids, or an invalid context when either is missing. */
     static SpanContext linkTo(String traceId, String spanId) {

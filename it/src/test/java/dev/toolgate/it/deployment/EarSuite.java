@@ -7,6 +7,8 @@ import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.AppServer;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.McpSdk;
+import dev.toolgate.it.support.OtlpReceiver;
+import dev.toolgate.it.support.ReceivedSpan;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
@@ -55,6 +57,9 @@ abstract class EarSuite {
     /** The production deployment files ({@code deploy/} in the repository) the README tells users to run. */
     static final Path DEPLOY = Path.of(System.getProperty("toolgate.deploy", "../deploy")).toAbsolutePath().normalize();
 
+    /** Where every server of these suites exports its spans (one receiver: each test looks at its own trace). */
+    static final OtlpReceiver TRACES = receiver();
+
     final SimulatorClient oneC = TestStack.targets();
     private String journalUrl;
     private AppServer server;
@@ -88,6 +93,7 @@ abstract class EarSuite {
      */
     static Map<String, String> environment(String jdbcUrl, String dataSource) {
         Map<String, String> config = TestStack.configFor(jdbcUrl);
+        config.putAll(OtlpReceiver.gatewayConfig(TRACES.endpoint())); // tracing on, as docs/telemetry.md says
         config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
         config.put("toolgate.db.datasource", dataSource);
         config.put("toolgate.db.pool-size", Integer.toString(POOL_SIZE));
@@ -108,6 +114,41 @@ abstract class EarSuite {
         assertEquals(first.body(), again.body());
         assertEquals(422, changed.status());
         assertEquals(List.of(first.json().getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+    }
+
+    /**
+     * The server's own OpenTelemetry exports the call's trace: its server span continues the agent's
+     * {@code traceparent}, and the gateway's steps under it carry the operation's key.
+     */
+    @Test
+    void exportsACallsTraceThroughTheServersOpenTelemetry() {
+        String key = "test:invoice.create:ear-trace-" + UUID.randomUUID() + ":v1";
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        Agent agent = new Agent(baseUrl());
+        Agent.Answer created = agent.send(agent.operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-ear-trace", 3100))));
+        assertEquals(201, created.status(), created.body());
+
+        List<ReceivedSpan> trace = TRACES.awaitSpans(spans -> spans.stream().filter(s -> s.traceId().equals(traceId)).map(ReceivedSpan::name)
+                .collect(java.util.stream.Collectors.toSet()).containsAll(Set.of("execute_tool invoice.create", "toolgate.capture",
+                        "toolgate.attempt", "POST", "toolgate.record")) && spans.stream().anyMatch(s -> s.traceId().equals(traceId)
+                        && s.kind().equals("SERVER")), Duration.ofSeconds(60)).stream().filter(s -> s.traceId().equals(traceId)).toList();
+        ReceivedSpan server = trace.stream().filter(s -> s.kind().equals("SERVER")).findFirst().orElseThrow();
+        assertEquals("00f067aa0ba902b7", server.parentSpanId(), "the server continues the agent's span");
+        for (ReceivedSpan span : trace) {
+            assertEquals(key, span.attribute("toolgate.operation_key"), span.toString());
+        }
+        assertEquals("201", trace.stream().filter(s -> s.kind().equals("CLIENT")).findFirst().orElseThrow().attribute("http.response.status_code"));
+        assertEquals(traceId, created.json().getString("trace_id"), "the journal names the trace the spans are in");
+    }
+
+    private static OtlpReceiver receiver() {
+        try {
+            return OtlpReceiver.start();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The MCP front door in the EAR on this server: the official TypeScript SDK client, one effect per key. */

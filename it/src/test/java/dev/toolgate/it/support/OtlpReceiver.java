@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,6 +71,23 @@ public final class OtlpReceiver implements AutoCloseable {
      */
     public String endpoint() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /**
+     * A gateway's settings to trace to {@code endpoint} (this receiver's, or a dead one) over OTLP/HTTP, each
+     * batch exported at once: what docs/telemetry.md tells an operator to set, as MicroProfile Config names
+     * (the suites pass them in the environment, {@code OTEL_SDK_DISABLED=false} and so on).
+     */
+    public static Map<String, String> gatewayConfig(String endpoint) {
+        return Map.of("otel.sdk.disabled", "false", "otel.exporter.otlp.endpoint", endpoint,
+                "otel.exporter.otlp.protocol", "http/protobuf", "otel.service.name", "toolgate", "otel.bsp.schedule.delay", "100");
+    }
+
+    /** Every body received so far as one text a search for a forbidden string can run over (protobuf keeps strings as UTF-8). */
+    public String exportedText() {
+        StringBuilder text = new StringBuilder();
+        rawBodies().forEach(body -> text.append(new String(body, StandardCharsets.UTF_8)).append('\n'));
+        return text.toString();
     }
 
     /** Every span received so far, in the order they arrived. */

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +43,7 @@ class TracingIT {
         receiver = OtlpReceiver.start();
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase("tracing"));
         config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
-        config.putAll(tracingTo(receiver.endpoint()));
+        config.putAll(OtlpReceiver.gatewayConfig(receiver.endpoint()));
         gateway = TestStack.readyGateway(config, "tracing-gateway");
     }
 
@@ -54,12 +53,6 @@ class TracingIT {
         if (receiver != null) {
             receiver.close();
         }
-    }
-
-    /** Tracing on, exported over OTLP/HTTP to {@code endpoint} at once: what docs/telemetry.md tells an operator to set. */
-    static Map<String, String> tracingTo(String endpoint) {
-        return Map.of("otel.sdk.disabled", "false", "otel.exporter.otlp.endpoint", endpoint,
-                "otel.exporter.otlp.protocol", "http/protobuf", "otel.service.name", "toolgate", "otel.bsp.schedule.delay", "100");
     }
 
     @Test
@@ -74,10 +67,11 @@ class TracingIT {
         assertEquals(traceId, created.json().getString("trace_id"), "the journal row names the agent's trace");
         String objectId = created.json().getString("target_object_id");
 
-        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.record") && hasKind(spans, traceId, "SERVER"),
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.create") && hasKind(spans, traceId, "SERVER"),
                 EXPORTED).stream().filter(s -> s.traceId().equals(traceId)).toList();
 
         ReceivedSpan server = kind(trace, "SERVER");
+        assertEquals(1, trace.stream().filter(s -> s.kind().equals("SERVER")).count(), "one server span: the server's or ours");
         assertEquals(AGENT_SPAN, server.parentSpanId(), "the server span continues the agent's span");
         ReceivedSpan tool = named(trace, "execute_tool invoice.create");
         assertEquals(server.spanId(), tool.parentSpanId());
@@ -119,7 +113,7 @@ class TracingIT {
                 .header("traceparent", "00-" + traceId + "-" + AGENT_SPAN + "-01")
                 .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-trace-2", 5000))));
         assertEquals(202, lost.status(), lost.body());
-        List<ReceivedSpan> call = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.record"), EXPORTED)
+        List<ReceivedSpan> call = receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.create"), EXPORTED)
                 .stream().filter(s -> s.traceId().equals(traceId)).toList();
         ReceivedSpan client = kind(call, "CLIENT");
         assertEquals("connection_lost", client.attribute("error.type"));
@@ -167,7 +161,8 @@ class TracingIT {
                 .header("traceparent", "00-" + replacementTrace + "-" + AGENT_SPAN + "-01").POST(HttpRequest.BodyPublishers.noBody()));
         assertEquals(200, resumed.status(), resumed.body());
 
-        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, replacementTrace, "toolgate.record_lookup"), EXPORTED)
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, replacementTrace, "execute_tool resume_operation")
+                        && hasKind(spans, replacementTrace, "SERVER"), EXPORTED)
                 .stream().filter(s -> s.traceId().equals(replacementTrace)).toList();
         ReceivedSpan tool = named(trace, "execute_tool resume_operation");
         assertEquals(key, tool.attribute("toolgate.operation_key"));
@@ -191,7 +186,8 @@ class TracingIT {
         HttpResponse<String> answer = McpHttp.send(new McpHttp(gateway.baseUrl(), "agent-a").post(call.toString()));
         assertEquals(200, answer.statusCode(), answer.body());
 
-        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.record"), EXPORTED)
+        // the server span ends last, so it is exported last
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "POST /mcp"), EXPORTED)
                 .stream().filter(s -> s.traceId().equals(traceId)).toList();
         ReceivedSpan server = kind(trace, "SERVER");
         assertEquals("POST /mcp", server.name());
@@ -213,18 +209,11 @@ class TracingIT {
         assertEquals(201, agent.submit(key, Agent.invoiceToPerson(marker, 987654321)).status());
         receiver.awaitSpans(spans -> spans.stream().anyMatch(s -> s.name().equals("toolgate.record") && key.equals(s.attribute("toolgate.operation_key"))),
                 EXPORTED);
-        String exported = exportedBytes(receiver);
+        String exported = receiver.exportedText();
         assertTrue(exported.contains(key), "the scan read the exported spans");
         for (String secret : List.of(marker, "987654321", Agent.PERSON_INN, dev.toolgate.it.support.Credentials.token(gateway.baseUrl(), "agent-a"))) {
             assertFalse(exported.contains(secret), "exported spans hold " + secret.substring(0, 4) + "…");
         }
-    }
-
-    /** Every body the receiver was sent, as text a string search can run over (OTLP protobuf keeps strings as UTF-8). */
-    static String exportedBytes(OtlpReceiver receiver) {
-        StringBuilder text = new StringBuilder();
-        receiver.rawBodies().forEach(body -> text.append(new String(body, StandardCharsets.UTF_8)).append('\n'));
-        return text.toString();
     }
 
     private void startReconcileRun() {

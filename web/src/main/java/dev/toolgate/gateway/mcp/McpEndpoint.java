@@ -110,7 +110,7 @@ public class McpEndpoint extends HttpServlet {
         JsonRpc.Message message = JsonRpc.read(body);
         String traceparent = McpTracing.traceparent(message, request.getHeader(TraceParent.HEADER));
         // the servers trace JAX-RS by themselves, not servlets: this call's server span is ours
-        try (Step span = Spans.server("POST " + PATH, McpTracing.parent(traceparent), OperationAttributes.none());
+        try (Step span = Spans.server("POST " + PATH, Spans.remoteParent(traceparent), OperationAttributes.none());
              Trace trace = Trace.start(TraceParent.traceId(traceparent).orElse(null))) {
             McpTracing.describe(span, message);
             response.setHeader("traceresponse", TraceParent.outgoing(Trace.traceId()));

@@ -1,14 +1,8 @@
 package dev.toolgate.gateway.mcp;
 
 import dev.toolgate.trace.Step;
-import dev.toolgate.trace.TraceParent;
-import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
-import io.opentelemetry.context.Context;
-import io.opentelemetry.context.propagation.TextMapGetter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-
-import java.util.List;
 
 /**
  * MCP carries W3C trace context in {@code params._meta.traceparent} (reserved by the 2025-11-25 revision);
@@ -18,24 +12,6 @@ import java.util.List;
 final class McpTracing {
 
     private McpTracing() {
-    }
-
-    private static final TextMapGetter<String> HEADER = new TextMapGetter<>() {
-        @Override
-        public Iterable<String> keys(String traceparent) {
-            return List.of(TraceParent.HEADER);
-        }
-
-        @Override
-        public String get(String traceparent, String name) {
-            return TraceParent.HEADER.equals(name) ? traceparent : null;
-        }
-    };
-
-    /** The caller's span as the parent of this call's server span (none, when it sent no well-formed traceparent). */
-    static Context parent(String traceparent) {
-        return traceparent == null ? Context.root()
-                : W3CTraceContextPropagator.getInstance().extract(Context.root(), traceparent, HEADER);
     }
 
     /** What the server span says of the message: HTTP's and MCP's own attributes, no parameter values. */

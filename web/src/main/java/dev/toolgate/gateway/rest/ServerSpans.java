@@ -1,0 +1,77 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import dev.toolgate.trace.TraceParent;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+
+import java.lang.reflect.AnnotatedElement;
+import java.util.regex.Pattern;
+
+/**
+ * The agent's call as a server span wherever the server records none of its own. MicroProfile Telemetry
+ * traces JAX-RS by itself on Payara Micro and on WildFly, but Payara Server leaves an EAR's resources
+ * untraced; without a server span the tool execution would start a trace of its own and lose the caller's
+ * {@code traceparent}. Runs after matching, when a server's own span (started on matching) is current: then
+ * it does nothing.
+ */
+@Provider
+@Priority(Priorities.AUTHORIZATION - 100) // before a refusal for the role, so a 403 is traced too
+public class ServerSpans implements ContainerRequestFilter, ContainerResponseFilter {
+
+    private static final String SPAN = ServerSpans.class.getName();
+    private static final Pattern TEMPLATE_REGEX = Pattern.compile("\\{\\s*(\\w+)\\s*:[^}]*}");
+
+    @Context
+    ResourceInfo resource;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (Spans.currentSpanId() != null) {
+            return; // the server's own
+        }
+        String name = request.getMethod() + " " + route();
+        Step server = Spans.server(name, Spans.remoteParent(request.getHeaderString(TraceParent.HEADER)), OperationAttributes.none())
+                .set("http.request.method", request.getMethod()).set("http.route", route());
+        request.setProperty(SPAN, server);
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        if (request.getProperty(SPAN) instanceof Step server) {
+            server.set("http.response.status_code", response.getStatus());
+            if (response.getStatus() >= 500) {
+                server.failed(Integer.toString(response.getStatus()));
+            }
+            server.close();
+        }
+    }
+
+    /** The matched resource's template under the API's root ({@code /api/v1/operations/{key}/resume}): no values. */
+    private String route() {
+        StringBuilder route = new StringBuilder("/api");
+        if (resource != null) {
+            append(route, resource.getResourceClass());
+            append(route, resource.getResourceMethod());
+        }
+        return route.toString();
+    }
+
+    private static void append(StringBuilder route, AnnotatedElement element) {
+        Path path = element == null ? null : element.getAnnotation(Path.class);
+        if (path != null) {
+            String template = TEMPLATE_REGEX.matcher(path.value()).replaceAll("{$1}");
+            route.append(template.startsWith("/") ? "" : "/").append(template);
+        }
+    }
+}
