@@ -9,7 +9,8 @@ import java.nio.file.Path;
 
 /**
  * The same EAR on WildFly 39 from Maven Central, with EclipseLink installed as the
- * {@code org.eclipse.persistence} module by the build, deployed with jboss-cli as the README says.
+ * {@code org.eclipse.persistence} module by the build, deployed with jboss-cli as the README says, on
+ * the configuration {@code telemetry.cli} makes (tracing installed, off as the environment leaves it).
  */
 class EarOnWildFlyIT extends EarSuite {
 
@@ -17,6 +18,7 @@ class EarOnWildFlyIT extends EarSuite {
     AppServer deployed(String journalUrl) throws Exception {
         WildFlyServer server = WildFlyServer.start(Path.of(System.getProperty("wildfly.home")),
                 Path.of("target", "wildfly-base").toAbsolutePath(), environment(journalUrl, "java:jboss/datasources/toolgate"));
+        server.run(DEPLOY.resolve("wildfly/telemetry.cli"));
         server.deploy(TestStack.runtime().resolve("postgresql.jar"));
         server.run(DEPLOY.resolve("wildfly/journal-datasource.cli"));
         server.run(DEPLOY.resolve("wildfly/json-logs.cli"));
