@@ -135,6 +135,7 @@ abstract class EarSuite {
                         "toolgate.attempt", "POST", "toolgate.record")) && spans.stream().anyMatch(s -> s.traceId().equals(traceId)
                         && s.kind().equals("SERVER")), Duration.ofSeconds(60)).stream().filter(s -> s.traceId().equals(traceId)).toList();
         ReceivedSpan server = trace.stream().filter(s -> s.kind().equals("SERVER")).findFirst().orElseThrow();
+        assertEquals(1, trace.stream().filter(s -> s.kind().equals("SERVER")).count(), "one server span, the server's or ours: " + trace);
         assertEquals("00f067aa0ba902b7", server.parentSpanId(), "the server continues the agent's span");
         for (ReceivedSpan span : trace) {
             assertEquals(key, span.attribute("toolgate.operation_key"), span.toString());

@@ -22,11 +22,11 @@ import java.util.regex.Pattern;
  * The agent's call as a server span wherever the server records none of its own. MicroProfile Telemetry
  * traces JAX-RS by itself on Payara Micro and on WildFly, but Payara Server leaves an EAR's resources
  * untraced; without a server span the tool execution would start a trace of its own and lose the caller's
- * {@code traceparent}. Runs after matching, when a server's own span (started on matching) is current: then
- * it does nothing.
+ * {@code traceparent}. Runs after matching and after the servers' own tracing filters, when a server's own
+ * span is current: then it does nothing. A call refused before it (401, 403) has no span of ours.
  */
 @Provider
-@Priority(Priorities.AUTHORIZATION - 100) // before a refusal for the role, so a 403 is traced too
+@Priority(Priorities.USER + 100) // after a server's own tracing filter (SmallRye's runs at the default, USER)
 public class ServerSpans implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final String SPAN = ServerSpans.class.getName();
