@@ -58,7 +58,9 @@ public final class Bench {
                 Measurements run = new Measurements(length, meter, requests, gateway, token, database, journal,
                         simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
-                        home.resolve("gateway-2.log")).start().awaitReady(), operatorToken);
+                        home.resolve("gateway-2.log")).start().awaitReady(),
+                        endpoint -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(traced(config, endpoint)),
+                                home.resolve("gateway-traced.log")).start().awaitReady(), operatorToken);
                 Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());
                 Report.print(results);
                 Report.json(results, out.resolve("bench.json"));
@@ -102,6 +104,16 @@ public final class Bench {
         config.put("toolgate.reconcile.interval-seconds", "0"); // the backlog series starts the job itself
         config.put("toolgate.retention.purge-interval-seconds", "0");
         return config;
+    }
+
+    /** {@code config} with tracing on, exported as docs/telemetry.md says (batched, every 5 s by default) to {@code endpoint}. */
+    private static Map<String, String> traced(Map<String, String> config, String endpoint) {
+        Map<String, String> traced = new LinkedHashMap<>(config);
+        traced.put("otel.sdk.disabled", "false");
+        traced.put("otel.service.name", "toolgate");
+        traced.put("otel.exporter.otlp.endpoint", endpoint);
+        traced.put("otel.exporter.otlp.protocol", "http/protobuf");
+        return traced;
     }
 
     /** The PostgreSQL server process: the parent of the backend serving this connection. */

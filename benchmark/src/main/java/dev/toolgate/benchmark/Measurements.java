@@ -1,6 +1,7 @@
 package dev.toolgate.benchmark;
 
 import dev.toolgate.launcher.GatewayProcess;
+import dev.toolgate.launcher.LocalStack;
 
 import java.sql.Connection;
 import java.time.Duration;
@@ -31,6 +32,9 @@ final class Measurements {
     static final List<Integer> MCP_CONCURRENCY = List.of(1, 8);
     static final String JDBC_NEW = "JDBC: new";
     static final String JDBC_REPLAY = "JDBC: replay";
+    static final String TRACING_OFF = "tracing off";
+    static final String TRACING_ON = "tracing to a collector";
+    static final String TRACING_DEAD = "tracing, collector down";
     /** Fractions of the closed-loop c=8 throughput of new operations that the open-loop series offer. */
     private static final List<Double> OPEN_LOOP_SHARES = List.of(0.5, 0.8);
     /**
@@ -45,6 +49,11 @@ final class Measurements {
     /** Starts another gateway instance on the same journal. */
     interface SecondInstance {
         GatewayProcess start() throws Exception;
+    }
+
+    /** Starts another gateway instance on the same journal, tracing to the OTLP/HTTP collector at {@code endpoint}. */
+    interface TracedInstance {
+        GatewayProcess start(String endpoint) throws Exception;
     }
 
     private interface Repeated {
@@ -65,6 +74,7 @@ final class Measurements {
     private final List<Cell> open = new ArrayList<>();
     private final List<Cell> backlog = new ArrayList<>();
     private final List<Cell> growth = new ArrayList<>();
+    private final List<Cell> tracing = new ArrayList<>();
 
     Measurements(RunLength length, Meter meter, Requests requests, GatewayProcess gateway, String token,
                  DatabaseLimit database, Connection journal, SimulatorProcess simulators) {
@@ -78,7 +88,7 @@ final class Measurements {
         this.simulators = simulators;
     }
 
-    void all(SecondInstance second, String operatorToken) throws Exception {
+    void all(SecondInstance second, TracedInstance traced, String operatorToken) throws Exception {
         warmUp();
         for (int c : CONCURRENCY) {
             freshSimulators();
@@ -89,11 +99,13 @@ final class Measurements {
         freshSimulators();
         backlog(second, operatorToken);
         freshSimulators();
+        tracing(traced, operatorToken);
+        freshSimulators();
         growth();
     }
 
     Results results(Map<String, String> settings, long idleKb, long peakKb) {
-        return new Results(settings, closed, open, backlog, growth, idleKb, peakKb, length);
+        return new Results(settings, closed, open, backlog, growth, tracing, idleKb, peakKb, length);
     }
 
     /** Every path at once, so the JIT has compiled all of them and every pool is full before the first figure. */
@@ -179,6 +191,42 @@ final class Measurements {
         }
     }
 
+    /**
+     * New operations and replays at c=8 with tracing off (this gateway), then on a gateway of their own
+     * (warmed up as this one was) tracing to a collector that takes everything, and to one that is down: what
+     * tracing costs an agent's call, and that a dead collector costs it nothing more.
+     */
+    private void tracing(TracedInstance traced, String operatorToken) throws Exception {
+        tracingCells(TRACING_OFF, gateway.baseUrl(), meter);
+        try (OtlpSink collector = OtlpSink.start()) {
+            for (String label : List.of(TRACING_ON, TRACING_DEAD)) {
+                String endpoint = label.equals(TRACING_ON) ? collector.endpoint() : "http://127.0.0.1:" + LocalStack.freePort();
+                System.out.println("  starting a gateway instance " + label);
+                try (GatewayProcess other = traced.start(endpoint)) {
+                    String url = other.baseUrl();
+                    String run = "warm-traced-" + UUID.randomUUID().toString().substring(0, 8);
+                    Load.closed(8, length.warmUp(), i -> {
+                        if (i % 2 == 0) {
+                            newOperationAt(url, run, i);
+                        } else {
+                            requests.submit(url, token, replayKey(i), 200);
+                        }
+                    });
+                    tracingCells(label, url, meter.with(ProcessCpu.of("gateway", List.of(other.pid()))));
+                    System.out.printf("  %s: %s%n", label, label.equals(TRACING_ON)
+                            ? String.format("the collector took %,d exports, %,d KiB", collector.exports(), collector.bytes() / 1024)
+                            : requests.spanExports(url, operatorToken));
+                }
+            }
+        }
+    }
+
+    private void tracingCells(String label, String url, Meter by) throws Exception {
+        tracing.add(measure("new, " + label, "c=8", 8, by, run -> Load.closed(8, length.cell(), i -> newOperationAt(url, run, i))));
+        tracing.add(measure("replay, " + label, "c=8", 8, by, run -> Load.closed(8, length.cell(),
+                i -> requests.submit(url, token, replayKey(i), 200))));
+    }
+
     /** New operations and replays at c=8 with the journal holding each size of realistic operations. */
     private void growth() throws Exception {
         JournalFiller.empty(journal);
@@ -231,8 +279,12 @@ final class Measurements {
     }
 
     private void newOperation(String run, int i) throws Exception {
+        newOperationAt(gateway.baseUrl(), run, i);
+    }
+
+    private void newOperationAt(String url, String run, int i) throws Exception {
         String key = "bench:invoice.create:" + run + "-" + i + ":v1";
-        requests.submit(gateway.baseUrl(), token, key, 201);
+        requests.submit(url, token, key, 201);
         created.add(key);
     }
 

@@ -37,6 +37,8 @@ final class Report {
         r.openLoop().forEach(Report::line);
         System.out.println("reconciliation (ops/s = settled per second; max = until the last was settled):");
         r.backlog().forEach(Report::line);
+        System.out.println("tracing (OpenTelemetry over OTLP/HTTP; a gateway of its own for each exporter):");
+        r.tracing().forEach(Report::line);
         System.out.println("journal size (c=8):");
         r.growth().forEach(Report::line);
         System.out.printf("%ngateway resident memory: idle (just started) %d MiB, peak %d MiB%n", r.idleKb() / 1024,
@@ -73,6 +75,7 @@ final class Report {
                 .add("open_loop", cells(r.openLoop()))
                 .add("reconcile_backlog", cells(r.backlog()))
                 .add("journal_growth", cells(r.growth()))
+                .add("tracing", cells(r.tracing()))
                 .add("gateway_idle_rss_mib", r.idleKb() / 1024)
                 .add("gateway_peak_rss_mib", r.peakKb() / 1024)
                 .add("goals", Goals.json(Goals.of(r)))

@@ -32,6 +32,13 @@ final class Requests {
                         + payload() + "}")).build(), HttpResponse.BodyHandlers.ofString()), expected);
     }
 
+    /** The gateway's span-export counters ({@code toolgate_trace_spans_*} of {@code /api/metrics}), as one line. */
+    String spanExports(String gatewayUrl, String operatorToken) throws Exception {
+        HttpResponse<String> metrics = check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/api/metrics"))
+                .header("Authorization", "Bearer " + operatorToken).build(), HttpResponse.BodyHandlers.ofString()), 200);
+        return metrics.body().lines().filter(l -> l.startsWith("toolgate_trace_spans_")).reduce((a, b) -> a + ", " + b).orElse("no span counters");
+    }
+
     /**
      * The same invoice as {@link #submit}, as an MCP agent sends it: {@code tools/call} of {@code invoice_create}
      * at {@code /mcp}; a replay must say it is one.
