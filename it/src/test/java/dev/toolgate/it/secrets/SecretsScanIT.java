@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Credentials;
+import dev.toolgate.it.support.OtlpReceiver;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +34,8 @@ import java.util.stream.Stream;
 
 /**
  * No token, admin secret, target credential, card number or personal INN sent to a gateway reaches a
- * journal (operations, events, principals) or a gateway's log. The suite sends each of them itself,
+ * journal (operations, events, principals), a gateway's log or a span it exports (this suite's gateway traces
+ * to a receiver in the test). The suite sends each of them itself,
  * through a gateway process and journal of its own, on the paths that log most (an unknown outcome and
  * its look-up, a retried call, an approval, refusals), then scans every journal on the run's PostgreSQL
  * and every gateway log under target/. Alone it scans what it sent; ordered last in a full run
@@ -43,10 +46,13 @@ class SecretsScanIT {
 
     private static final String DATABASE = "secrets";
     private static GatewayProcess gateway;
+    private static OtlpReceiver traces;
 
     @BeforeAll
     static void start() throws Exception {
+        traces = OtlpReceiver.start();
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
+        config.putAll(OtlpReceiver.gatewayConfig(traces.endpoint())); // and the spans it exports
         config.put("toolgate.reconcile.interval-seconds", "0"); // the caller's retry settles the lost response, not the job
         gateway = TestStack.readyGateway(config, "secrets-gateway");
     }
@@ -54,6 +60,9 @@ class SecretsScanIT {
     @AfterAll
     static void stop() throws Exception {
         TestStack.stop(gateway);
+        if (traces != null) {
+            traces.close();
+        }
     }
 
     @Test
@@ -71,12 +80,16 @@ class SecretsScanIT {
         }
         String journals = journals();
         String logs = logs();
+        traces.awaitSpans(spans -> spans.stream().anyMatch(s -> s.name().equals("execute_tool payment.create")), Duration.ofSeconds(30));
+        String spans = traces.exportedText();
         assertTrue(journals.contains("invoice.create"), "the scan read real journal rows");
         assertTrue(logs.contains("Payara Micro"), "the scan read real gateway logs");
+        assertTrue(spans.contains("toolgate.lookup"), "the scan read real exported spans");
 
         for (String secret : secrets) {
             assertFalse(journals.contains(secret), "a secret is in a journal: " + secret.substring(0, 4) + "…");
             assertFalse(logs.contains(secret), "a secret is in a log: " + secret.substring(0, 4) + "…");
+            assertFalse(spans.contains(secret), "a secret is in an exported span: " + secret.substring(0, 4) + "…");
         }
     }
 
