@@ -79,7 +79,7 @@ final class DatabaseLimit implements AutoCloseable {
         try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
             Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
                     Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
-                    "attempt 1 leased", "00f067aa0ba902b7"};
+                    "00f067aa0ba902b7", "attempt 1 leased"};
             bindByNumber(insert, KeyCapture.INSERT, values); // the row and its captured event, in one statement
             drain(insert);
         }

@@ -60,16 +60,21 @@ public class CommandGateway {
         Trace.operation(key);
         OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
         try (Step tool = ToolExecution.start(call, operation)) {
-            Optional<OperationView> seen = journal.unlocked(caller.tenant(), key);
-            if (seen.isPresent() && seen.get().status().isTerminal() && seen.get().requestHash().equals(request.fingerprint())) {
-                // a replay changes nothing: answered from one read, logged and counted, not journaled
-                metrics.captured(new CaptureDecision.Replay().metricName());
-                EventLog.logOnly(seen.get(), caller.principalId(), EventKind.REPLAYED);
-                return ToolExecution.answered(tool, AgentAnswers.of(seen.get(), true, Instant.now()));
+            try {
+                Optional<OperationView> seen = journal.unlocked(caller.tenant(), key);
+                if (seen.isPresent() && seen.get().status().isTerminal() && seen.get().requestHash().equals(request.fingerprint())) {
+                    // a replay changes nothing: answered from one read, logged and counted, not journaled
+                    metrics.captured(new CaptureDecision.Replay().metricName());
+                    EventLog.logOnly(seen.get(), caller.principalId(), EventKind.REPLAYED);
+                    return ToolExecution.answered(tool, AgentAnswers.of(seen.get(), true, Instant.now()));
+                }
+                Capture capture = capture(() -> keyCapture.capture(caller, key, request, seen.isEmpty()));
+                // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
+                return ToolExecution.answered(tool, proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload()));
+            } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which
+                tool.threw(e);
+                throw e;
             }
-            Capture capture = capture(() -> keyCapture.capture(caller, key, request, seen.isEmpty()));
-            // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
-            return ToolExecution.answered(tool, proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload()));
         }
     }
 
@@ -81,15 +86,20 @@ public class CommandGateway {
      */
     public GatewayAnswer resume(ToolCall call, Caller caller, String key) {
         try (Step tool = ToolExecution.start(call, new OperationAttributes(caller.tenant(), key, null, null))) {
-            Capture capture = capture(() -> keyCapture.resume(caller, key));
-            if (capture == null) {
-                throw new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key");
+            try {
+                Capture capture = capture(() -> keyCapture.resume(caller, key));
+                if (capture == null) {
+                    throw new OperationRefused(OperationRefused.Reason.OPERATION_NOT_FOUND, "no operation with this key");
+                }
+                OperationView operation = capture.operation();
+                tool.about(new OperationAttributes(null, null, operation.operation(), operation.target()));
+                // withheld fields were never stored: only the original request can send them (a look-up needs none)
+                return ToolExecution.answered(tool, proceed(capture.decision(), operation, caller.principalId(),
+                        operation.withheldFields().isEmpty() ? operation.payload() : null));
+            } catch (RuntimeException e) {
+                tool.threw(e);
+                throw e;
             }
-            OperationView operation = capture.operation();
-            tool.about(new OperationAttributes(null, null, operation.operation(), operation.target()));
-            // withheld fields were never stored: only the original request can send them (a look-up needs none)
-            return ToolExecution.answered(tool, proceed(capture.decision(), operation, caller.principalId(),
-                    operation.withheldFields().isEmpty() ? operation.payload() : null));
         }
     }
 
@@ -99,11 +109,8 @@ public class CommandGateway {
             Capture capture = capturing.get();
             if (capture != null) {
                 OperationView row = capture.operation();
-                CaptureDecision decision = capture.decision();
-                boolean moved = decision instanceof CaptureDecision.Execute || decision instanceof CaptureDecision.AwaitingApproval
-                        || decision instanceof CaptureDecision.ApprovalLapsed;
-                step.outcome(decision.metricName()).attempt(row.attemptCount());
-                step.after(moved ? null : row.status().dbName(), row.status().dbName(), row.targetObjectId());
+                step.outcome(capture.decision().metricName()).attempt(row.attemptCount());
+                step.after(capture.before() == null ? null : capture.before().dbName(), row.status().dbName(), row.targetObjectId());
             }
             return capture;
         }

@@ -37,11 +37,11 @@ public class KeyCapture {
     public static final String INSERT = "WITH captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id,"
             + " operation_type, request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
             + " withheld_fields, approval_required, trace_id, span_id)"
-            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?17)"
+            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?16)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
             + " agent_id, trace_id)"
             + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?16, trace_id FROM captured"
+            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?17, trace_id FROM captured"
             + " RETURNING operation_key";
 
     private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
@@ -70,10 +70,10 @@ public class KeyCapture {
                 OperationView captured = captured(caller, key, request, now, approval ? null : now.plus(settings.lease()), approval);
                 if (approval) { // nothing is sent until a person approves exactly this intent
                     EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 0, OperationStatus.PENDING_APPROVAL, AWAITING_APPROVAL);
-                    return new Capture(new CaptureDecision.AwaitingApproval(), captured);
+                    return new Capture(new CaptureDecision.AwaitingApproval(), captured, null);
                 }
                 EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 1, OperationStatus.STARTED, ATTEMPT_1_LEASED);
-                return new Capture(new CaptureDecision.Execute(), captured);
+                return new Capture(new CaptureDecision.Execute(), captured, null);
             }
             row = em.find(Operation.class, id, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
         } else if (!row.status().isTerminal()) {
@@ -91,8 +91,9 @@ public class KeyCapture {
 
     private Capture decide(Operation row, String fingerprint, String actor, Instant now) {
         CaptureDecision decision = CapturePolicy.decide(row.state(Approval.standing(em, row.view(), now)), fingerprint, now);
+        OperationStatus before = row.status();
         apply(row, decision, actor, now);
-        return new Capture(decision, row.view());
+        return new Capture(decision, row.view(), before);
     }
 
     /** Decides for the recorded payload of an existing operation: a replacement agent's resume. */
@@ -131,8 +132,8 @@ public class KeyCapture {
                 .setParameter(13, String.join(",", request.withheldFields()))
                 .setParameter(14, approval)
                 .setParameter(15, Trace.traceId())
-                .setParameter(16, approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED)
-                .setParameter(17, Spans.currentSpanId())
+                .setParameter(16, Spans.currentSpanId())
+                .setParameter(17, approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED)
                 .getResultList().isEmpty();
     }
 

@@ -1,5 +1,6 @@
 package dev.toolgate.trace;
 
+import dev.toolgate.canonical.CardNumbers;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
@@ -12,6 +13,8 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Where spans come from: the server's OpenTelemetry (MicroProfile Telemetry), handed over at start-up
@@ -81,7 +84,8 @@ public final class Spans {
         if (traceparent == null) {
             return Context.root();
         }
-        return W3CTraceContextPropagator.getInstance().extract(Context.root(), traceparent, HEADER);
+        // read as TraceParent reads it (which the journal's trace id comes from): case aside
+        return W3CTraceContextPropagator.getInstance().extract(Context.root(), traceparent.trim().toLowerCase(Locale.ROOT), HEADER);
     }
 
     private static final TextMapGetter<String> HEADER = new TextMapGetter<>() {
@@ -95,6 +99,16 @@ public final class Spans {
             return TraceParent.HEADER.equals(name) ? traceparent : null;
         }
     };
+
+    /**
+     * {@code text} if it may go on a span as an identifier that came from a caller (an MCP method, a
+     * JSON-RPC id): at most {@code max} characters of {@code [A-Za-z0-9._:/-]} and no card number; else null.
+     */
+    public static String identifier(String text, int max) {
+        return text != null && text.length() <= max && IDENTIFIER.matcher(text).matches() && !CardNumbers.contains(text) ? text : null;
+    }
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9._:/-]+");
 
     /** The span context a link points at: the recorded ids, or an invalid context when either is missing. */
     static SpanContext linkTo(String traceId, String spanId) {
@@ -112,15 +126,19 @@ public final class Spans {
         operation.applyTo(Span.current());
     }
 
-    /** The id of the current span when one is being recorded (tracing on), else null: what a journal row keeps. */
+    /**
+     * The id of the current span when it is being recorded (tracing on), else null: what a journal row keeps.
+     * With tracing off the current "span" may still be the caller's, taken from its {@code traceparent}: that
+     * is not ours to keep.
+     */
     public static String currentSpanId() {
-        SpanContext context = Span.current().getSpanContext();
-        return context.isValid() ? context.getSpanId() : null;
+        Span span = Span.current();
+        return span.isRecording() ? span.getSpanContext().getSpanId() : null;
     }
 
-    /** The trace id of the current span when one is being recorded, else null. */
+    /** The trace id of the current span when it is being recorded, else null. */
     public static String currentTraceId() {
-        SpanContext context = Span.current().getSpanContext();
-        return context.isValid() ? context.getTraceId() : null;
+        Span span = Span.current();
+        return span.isRecording() ? span.getSpanContext().getTraceId() : null;
     }
 }

@@ -123,7 +123,7 @@ public final class Step implements AutoCloseable {
     /** The W3C {@code traceparent} naming this span, for the request it describes; null when it is not recorded. */
     public String traceparent() {
         SpanContext sc = span.getSpanContext();
-        if (!sc.isValid()) {
+        if (!span.isRecording()) { // tracing off: the context may be the caller's own, which is not this request's
             return null;
         }
         return "00-" + sc.getTraceId() + "-" + sc.getSpanId() + "-" + sc.getTraceFlags().asHex();

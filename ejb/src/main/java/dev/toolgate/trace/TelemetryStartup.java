@@ -7,6 +7,7 @@ import jakarta.ejb.Startup;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -27,10 +28,14 @@ public class TelemetryStartup {
 
     @PostConstruct
     void start() {
-        if (telemetry.isResolvable()) {
-            Spans.use(telemetry.get());
-        } else {
+        if (!telemetry.isResolvable()) {
             LOG.info("the server provides no OpenTelemetry: spans are not recorded");
+            return;
+        }
+        try {
+            Spans.use(telemetry.get());
+        } catch (RuntimeException | LinkageError e) { // e.g. an OTEL_* setting the server's SDK cannot read
+            LOG.log(Level.WARNING, "the server's OpenTelemetry could not be set up; spans are not recorded", e);
         }
     }
 }

@@ -42,7 +42,7 @@ class DispatcherTest {
     void aRowThatBecameUncertainDuringTheBackOffIsLookedUpNotLeftLeased() {
         OperationView attempt = row(OperationStatus.STARTED, 1);
         OperationView uncertain = row(OperationStatus.UNKNOWN, 2);
-        Dispatcher dispatcher = dispatcher(new Capture(new CaptureDecision.Reconcile(), uncertain));
+        Dispatcher dispatcher = dispatcher(new Capture(new CaptureDecision.Reconcile(), uncertain, OperationStatus.FAILED_RETRYABLE));
 
         Sent sent = dispatcher.send(attempt, "agent-a", attempt.payload());
 
@@ -54,7 +54,7 @@ class DispatcherTest {
     void aRowAnotherCallerTookDuringTheBackOffIsLeftToIt() {
         OperationView attempt = row(OperationStatus.STARTED, 1);
         Dispatcher dispatcher = dispatcher(new Capture(new CaptureDecision.InProgress(Instant.now().plusSeconds(30)),
-                row(OperationStatus.STARTED, 2)));
+                row(OperationStatus.STARTED, 2), OperationStatus.STARTED));
 
         Sent sent = dispatcher.send(attempt, "agent-a", attempt.payload());
 

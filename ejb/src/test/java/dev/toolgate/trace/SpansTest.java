@@ -149,6 +149,37 @@ class SpansTest {
         assertTrue(exported.getFinishedSpanItems().isEmpty());
     }
 
+    @Test
+    void withTracingOffTheCallersOwnSpanIsNeitherKeptNorSentOn() {
+        Spans.use(OpenTelemetry.noop());
+        Context caller = Spans.remoteParent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+        try (Trace trace = Trace.start("4bf92f3577b34da6a3ce929d0e0e4736");
+             Step server = Spans.server("POST /mcp", caller, OperationAttributes.none());
+             Step capture = Spans.step("toolgate.capture", INVOICE)) {
+            assertNull(Spans.currentSpanId(), "the agent's span is not one of ours to keep");
+            assertNull(capture.traceparent(), "a target gets a span id of ours, not the agent's");
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Trace.traceId());
+        }
+    }
+
+    @Test
+    void aTraceparentIsReadWhateverItsCaseAsTheJournalReadsIt() {
+        Context caller = Spans.remoteParent(" 00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01 ");
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Span.fromContext(caller).getSpanContext().getTraceId());
+        assertFalse(Span.fromContext(Spans.remoteParent("garbage")).getSpanContext().isValid());
+    }
+
+    @Test
+    void aCallersIdentifierGoesOnASpanOnlyWhenItIsPlainlyAnIdentifier() {
+        assertEquals("tools/call", Spans.identifier("tools/call", 64));
+        assertEquals("17", Spans.identifier("17", 128));
+        assertNull(Spans.identifier("4111 1111 1111 1111", 128), "a card number");
+        assertNull(Spans.identifier("4111111111111111", 128), "a card number, digits only");
+        assertNull(Spans.identifier("a b", 128), "not an identifier's characters");
+        assertNull(Spans.identifier("x".repeat(129), 128), "too long");
+        assertNull(Spans.identifier(null, 128));
+    }
+
     private static SpanData named(List<SpanData> spans, String name) {
         return spans.stream().filter(s -> s.getName().equals(name)).findFirst().orElseThrow(() -> new AssertionError(name + " in " + spans));
     }

@@ -35,6 +35,9 @@ public class ReconcileRunTracing extends AbstractStepListener {
     public void afterStep() {
         if (step.getTransientUserData() instanceof Step run) {
             ReconcileCounts.of(step.getPersistentUserData()).forEach((outcome, count) -> run.set("toolgate.reconciled." + outcome, count));
+            if (step.getException() != null) { // the step failed (its claims expire and are taken again)
+                run.threw(step.getException());
+            }
             run.close();
         }
     }

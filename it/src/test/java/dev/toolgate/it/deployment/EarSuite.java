@@ -130,10 +130,12 @@ abstract class EarSuite {
                 .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-ear-trace", 3100))));
         assertEquals(201, created.status(), created.body());
 
-        List<ReceivedSpan> trace = TRACES.awaitSpans(spans -> spans.stream().filter(s -> s.traceId().equals(traceId)).map(ReceivedSpan::name)
+        TRACES.awaitSpans(spans -> spans.stream().filter(s -> s.traceId().equals(traceId)).map(ReceivedSpan::name)
                 .collect(java.util.stream.Collectors.toSet()).containsAll(Set.of("execute_tool invoice.create", "toolgate.capture",
                         "toolgate.attempt", "POST", "toolgate.record")) && spans.stream().anyMatch(s -> s.traceId().equals(traceId)
-                        && s.kind().equals("SERVER")), Duration.ofSeconds(60)).stream().filter(s -> s.traceId().equals(traceId)).toList();
+                        && s.kind().equals("SERVER")), Duration.ofSeconds(60));
+        List<ReceivedSpan> trace = TRACES.awaitQuiet(Duration.ofSeconds(1), Duration.ofSeconds(60)).stream()
+                .filter(s -> s.traceId().equals(traceId)).toList(); // everything of this trace, a late duplicate too
         ReceivedSpan server = trace.stream().filter(s -> s.kind().equals("SERVER")).findFirst().orElseThrow();
         assertEquals(1, trace.stream().filter(s -> s.kind().equals("SERVER")).count(), "one server span, the server's or ours: " + trace);
         assertEquals("00f067aa0ba902b7", server.parentSpanId(), "the server continues the agent's span");
@@ -142,6 +144,15 @@ abstract class EarSuite {
         }
         assertEquals("201", trace.stream().filter(s -> s.kind().equals("CLIENT")).findFirst().orElseThrow().attribute("http.response.status_code"));
         assertEquals(traceId, created.json().getString("trace_id"), "the journal names the trace the spans are in");
+        // the server's SDK took our exporter wrapper (META-INF/services): what it delivered is counted
+        Agent operator = new Agent(baseUrl(), "operator");
+        TRACES.awaitSpans(spans -> exportedSpans(operator) > 0, Duration.ofSeconds(30));
+    }
+
+    private long exportedSpans(Agent operator) {
+        String metrics = operator.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/metrics"))).body();
+        return metrics.lines().filter(l -> l.startsWith("toolgate_trace_spans_exported_total "))
+                .mapToLong(l -> Long.parseLong(l.substring(l.indexOf(' ') + 1))).findFirst().orElse(0);
     }
 
     private static OtlpReceiver receiver() {

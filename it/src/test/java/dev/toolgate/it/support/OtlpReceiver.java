@@ -123,6 +123,32 @@ public final class OtlpReceiver implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until no span has arrived for {@code quiet} (a gateway exporting every 100 ms has sent all it
+     * recorded), for a test that must see everything — a scan for what must never be exported.
+     */
+    public List<ReceivedSpan> awaitQuiet(Duration quiet, Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        int seen = -1;
+        Instant since = Instant.now();
+        while (Instant.now().isBefore(deadline)) {
+            int now = spans.size();
+            if (now != seen) {
+                seen = now;
+                since = Instant.now();
+            } else if (Instant.now().isAfter(since.plus(quiet))) {
+                return spans();
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for spans", e);
+            }
+        }
+        throw new AssertionError("spans still arriving after " + timeout);
+    }
+
     /** Every request that reached the receiver, decoded or refused. */
     public long requests() {
         return requests.get();

@@ -67,8 +67,8 @@ class TracingIT {
         assertEquals(traceId, created.json().getString("trace_id"), "the journal row names the agent's trace");
         String objectId = created.json().getString("target_object_id");
 
-        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.create") && hasKind(spans, traceId, "SERVER"),
-                EXPORTED).stream().filter(s -> s.traceId().equals(traceId)).toList();
+        receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.create") && hasKind(spans, traceId, "SERVER"), EXPORTED);
+        List<ReceivedSpan> trace = receiver.awaitQuiet(Duration.ofSeconds(1), EXPORTED).stream().filter(s -> s.traceId().equals(traceId)).toList();
 
         ReceivedSpan server = kind(trace, "SERVER");
         assertEquals(1, trace.stream().filter(s -> s.kind().equals("SERVER")).count(), "one server span: the server's or ours");
@@ -137,10 +137,11 @@ class TracingIT {
         ReceivedSpan runSpan = named(run, "toolgate.reconcile");
         assertEquals("", runSpan.parentSpanId(), "a run is nobody's child");
         assertEquals(runSpan.spanId(), item.parentSpanId());
-        ReceivedSpan lookup = named(run, "toolgate.lookup");
+        List<ReceivedSpan> ofThisOperation = run.stream().filter(s -> key.equals(s.attribute("toolgate.operation_key"))).toList();
+        ReceivedSpan lookup = named(ofThisOperation, "toolgate.lookup");
         assertEquals("found", lookup.attribute("toolgate.outcome"));
         assertEquals(key, lookup.attribute("toolgate.operation_key"));
-        assertEquals("succeeded", named(run, "toolgate.record_lookup").attribute("toolgate.status"));
+        assertEquals("succeeded", named(ofThisOperation, "toolgate.record_lookup").attribute("toolgate.status"));
         ReceivedSpan lookupRequest = run.stream().filter(s -> s.kind().equals("CLIENT") && s.parentSpanId().equals(lookup.spanId()))
                 .findFirst().orElseThrow(() -> new AssertionError("no client span under the look-up: " + run));
         assertEquals(key, lookupRequest.attribute("toolgate.operation_key"));
@@ -207,8 +208,9 @@ class TracingIT {
         String key = "test:invoice.create:trace-secret-" + UUID.randomUUID() + ":v1";
         Agent agent = new Agent(gateway.baseUrl());
         assertEquals(201, agent.submit(key, Agent.invoiceToPerson(marker, 987654321)).status());
-        receiver.awaitSpans(spans -> spans.stream().anyMatch(s -> s.name().equals("toolgate.record") && key.equals(s.attribute("toolgate.operation_key"))),
+        receiver.awaitSpans(spans -> spans.stream().anyMatch(s -> s.kind().equals("SERVER") && key.equals(s.attribute("toolgate.operation_key"))),
                 EXPORTED);
+        receiver.awaitQuiet(Duration.ofSeconds(1), EXPORTED);
         String exported = receiver.exportedText();
         assertTrue(exported.contains(key), "the scan read the exported spans");
         for (String secret : List.of(marker, "987654321", Agent.PERSON_INN, dev.toolgate.it.support.Credentials.token(gateway.baseUrl(), "agent-a"))) {

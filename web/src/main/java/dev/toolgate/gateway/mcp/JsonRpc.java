@@ -5,6 +5,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.trace.Spans;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -87,10 +88,9 @@ final class JsonRpc {
         return new Call(id, method.getString(), params == null ? JsonValue.EMPTY_JSON_OBJECT : (JsonObject) params);
     }
 
-    /** A request id as text, for a trace ({@code gen_ai.tool.call.id}); null when absent or too long to be an id. */
+    /** A request id as text, for a trace ({@code gen_ai.tool.call.id}); null when absent or not fit for one ({@link Spans#identifier}). */
     static String idText(JsonValue id) {
-        String text = id instanceof JsonString s ? s.getString() : id instanceof JsonNumber n ? n.toString() : null;
-        return text == null || text.length() > MAX_ID_IN_TRACE ? null : text;
+        return Spans.identifier(id instanceof JsonString s ? s.getString() : id instanceof JsonNumber n ? n.toString() : null, MAX_ID_IN_TRACE);
     }
 
     static JsonObject result(JsonValue id, JsonObject result) {

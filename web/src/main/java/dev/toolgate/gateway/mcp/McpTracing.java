@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.mcp;
 
+import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -18,7 +19,7 @@ final class McpTracing {
     static void describe(Step span, JsonRpc.Message message) {
         span.set("http.request.method", "POST").set("http.route", McpEndpoint.PATH).set("rpc.system", "jsonrpc");
         if (message instanceof JsonRpc.Call call) {
-            span.set("mcp.method.name", call.method().length() <= 64 ? call.method() : null).set("jsonrpc.request.id", JsonRpc.idText(call.id()));
+            span.set("mcp.method.name", Spans.identifier(call.method(), 64)).set("jsonrpc.request.id", JsonRpc.idText(call.id()));
         }
     }
 

@@ -116,13 +116,14 @@ public class OperationsResource {
         String outcome = JsonBodies.text(spec, "outcome", 32);
         Caller operator = CallerContext.of(security);
         try (Step resolution = Spans.step("toolgate.resolve", new OperationAttributes(operator.tenant(), key, null, null))) {
-            resolution.outcome(outcome).set("toolgate.resolved_by", operator.principalId());
+            resolution.set("toolgate.resolved_by", operator.principalId());
             try {
                 switch (outcome) {
                     case "succeeded" -> escalations.resolveSucceeded(operator, key, JsonBodies.text(spec, "target_object_id", 255), evidence);
                     case "failed_final" -> escalations.resolveFailed(operator, key, JsonBodies.text(spec, "reason", 500), evidence);
                     default -> throw new ProblemException(ProblemType.INVALID_REQUEST, "outcome is succeeded or failed_final");
                 }
+                resolution.outcome(outcome); // one of the two: never the operator's text as sent
             } catch (RuntimeException e) {
                 resolution.threw(e);
                 throw e;

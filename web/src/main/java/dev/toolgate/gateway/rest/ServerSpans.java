@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
+import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Path;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 
 import java.lang.reflect.AnnotatedElement;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -30,6 +32,8 @@ import java.util.regex.Pattern;
 public class ServerSpans implements ContainerRequestFilter, ContainerResponseFilter {
 
     private static final String SPAN = ServerSpans.class.getName();
+    /** Probes and scrapes: no span of ours (a server that traces every request traces them itself). */
+    private static final Set<Class<?>> UNTRACED = Set.of(HealthResource.class, MetricsResource.class, OpenApiResource.class);
     private static final Pattern TEMPLATE_REGEX = Pattern.compile("\\{\\s*(\\w+)\\s*:[^}]*}");
 
     @Context
@@ -37,13 +41,13 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (Spans.currentSpanId() != null) {
-            return; // the server's own
+        if (Spans.currentSpanId() == null && !UNTRACED.contains(resource.getResourceClass())) {
+            String route = route();
+            request.setProperty(SPAN, Spans.server(request.getMethod() + " " + route,
+                    Spans.remoteParent(request.getHeaderString(TraceParent.HEADER)), OperationAttributes.none())
+                    .set("http.request.method", request.getMethod()).set("http.route", route));
         }
-        String name = request.getMethod() + " " + route();
-        Step server = Spans.server(name, Spans.remoteParent(request.getHeaderString(TraceParent.HEADER)), OperationAttributes.none())
-                .set("http.request.method", request.getMethod()).set("http.route", route());
-        request.setProperty(SPAN, server);
+        Trace.traceId(); // the call's trace is the server span's from here on, whoever asks (traceresponse, a GET's log line)
     }
 
     @Override
@@ -60,10 +64,8 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
     /** The matched resource's template under the API's root ({@code /api/v1/operations/{key}/resume}): no values. */
     private String route() {
         StringBuilder route = new StringBuilder("/api");
-        if (resource != null) {
-            append(route, resource.getResourceClass());
-            append(route, resource.getResourceMethod());
-        }
+        append(route, resource.getResourceClass());
+        append(route, resource.getResourceMethod());
         return route.toString();
     }
 
