@@ -17,11 +17,14 @@ final class ToolExecution {
     }
 
     static Step start(ToolCall call, OperationAttributes operation) {
+        if (!Spans.recording()) {
+            return Spans.step(call.toolName(), operation); // nothing recorded: nothing to name
+        }
         Spans.annotateServer(operation);
         return Spans.step("execute_tool " + call.toolName(), operation)
                 .set("gen_ai.operation.name", "execute_tool")
                 .set("gen_ai.tool.name", call.toolName())
-                .set("gen_ai.tool.call.id", call.callId());
+                .set("gen_ai.tool.call.id", Spans.identifier(call.callId(), Spans.MAX_ID));
     }
 
     /** {@code answer}, with what it says set on the tool's span: the status, the target's object, the attempt, the error class. */

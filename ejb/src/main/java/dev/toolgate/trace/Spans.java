@@ -24,17 +24,33 @@ import java.util.regex.Pattern;
  */
 public final class Spans {
 
+    /** The longest caller's id put on a span: an id is a handle, not a document. */
+    public static final int MAX_ID = 128;
+
     /** The instrumentation scope: every span of ours is under it. */
     public static final String SCOPE = "dev.toolgate";
 
     private static volatile Tracer tracer = OpenTelemetry.noop().getTracer(SCOPE);
+    /** Whether {@link #tracer} records anything: when not, every step is {@link Step#NONE} and costs nothing. */
+    private static volatile boolean recording;
 
     private Spans() {
     }
 
-    /** Uses {@code telemetry} from now on (the server's, once the application has started). */
+    /**
+     * Uses {@code telemetry} from now on (the server's, once the application has started). Whether it records
+     * is asked once, of a probe span that is never ended (so never exported): a disabled SDK, or the API's
+     * no-op, gives it no valid context.
+     */
     public static void use(OpenTelemetry telemetry) {
-        tracer = telemetry.getTracer(SCOPE, Spans.class.getPackage().getImplementationVersion());
+        Tracer next = telemetry.getTracer(SCOPE, Spans.class.getPackage().getImplementationVersion());
+        recording = next.spanBuilder("toolgate.probe").setNoParent().startSpan().getSpanContext().isValid();
+        tracer = next;
+    }
+
+    /** Tracing is on: steps are spans. */
+    public static boolean recording() {
+        return recording;
     }
 
     /**
@@ -42,16 +58,25 @@ public final class Spans {
      * {@code try (Step step = Spans.step("toolgate.capture", attributes)) {…}}.
      */
     public static Step step(String name, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
         return new Step(tracer.spanBuilder(name).setSpanKind(SpanKind.INTERNAL).startSpan(), attributes, Context.current());
     }
 
     /** A request to a target: a client span, the child of the current step. */
     public static Step client(String name, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
         return new Step(tracer.spanBuilder(name).setSpanKind(SpanKind.CLIENT).startSpan(), attributes, Context.current());
     }
 
     /** A call that reached us over a transport the server does not instrument (MCP's servlet): a server span. */
     public static Step server(String name, Context parent, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
         return new Step(tracer.spanBuilder(name).setParent(parent).setSpanKind(SpanKind.SERVER).startSpan(), attributes, parent);
     }
 
@@ -60,6 +85,9 @@ public final class Spans {
      * the work of ({@link #linkTo}).
      */
     public static Step root(String name, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
         return new Step(tracer.spanBuilder(name).setNoParent().setSpanKind(SpanKind.INTERNAL).startSpan(), attributes, Context.root());
     }
 
@@ -68,6 +96,9 @@ public final class Spans {
      * the span that captured the operation — a link, not a parent: the agent's call ended long ago.
      */
     public static Step linked(String name, Context parent, String traceId, String spanId, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
         var builder = tracer.spanBuilder(name).setParent(parent).setSpanKind(SpanKind.INTERNAL);
         SpanContext origin = linkTo(traceId, spanId);
         if (origin.isValid()) {

@@ -29,9 +29,18 @@ public final class Step implements AutoCloseable {
     /** The operation the current step is about: its children, down to the target's client span, carry it too. */
     static final ContextKey<OperationAttributes> OPERATION = ContextKey.named("toolgate.operation");
 
+    /** What every step is while tracing is off: it records nothing, makes nothing current, closes as nothing. */
+    static final Step NONE = new Step();
+
     private final Span span;
     private Context context;
     private Scope scope;
+
+    private Step() {
+        this.span = Span.getInvalid();
+        this.context = Context.root();
+        this.scope = null;
+    }
 
     /** Starts {@code span} as the current one; it carries {@code attributes} and whatever the enclosing step named. */
     Step(Span span, OperationAttributes attributes, Context parent) {
@@ -47,6 +56,9 @@ public final class Step implements AutoCloseable {
      * while this step is the innermost one: its own children have not begun or have ended.
      */
     public Step about(OperationAttributes operation) {
+        if (this == NONE) {
+            return this;
+        }
         OperationAttributes effective = operation.over(context.get(OPERATION));
         effective.applyTo(span);
         context = context.with(OPERATION, effective);
@@ -129,9 +141,9 @@ public final class Step implements AutoCloseable {
         return "00-" + sc.getTraceId() + "-" + sc.getSpanId() + "-" + sc.getTraceFlags().asHex();
     }
 
-    /** This step's context, to parent work on another thread to it. */
+    /** This step's context, to parent work on another thread to it (the current one, while tracing is off). */
     public Context context() {
-        return context;
+        return this == NONE ? Context.current() : context;
     }
 
     /** The span itself, for what only the transport knows (a propagator injecting it into a request). */
@@ -141,7 +153,9 @@ public final class Step implements AutoCloseable {
 
     @Override
     public void close() {
-        scope.close();
-        span.end();
+        if (this != NONE) {
+            scope.close();
+            span.end();
+        }
     }
 }

@@ -23,8 +23,6 @@ final class JsonRpc {
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
-    /** Longer ids are answered as sent, but not copied into a span: an id is a handle, not a document. */
-    static final int MAX_ID_IN_TRACE = 128;
 
     private JsonRpc() {
     }
@@ -88,9 +86,9 @@ final class JsonRpc {
         return new Call(id, method.getString(), params == null ? JsonValue.EMPTY_JSON_OBJECT : (JsonObject) params);
     }
 
-    /** A request id as text, for a trace ({@code gen_ai.tool.call.id}); null when absent or not fit for one ({@link Spans#identifier}). */
+    /** A request id as text, for a trace ({@code gen_ai.tool.call.id}, checked there by {@link Spans#identifier}); null when absent. */
     static String idText(JsonValue id) {
-        return Spans.identifier(id instanceof JsonString s ? s.getString() : id instanceof JsonNumber n ? n.toString() : null, MAX_ID_IN_TRACE);
+        return id instanceof JsonString s ? s.getString() : id instanceof JsonNumber n ? n.toString() : null;
     }
 
     static JsonObject result(JsonValue id, JsonObject result) {

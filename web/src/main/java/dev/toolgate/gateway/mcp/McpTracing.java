@@ -17,9 +17,13 @@ final class McpTracing {
 
     /** What the server span says of the message: HTTP's and MCP's own attributes, no parameter values. */
     static void describe(Step span, JsonRpc.Message message) {
+        if (!Spans.recording()) {
+            return;
+        }
         span.set("http.request.method", "POST").set("http.route", McpEndpoint.PATH).set("rpc.system", "jsonrpc");
         if (message instanceof JsonRpc.Call call) {
-            span.set("mcp.method.name", Spans.identifier(call.method(), 64)).set("jsonrpc.request.id", JsonRpc.idText(call.id()));
+            span.set("mcp.method.name", Spans.identifier(call.method(), 64))
+                    .set("jsonrpc.request.id", Spans.identifier(JsonRpc.idText(call.id()), Spans.MAX_ID));
         }
     }
 

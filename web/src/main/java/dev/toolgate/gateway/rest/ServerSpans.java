@@ -17,7 +17,10 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -34,6 +37,8 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
     private static final String SPAN = ServerSpans.class.getName();
     /** Probes and scrapes: no span of ours (a server that traces every request traces them itself). */
     private static final Set<Class<?>> UNTRACED = Set.of(HealthResource.class, MetricsResource.class, OpenApiResource.class);
+    /** Each resource method's route, made once. */
+    private static final Map<Method, String> ROUTES = new ConcurrentHashMap<>();
     private static final Pattern TEMPLATE_REGEX = Pattern.compile("\\{\\s*(\\w+)\\s*:[^}]*}");
 
     @Context
@@ -41,8 +46,12 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
 
     @Override
     public void filter(ContainerRequestContext request) {
+        if (!Spans.recording()) {
+            return;
+        }
         if (Spans.currentSpanId() == null && !UNTRACED.contains(resource.getResourceClass())) {
-            String route = route();
+            Method method = resource.getResourceMethod();
+            String route = method == null ? route() : ROUTES.computeIfAbsent(method, m -> route());
             request.setProperty(SPAN, Spans.server(request.getMethod() + " " + route,
                     Spans.remoteParent(request.getHeaderString(TraceParent.HEADER)), OperationAttributes.none())
                     .set("http.request.method", request.getMethod()).set("http.route", route));
