@@ -2,6 +2,7 @@ package dev.toolgate.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -43,6 +44,49 @@ class CountingSpanExporterTest {
         assertEquals(dropped, SpanExports.dropped());
         later.fail();
         assertEquals(dropped + 5, SpanExports.dropped());
+    }
+
+    @Test
+    void afterAFailureTheCollectorIsLeftAloneForAPauseThatDoublesAndASuccessEndsIt() {
+        long[] now = {0};
+        int[] attempts = {0};
+        CompletableResultCode[] next = {CompletableResultCode.ofFailure()};
+        CountingSpanExporter exporter = new CountingSpanExporter(new Answering(null) {
+            @Override
+            public CompletableResultCode export(Collection<SpanData> spans) {
+                attempts[0]++;
+                return next[0];
+            }
+        }, () -> now[0]);
+        List<SpanData> one = Collections.nCopies(1, null);
+        long dropped = SpanExports.dropped();
+
+        exporter.export(one);                       // fails: a pause of 1 s
+        assertFalse(exporter.export(one).isSuccess()); // within it: dropped without an attempt
+        assertEquals(1, attempts[0]);
+        now[0] += 1_000_000_000L;
+        exporter.export(one);                       // tried again, fails: 2 s
+        now[0] += 1_500_000_000L;
+        exporter.export(one);
+        assertEquals(2, attempts[0], "still within the longer pause");
+        now[0] += 500_000_000L;
+        next[0] = CompletableResultCode.ofSuccess();
+        assertTrue(exporter.export(one).isSuccess());
+        assertTrue(exporter.export(one).isSuccess(), "a success ends the pauses");
+        assertEquals(4, attempts[0]);
+        assertEquals(dropped + 4, SpanExports.dropped());
+    }
+
+    @Test
+    void thePauseDoublesUpToHalfAMinute() {
+        ExportBackoff backoff = ExportBackoff.none();
+        assertEquals(java.time.Duration.ZERO, backoff.pause());
+        List<Long> seconds = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            backoff = backoff.failed();
+            seconds.add(backoff.pause().toSeconds());
+        }
+        assertEquals(List.of(1L, 2L, 4L, 8L, 16L, 30L, 30L, 30L), seconds);
     }
 
     private static SpanExporter answering(CompletableResultCode result) {
