@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.RecordedSpans;
 import dev.toolgate.trace.Spans;
-import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,20 +35,16 @@ import java.util.List;
 class ToolExecutionTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
-    private final InMemorySpanExporter exported = InMemorySpanExporter.create();
-    private OpenTelemetrySdk sdk;
+    private RecordedSpans exported;
 
     @BeforeEach
     void record() {
-        sdk = OpenTelemetrySdk.builder()
-                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build()).build();
-        Spans.use(sdk);
+        exported = RecordedSpans.start();
     }
 
     @AfterEach
     void stop() {
-        Spans.use(OpenTelemetry.noop());
-        sdk.getSdkTracerProvider().close();
+        exported.close();
     }
 
     @Test
@@ -105,7 +97,7 @@ class ToolExecutionTest {
                 new OperationAttributes("acme", "k", "invoice.create", "1c"))) {
             ToolExecution.answered(tool, answer);
         }
-        List<SpanData> spans = exported.getFinishedSpanItems();
+        List<SpanData> spans = exported.finished();
         assertEquals(1, spans.size());
         return spans.get(0);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import com.sun.net.httpserver.HttpServer;
 import dev.toolgate.targets.tls.TlsSettings;
 import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.RecordedSpans;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
@@ -13,11 +14,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,16 +35,13 @@ import java.util.concurrent.atomic.AtomicReference;
 /** A request to a target as its client span: what went out with it, and what became of it. */
 class TargetHttpClientSpansTest {
 
-    private final InMemorySpanExporter exported = InMemorySpanExporter.create();
+    private RecordedSpans exported;
     private final AtomicReference<String> received = new AtomicReference<>();
-    private OpenTelemetrySdk sdk;
     private HttpServer target;
 
     @BeforeEach
     void start() throws Exception {
-        sdk = OpenTelemetrySdk.builder()
-                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build()).build();
-        Spans.use(sdk);
+        exported = RecordedSpans.start();
         target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         target.createContext("/created", exchange -> {
             received.set(exchange.getRequestHeaders().getFirst("traceparent"));
@@ -60,8 +54,7 @@ class TargetHttpClientSpansTest {
     @AfterEach
     void stop() {
         target.stop(0);
-        Spans.use(OpenTelemetry.noop());
-        sdk.getSdkTracerProvider().close();
+        exported.close();
     }
 
     @Test
@@ -128,6 +121,6 @@ class TargetHttpClientSpansTest {
     }
 
     private SpanData client() {
-        return exported.getFinishedSpanItems().stream().filter(s -> s.getKind() == SpanKind.CLIENT).findFirst().orElseThrow();
+        return exported.finished().stream().filter(s -> s.getKind() == SpanKind.CLIENT).findFirst().orElseThrow();
     }
 }

@@ -11,11 +11,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,20 +23,16 @@ class SpansTest {
 
     static final OperationAttributes INVOICE = new OperationAttributes("acme", "k:invoice.create:o-1:v1", "invoice.create", "1c");
 
-    private final InMemorySpanExporter exported = InMemorySpanExporter.create();
-    private OpenTelemetrySdk sdk;
+    private RecordedSpans exported;
 
     @BeforeEach
     void record() {
-        sdk = OpenTelemetrySdk.builder()
-                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exported)).build()).build();
-        Spans.use(sdk);
+        exported = RecordedSpans.start();
     }
 
     @AfterEach
     void stop() {
-        Spans.use(OpenTelemetry.noop());
-        sdk.getSdkTracerProvider().close();
+        exported.close();
     }
 
     @Test
@@ -53,7 +45,7 @@ class SpansTest {
                 call.request("POST", java.net.URI.create("https://erp.example:8443/odata/Document_Invoice?$format=json"));
             }
         }
-        List<SpanData> spans = exported.getFinishedSpanItems();
+        List<SpanData> spans = exported.finished();
         assertEquals(3, spans.size());
         for (SpanData span : spans) {
             assertEquals("k:invoice.create:o-1:v1", span.getAttributes().get(OperationAttributes.OPERATION_KEY), span.getName());
@@ -71,7 +63,7 @@ class SpansTest {
         try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
             call.request("POST", java.net.URI.create("https://b24.example/rest/1/s3cr3tw3bh00k/crm.deal.add.json")).answered(503);
         }
-        SpanData span = exported.getFinishedSpanItems().get(0);
+        SpanData span = exported.finished().get(0);
         assertEquals(SpanKind.CLIENT, span.getKind());
         assertEquals("POST", span.getName());
         assertEquals("b24.example", span.getAttributes().get(AttributeKey.stringKey("server.address")));
@@ -90,14 +82,14 @@ class SpansTest {
         try (Step replay = Spans.step("toolgate.capture", INVOICE)) {
             replay.after("succeeded", "succeeded", "obj-1");
         }
-        SpanData record = named(exported.getFinishedSpanItems(), "toolgate.record");
+        SpanData record = named(exported.finished(), "toolgate.record");
         assertEquals("unknown", record.getAttributes().get(OperationAttributes.STATUS));
         assertEquals("connection_lost", record.getAttributes().get(OperationAttributes.ERROR_TYPE));
         assertEquals(1, record.getEvents().size());
         assertEquals("toolgate.status_changed", record.getEvents().get(0).getName());
         assertEquals("started", record.getEvents().get(0).getAttributes().get(AttributeKey.stringKey("toolgate.status.from")));
         assertEquals("unknown", record.getEvents().get(0).getAttributes().get(AttributeKey.stringKey("toolgate.status.to")));
-        SpanData replay = named(exported.getFinishedSpanItems(), "toolgate.capture");
+        SpanData replay = named(exported.finished(), "toolgate.capture");
         assertTrue(replay.getEvents().isEmpty(), "nothing changed");
         assertEquals("obj-1", replay.getAttributes().get(OperationAttributes.TARGET_OBJECT_ID));
     }
@@ -114,7 +106,7 @@ class SpansTest {
         try (Step untraced = Spans.linked("toolgate.reconcile_item", run, "4bf92f3577b34da6a3ce929d0e0e4736", null, INVOICE)) {
             untraced.outcome("absent");
         }
-        List<SpanData> spans = exported.getFinishedSpanItems();
+        List<SpanData> spans = exported.finished();
         SpanData runSpan = named(spans, "toolgate.reconcile");
         assertFalse(runSpan.getParentSpanContext().isValid(), "a run is nobody's child");
         List<SpanData> items = spans.stream().filter(s -> s.getName().equals("toolgate.reconcile_item")).toList();
@@ -146,7 +138,7 @@ class SpansTest {
             assertNull(step.traceparent());
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Trace.traceId());
         }
-        assertTrue(exported.getFinishedSpanItems().isEmpty());
+        assertTrue(exported.finished().isEmpty());
     }
 
     @Test
