@@ -18,6 +18,9 @@ public final class SpanExportCustomizer implements AutoConfigurationCustomizerPr
 
     @Override
     public void customize(AutoConfigurationCustomizer autoConfiguration) {
-        autoConfiguration.addSpanExporterCustomizer((exporter, config) -> new CountingSpanExporter(new ScrubbingSpanExporter(exporter)));
+        autoConfiguration.addSpanExporterCustomizer((exporter, config) -> {
+            Spans.exporting(true);
+            return new CountingSpanExporter(new ScrubbingSpanExporter(exporter));
+        });
     }
 }

@@ -37,15 +37,25 @@ public final class Spans {
     private Spans() {
     }
 
+    /** Set when the server's SDK configured an exporter and so took ours ({@link SpanExportCustomizer}). */
+    private static volatile boolean exporting;
+
     /**
-     * Uses {@code telemetry} from now on (the server's, once the application has started). Whether it records
-     * is asked once, of a probe span that is never ended (so never exported): a disabled SDK, or the API's
-     * no-op, gives it no valid context.
+     * Uses {@code telemetry} from now on (the server's, once the application has started). It records when it
+     * exports — its autoconfiguration wrapped an exporter in ours — and makes real spans: a probe span, never
+     * ended and so never exported, gets a valid context (a sampler that drops spans still gives one). WildFly
+     * hands a disabled SDK over as an SDK without an exporter (real spans, exported nowhere), Payara as the API's
+     * no-op: tracing is off with either.
      */
     public static void use(OpenTelemetry telemetry) {
         Tracer next = telemetry.getTracer(SCOPE, Spans.class.getPackage().getImplementationVersion());
-        recording = next.spanBuilder("toolgate.probe").setNoParent().startSpan().getSpanContext().isValid();
         tracer = next;
+        recording = exporting && next.spanBuilder("toolgate.probe").setNoParent().startSpan().getSpanContext().isValid();
+    }
+
+    /** The server's SDK has an exporter (ours wraps it): called as it is configured, before {@link #use}. */
+    static void exporting(boolean configured) {
+        exporting = configured;
     }
 
     /** Tracing is on: steps are spans. */
@@ -164,12 +174,15 @@ public final class Spans {
      */
     public static String currentSpanId() {
         Span span = Span.current();
-        return span.isRecording() ? span.getSpanContext().getSpanId() : null;
+        return recording && span.isRecording() ? span.getSpanContext().getSpanId() : null;
     }
 
-    /** The trace id of the current span when it is being recorded, else null. */
+    /**
+     * The trace id of the current span when it is being recorded and exported, else null (a server's own span
+     * from an SDK that exports nothing names a trace nobody will see).
+     */
     public static String currentTraceId() {
         Span span = Span.current();
-        return span.isRecording() ? span.getSpanContext().getTraceId() : null;
+        return recording && span.isRecording() ? span.getSpanContext().getTraceId() : null;
     }
 }

@@ -62,6 +62,15 @@ class ToolExecutionTest {
     }
 
     @Test
+    void aCallIdThatIsNotPlainlyAnIdentifierStaysOffTheSpan() {
+        try (var tool = ToolExecution.start(new ToolCall("invoice_create", "4111111111111111"),
+                new OperationAttributes("acme", "k", "invoice.create", "1c"))) {
+            tool.outcome("x");
+        }
+        assertNull(exported.finished().get(0).getAttributes().get(AttributeKey.stringKey("gen_ai.tool.call.id")));
+    }
+
+    @Test
     void aReplayIsSaidToBeOne() {
         SpanData span = answered(new GatewayAnswer.Done(row(OperationStatus.SUCCEEDED, null), true, GatewayAnswer.Ending.SUCCEEDED));
         assertEquals("replayed", span.getAttributes().get(OperationAttributes.OUTCOME));

@@ -21,6 +21,7 @@ public final class RecordedSpans implements AutoCloseable {
 
     public static RecordedSpans start() {
         RecordedSpans recorded = new RecordedSpans();
+        Spans.exporting(true); // as the server's autoconfiguration does when it takes our exporter wrapper
         Spans.use(recorded.sdk);
         return recorded;
     }
@@ -35,6 +36,7 @@ public final class RecordedSpans implements AutoCloseable {
 
     @Override
     public void close() {
+        Spans.exporting(false);
         Spans.use(OpenTelemetry.noop());
         sdk.getSdkTracerProvider().close();
     }

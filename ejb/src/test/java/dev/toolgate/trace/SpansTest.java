@@ -11,6 +11,8 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -139,6 +141,30 @@ class SpansTest {
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Trace.traceId());
         }
         assertTrue(exported.finished().isEmpty());
+    }
+
+    @Test
+    void anSdkThatExportsNothingIsTracingOffAndItsSpansAreNotAdopted() {
+        exported.close();
+        OpenTelemetrySdk disabled = OpenTelemetrySdk.builder().build(); // what WildFly hands over while OTEL_SDK_DISABLED is unset
+        Spans.use(disabled);
+        assertFalse(Spans.recording());
+        Span serversOwn = disabled.getTracer("server").spanBuilder("POST /api/v1/operations").startSpan();
+        try (Trace trace = Trace.start("4bf92f3577b34da6a3ce929d0e0e4736"); var scope = serversOwn.makeCurrent()) {
+            assertNull(Spans.currentSpanId(), "not a span anyone will see");
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", Trace.traceId(), "the agent's trace, as with no SDK at all");
+        }
+        exported = RecordedSpans.start();
+    }
+
+    @Test
+    void anSdkThatSamplesEverythingOutIsStillTracingOn() {
+        exported.close();
+        Spans.exporting(true);
+        Spans.use(OpenTelemetrySdk.builder().setTracerProvider(SdkTracerProvider.builder()
+                .setSampler(io.opentelemetry.sdk.trace.samplers.Sampler.alwaysOff()).build()).build());
+        assertTrue(Spans.recording(), "a sampler decides per trace; the gateway's steps stay steps");
+        exported = RecordedSpans.start();
     }
 
     @Test

@@ -18,6 +18,7 @@ import jakarta.ws.rs.ext.Provider;
 
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,8 +38,8 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
     private static final String SPAN = ServerSpans.class.getName();
     /** Probes and scrapes: no span of ours (a server that traces every request traces them itself). */
     private static final Set<Class<?>> UNTRACED = Set.of(HealthResource.class, MetricsResource.class, OpenApiResource.class);
-    /** Each resource method's route, made once. */
-    private static final Map<Method, String> ROUTES = new ConcurrentHashMap<>();
+    /** Each resource method's route, made once (by class too: a method inherited by two resources has two). */
+    private static final Map<List<Object>, String> ROUTES = new ConcurrentHashMap<>();
     private static final Pattern TEMPLATE_REGEX = Pattern.compile("\\{\\s*(\\w+)\\s*:[^}]*}");
 
     @Context
@@ -51,7 +52,7 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
         }
         if (Spans.currentSpanId() == null && !UNTRACED.contains(resource.getResourceClass())) {
             Method method = resource.getResourceMethod();
-            String route = method == null ? route() : ROUTES.computeIfAbsent(method, m -> route());
+            String route = method == null ? route() : ROUTES.computeIfAbsent(List.of(resource.getResourceClass(), method), m -> route());
             request.setProperty(SPAN, Spans.server(request.getMethod() + " " + route,
                     Spans.remoteParent(request.getHeaderString(TraceParent.HEADER)), OperationAttributes.none())
                     .set("http.request.method", request.getMethod()).set("http.route", route));
