@@ -19,12 +19,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Bitrix24 REST through an incoming webhook (docs/targets.md):
  * {@code POST /bitrix24/rest/<user>/<secret>/<method>[.json]} with a JSON body; {@code crm.deal.add}
- * answers {@code {"result": <id>}}; {@code crm.deal.get} reads one deal back; {@code crm.deal.list}
- * filters exactly and pages by 50;
+ * answers {@code {"result": <id>}}; {@code crm.deal.get} reads one deal back; {@code crm.deal.update}
+ * changes its {@code STAGE_ID}, {@code COMMENTS} or {@code TITLE} and answers {@code {"result": true}};
+ * {@code crm.deal.list} filters exactly and pages by 50; there is no {@code crm.deal.delete};
  * errors are {@code {"error": …, "error_description": …}}. Like the real portal, nothing here makes
  * {@code ORIGIN_ID} unique: two adds with one key make two deals.
  */
@@ -32,11 +35,17 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
 
     static final String SYSTEM = "bitrix24";
     private static final int PAGE = 50;
+    /** The fields {@code crm.deal.update} changes here; like the portal, it ignores the others it is sent. */
+    private static final Set<String> UPDATABLE = Set.of("STAGE_ID", "COMMENTS", "TITLE");
+    /** The failure ("lost") stage of the general pipeline, and of pipeline N: {@code C<N>:LOSE}. */
+    private static final Pattern LOST = Pattern.compile("(C\\d+:)?LOSE");
+    static final String LOST_KIND = "lost";
 
     private final String root;
     private final Faults faults;
     private final Map<Integer, JsonObject> deals = new LinkedHashMap<>();
     private final CallCounter calls = new CallCounter(); // by ORIGIN_ID: adds and lists
+    private final StateChanges changes = new StateChanges(); // moves of a deal to a lost stage
     private int nextId;
 
     Bitrix24Rest(String user, String secret, Faults faults) {
@@ -54,6 +63,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     public synchronized void reset() {
         deals.clear();
         calls.clear();
+        changes.clear();
         nextId = 100;
     }
 
@@ -71,6 +81,16 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     @Override
     public int[] calls(String key) {
         return calls.of(key);
+    }
+
+    @Override
+    public Set<String> stateKinds() {
+        return Set.of(LOST_KIND);
+    }
+
+    @Override
+    public int[] stateChanges(String kind, String object) {
+        return changes.of(kind, object);
     }
 
     @Override
@@ -97,6 +117,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             case "crm.deal.add" -> add(body, fault != null && fault.kind() == Fault.Kind.DUPLICATE);
             case "crm.deal.list" -> list(body);
             case "crm.deal.get" -> get(body);
+            case "crm.deal.update" -> update(body);
             default -> new OneCOData.Reply(404, error("ERROR_METHOD_NOT_FOUND", "Method not found!"));
         };
     }
@@ -125,6 +146,38 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             return new OneCOData.Reply(400, error("", "Not found"));
         }
         return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", deal).add("time", time()).build());
+    }
+
+    /**
+     * {@code crm.deal.update} (b24-rest-docs {@code api-reference/crm/deals/crm-deal-update.md}): {@code id} and
+     * {@code fields}; {@code {"result": true}}; errors 400 {@code "ID is not defined or invalid"},
+     * {@code "Not found"}, {@code "Parameter 'fields' must be array."}. A move into a lost stage is counted:
+     * apart when the deal was in that stage already.
+     */
+    private synchronized OneCOData.Reply update(JsonObject body) {
+        JsonValue raw = body.get("id");
+        String id = raw instanceof JsonString text ? text.getString() : String.valueOf(raw);
+        if (!id.matches("[1-9]\\d{0,8}")) {
+            return new OneCOData.Reply(400, error("", "ID is not defined or invalid"));
+        }
+        JsonObject deal = deals.get(Integer.parseInt(id));
+        if (deal == null) {
+            return new OneCOData.Reply(400, error("", "Not found"));
+        }
+        if (!(body.get("fields") instanceof JsonObject fields)) {
+            return new OneCOData.Reply(400, error("", "Parameter 'fields' must be array."));
+        }
+        JsonObjectBuilder updated = Json.createObjectBuilder(deal);
+        fields.forEach((name, value) -> {
+            if (UPDATABLE.contains(name) && value instanceof JsonString) {
+                updated.add(name, value);
+            }
+        });
+        if (fields.get("STAGE_ID") instanceof JsonString stage && LOST.matcher(stage.getString()).matches()) {
+            changes.count(LOST_KIND, id, stage.getString().equals(deal.getString("STAGE_ID", "")));
+        }
+        deals.put(Integer.parseInt(id), updated.build());
+        return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", true).add("time", time()).build());
     }
 
     private int store(JsonObject fields) {

@@ -10,11 +10,13 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
  * The control API shared by all simulated systems (docs/targets.md): {@code POST /_control/faults},
- * {@code GET /_control/effects}, {@code GET /_control/calls}, {@code POST /_control/reset}.
+ * {@code GET /_control/effects} (by key, or by object and kind of state change), {@code GET /_control/calls},
+ * {@code POST /_control/reset}.
  */
 final class Control implements HttpHandler {
 
@@ -37,6 +39,8 @@ final class Control implements HttpHandler {
             faults.clear();
             systems.values().forEach(SimulatedSystem::reset);
             SimHttp.send(exchange, 204, "", "text/plain");
+        } else if ("GET".equals(method) && path.equals("/_control/effects") && known(query) && query.containsKey("object")) {
+            stateChanges(exchange, systems.get(query.get("system")), query.get("object"), query.getOrDefault("kind", ""));
         } else if ("GET".equals(method) && path.equals("/_control/effects") && known(query)) {
             List<String> ids = systems.get(query.get("system")).effects(query.getOrDefault("key", ""));
             JsonArrayBuilder array = Json.createArrayBuilder();
@@ -48,6 +52,21 @@ final class Control implements HttpHandler {
         } else {
             SimHttp.send(exchange, 404, problem("no such control call, or unknown system"));
         }
+    }
+
+    /**
+     * {@code ?system=…&object=<id>&kind=…}: how often one existing object was moved into a state ({@code count})
+     * and how often a request found it there already ({@code repeated}).
+     */
+    private static void stateChanges(HttpExchange exchange, SimulatedSystem system, String object, String kind) throws IOException {
+        if (!system.stateKinds().contains(kind)) {
+            SimHttp.send(exchange, 400, problem("kind must be one of " + new TreeSet<>(system.stateKinds())
+                    + " for system " + system.name()));
+            return;
+        }
+        int[] counts = system.stateChanges(kind, object);
+        SimHttp.send(exchange, 200, Json.createObjectBuilder().add("system", system.name()).add("object", object)
+                .add("kind", kind).add("count", counts[0]).add("repeated", counts[1]).build());
     }
 
     private void arm(HttpExchange exchange) throws IOException {

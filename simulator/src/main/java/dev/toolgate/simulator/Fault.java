@@ -9,6 +9,11 @@ record Fault(String system, String match, String method, Kind kind, int status, 
     enum Kind {
         /** Do the work and commit, then drop the connection: the caller cannot know it happened. */
         DROP_RESPONSE_AFTER_COMMIT,
+        /**
+         * Do the work and commit, then answer {@code status} (500 by default) with the system's error body: a
+         * server error that follows a write (1C's own 500 may follow a written document).
+         */
+        STATUS_AFTER_COMMIT,
         /** Drop the connection before doing anything. */
         RESET_BEFORE_COMMIT,
         /** Answer {@code status} with the system's error body, doing nothing. */

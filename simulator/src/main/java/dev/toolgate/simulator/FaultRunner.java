@@ -51,16 +51,22 @@ final class FaultRunner {
             SimHttp.send(exchange, 200, WRONG_SHAPE_BODY);
             return;
         }
-        OneCOData.Reply reply = before(fault, () -> work.apply(fault), statusReply);
-        after(fault);
+        OneCOData.Reply reply = after(fault, before(fault, () -> work.apply(fault), statusReply), statusReply);
         SimHttp.send(exchange, reply.status(), reply.body());
     }
 
-    /** Drops the connection after the work committed, when the fault says so. */
-    static void after(Fault fault) {
+    /**
+     * After the work committed: drops the connection, or answers the fault's status in place of the work's
+     * answer, when the fault says so; otherwise the work's own {@code reply}.
+     */
+    static OneCOData.Reply after(Fault fault, OneCOData.Reply reply, IntFunction<OneCOData.Reply> statusReply) {
         if (fault != null && fault.kind() == Fault.Kind.DROP_RESPONSE_AFTER_COMMIT) {
             throw new ConnectionDropped();
         }
+        if (fault != null && fault.kind() == Fault.Kind.STATUS_AFTER_COMMIT) {
+            return statusReply.apply(fault.status());
+        }
+        return reply;
     }
 
     private static void sleep(long millis) {

@@ -30,6 +30,12 @@ import java.util.regex.Pattern;
  * created by POST with {@code Ref_Key} in the answer, {@code $filter} with {@code eq} and {@code and},
  * {@code $select}, and {@code odata.error} bodies. Like real OData, nothing here deduplicates:
  * two POSTs with the same key requisite make two documents.
+ *
+ * <p>A document is posted by {@code POST <set>(guid'<ref>')/Post}; an invoice's status lives in the
+ * independent information register {@code InformationRegister_СтатусыДокументов}, one record per document
+ * (its dimension): a write with the same dimension replaces the record, and it is read back by its key
+ * {@code (Документ='<ref>', Документ_Type='StandardODATA.<set>')}. Nothing here deletes a document or
+ * changes its {@code DeletionMark}: there is no PATCH, PUT or DELETE, and no create takes the field.
  */
 final class OneCOData implements HttpHandler, SimulatedSystem {
 
@@ -44,6 +50,16 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private static final Pattern CONDITION = Pattern.compile("\\s*([\\p{L}\\p{N}_]+)\\s+eq\\s+'((?:[^']|'')*)'\\s*");
     private static final Pattern BY_KEY = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)");
     private static final Pattern POST = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)/Post");
+    private static final Pattern DOCUMENT_SET = Pattern.compile("Document_[\\p{L}\\p{N}_]+");
+    private static final Pattern RECORD_BY_KEY = Pattern.compile("(InformationRegister_[\\p{L}\\p{N}_]+)\\((.*)\\)");
+    private static final Pattern KEY_PART = Pattern.compile("\\s*([\\p{L}\\p{N}_]+)\\s*=\\s*'((?:[^']|'')*)'\\s*");
+    static final String STATUSES = "InformationRegister_СтатусыДокументов";
+    /** The type prefix of a composite-type reference in standard OData: {@code StandardODATA.Document_…}. */
+    private static final String TYPE_PREFIX = "StandardODATA.";
+    private static final String CANCELLED = "Отменен";
+    private static final Set<String> INVOICE_STATUSES = Set.of("НеОплачен", "ОплаченЧастично", "Оплачен", CANCELLED);
+    static final String POSTING = "posting";
+    static final String CANCELLATION = "cancellation";
     private static final Set<String> REFERENCES = Set.of("Организация_Key", "Контрагент_Key", "ВалютаДокумента_Key");
 
     private final String root;
@@ -53,6 +69,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private final Faults faults;
     private final Map<String, Map<String, JsonObject>> sets = new ConcurrentHashMap<>();
     private final CallCounter calls = new CallCounter();
+    private final StateChanges changes = new StateChanges(); // postings of a document, writes of "Отменен" for it
     private final AtomicInteger numbers = new AtomicInteger();
 
     OneCOData(String infobase, String user, String password, String keyRequisite, Faults faults) {
@@ -73,6 +90,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     public synchronized void reset() {
         sets.clear();
         calls.clear();
+        changes.clear();
         numbers.set(0);
         catalog("Catalog_Организации").put(ORGANIZATION_KEY, Json.createObjectBuilder()
                 .add("Ref_Key", ORGANIZATION_KEY).add("Description", "ООО \"Ромашка\"").build());
@@ -98,6 +116,16 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     @Override
     public int[] calls(String key) {
         return calls.of(key);
+    }
+
+    @Override
+    public Set<String> stateKinds() {
+        return Set.of(POSTING, CANCELLATION);
+    }
+
+    @Override
+    public int[] stateChanges(String kind, String object) {
+        return changes.of(kind, object);
     }
 
     @Override
@@ -199,19 +227,31 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     }
 
     private Reply route(String method, String resource, Map<String, String> query, String body, Fault fault) {
+        if (!"GET".equals(method) && !"POST".equals(method)) {
+            // no PATCH, PUT, MERGE or DELETE: a document is never changed, marked for deletion or deleted here
+            return new Reply(405, error("-1", "Метод " + method + " не поддерживается для " + resource));
+        }
         Matcher byKey = BY_KEY.matcher(resource);
         if ("GET".equals(method) && byKey.matches()) {
             JsonObject document = find(byKey.group(1), byKey.group(2));
-            return document == null ? new Reply(404, error("-1", "Объект не найден")) : new Reply(200, document);
+            return document == null ? new Reply(404, error("-1", "Объект не найден")) : new Reply(200, project(document, select(query)));
         }
-        if ("GET".equals(method) && (resource.startsWith("Document_") || resource.startsWith("Catalog_"))) {
+        Matcher record = RECORD_BY_KEY.matcher(resource);
+        if ("GET".equals(method) && record.matches()) {
+            return record(record.group(1), record.group(2));
+        }
+        if ("GET".equals(method) && (resource.startsWith("Document_") || resource.startsWith("Catalog_")
+                || resource.startsWith("InformationRegister_"))) {
             return list(resource, query);
         }
         Matcher post = POST.matcher(resource);
         if ("POST".equals(method) && post.matches()) {
-            return post(post.group(1), post.group(2));
+            return post(post.group(1), post.group(2), query);
         }
-        if ("POST".equals(method) && resource.startsWith("Document_")) {
+        if ("POST".equals(method) && resource.equals(STATUSES)) {
+            return writeStatus(body);
+        }
+        if ("POST".equals(method) && DOCUMENT_SET.matcher(resource).matches()) {
             boolean twice = fault != null && fault.kind() == Fault.Kind.DUPLICATE;
             return create(resource, body, twice);
         }
@@ -248,15 +288,103 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         };
     }
 
-    /** Posting (проведение): marks the document posted; posting a posted document again changes nothing. */
-    private synchronized Reply post(String set, String ref) {
+    /**
+     * Posting (проведение): marks the document posted and answers it. Posting a posted document again
+     * re-posts it (its movements are written anew): the same state, counted apart as a repeat.
+     */
+    private synchronized Reply post(String set, String ref, Map<String, String> query) {
+        String mode = query.get("PostingModeOperational");
+        if (mode != null && !mode.equals("true") && !mode.equals("false")) {
+            return new Reply(400, error("-1", "Неверное значение параметра PostingModeOperational"));
+        }
         JsonObject document = catalog(set).get(ref);
         if (document == null) {
             return new Reply(404, error("-1", "Объект не найден"));
         }
+        changes.count(POSTING, ref, document.getBoolean("Posted", false));
         JsonObject posted = Json.createObjectBuilder(document).add("Posted", true).build();
         catalog(set).put(ref, posted);
         return new Reply(200, posted);
+    }
+
+    /**
+     * A write to the document status register: one record per document (the dimension {@code Документ} with
+     * its {@code Документ_Type}), replaced by a write with the same dimension. The document must exist; the
+     * status must be one of the register's.
+     */
+    private synchronized Reply writeStatus(String body) {
+        JsonObject fields = SimHttp.object(body);
+        if (fields == null) {
+            return new Reply(400, error("-1", "Ошибка разбора тела запроса"));
+        }
+        for (Map.Entry<String, JsonValue> field : fields.entrySet()) {
+            String problem = invalidStatusField(field.getKey(), field.getValue());
+            if (problem != null) {
+                return new Reply(400, error("15", problem));
+            }
+        }
+        for (String required : List.of("Документ", "Документ_Type", "Организация_Key", "Статус")) {
+            if (!fields.containsKey(required)) {
+                return new Reply(400, error("15", "Не заполнено свойство " + required));
+            }
+        }
+        String ref = fields.getString("Документ");
+        String type = fields.getString("Документ_Type");
+        if (find(type.substring(TYPE_PREFIX.length()), ref) == null) {
+            return new Reply(400, error("15", "Объект не найден: " + type + " " + ref));
+        }
+        if (!catalog("Catalog_Организации").containsKey(fields.getString("Организация_Key"))) {
+            return new Reply(400, error("15", "Объект не найден: Организация_Key"));
+        }
+        String status = fields.getString("Статус");
+        JsonObject previous = catalog(STATUSES).get(type + " " + ref);
+        JsonObject record = Json.createObjectBuilder()
+                .add("Документ", ref).add("Документ_Type", type)
+                .add("Организация_Key", fields.getString("Организация_Key"))
+                .add("Статус", status)
+                .add("Комментарий", fields.getString("Комментарий", ""))
+                .build();
+        catalog(STATUSES).put(type + " " + ref, record);
+        if (CANCELLED.equals(status)) {
+            changes.count(CANCELLATION, ref, previous != null && CANCELLED.equals(previous.getString("Статус", null)));
+        }
+        return new Reply(201, record);
+    }
+
+    private static String invalidStatusField(String name, JsonValue value) {
+        String text = value instanceof JsonString s ? s.getString() : null;
+        boolean valid = switch (name) {
+            case "Документ", "Организация_Key" -> text != null && GUID.matcher(text).matches();
+            case "Документ_Type" -> text != null && text.startsWith(TYPE_PREFIX)
+                    && DOCUMENT_SET.matcher(text.substring(TYPE_PREFIX.length())).matches();
+            case "Статус" -> text != null && INVOICE_STATUSES.contains(text);
+            case "Комментарий" -> text != null;
+            default -> false;
+        };
+        if (valid) {
+            return null;
+        }
+        return switch (name) {
+            case "Документ", "Документ_Type", "Организация_Key", "Статус", "Комментарий" -> "Неверное значение свойства " + name;
+            default -> "Неизвестное свойство " + name;
+        };
+    }
+
+    /** A register record by its key, {@code (Документ='<ref>', Документ_Type='StandardODATA.<set>')}; 404 when there is none. */
+    private synchronized Reply record(String register, String key) {
+        Map<String, String> parts = new LinkedHashMap<>();
+        for (String part : key.split(",")) {
+            Matcher m = KEY_PART.matcher(part);
+            if (!m.matches()) {
+                return new Reply(400, error("-1", "Ошибка разбора ключа записи"));
+            }
+            parts.put(m.group(1), m.group(2).replace("''", "'"));
+        }
+        if (!parts.containsKey("Документ") || !parts.containsKey("Документ_Type")) {
+            return new Reply(400, error("-1", "Ошибка разбора ключа записи"));
+        }
+        JsonObject found = catalog(register).get(parts.get("Документ_Type") + " " + parts.get("Документ"));
+        return found == null ? new Reply(404, error("-1", "Запись не найдена")) : new Reply(200, found);
     }
 
     private synchronized JsonObject find(String set, String ref) {
@@ -287,7 +415,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
                 conditions.put(m.group(1), m.group(2).replace("''", "'"));
             }
         }
-        List<String> select = query.containsKey("$select") ? List.of(query.get("$select").split(",")) : null;
+        List<String> select = select(query);
         JsonArrayBuilder value = Json.createArrayBuilder();
         synchronized (this) {
             catalog(set).values().stream()
@@ -298,6 +426,10 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         return new Reply(200, Json.createObjectBuilder()
                 .add("odata.metadata", "http://localhost" + root + "$metadata#" + set)
                 .add("value", value).build());
+    }
+
+    private static List<String> select(Map<String, String> query) {
+        return query.containsKey("$select") ? List.of(query.get("$select").split(",")) : null;
     }
 
     private static JsonObject project(JsonObject row, List<String> select) {

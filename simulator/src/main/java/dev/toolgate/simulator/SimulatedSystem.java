@@ -1,6 +1,7 @@
 package dev.toolgate.simulator;
 
 import java.util.List;
+import java.util.Set;
 
 /** One simulated business system, as the control API sees it. */
 interface SimulatedSystem {
@@ -15,6 +16,19 @@ interface SimulatedSystem {
     int[] calls(String key);
 
     void reset();
+
+    /**
+     * The kinds of state change on one existing object this system counts ({@code posting},
+     * {@code cancellation}, {@code lost}); none by default.
+     */
+    default Set<String> stateKinds() {
+        return Set.of();
+    }
+
+    /** {changed, repeated} of {@code kind} on {@code object}: see {@link StateChanges}. */
+    default int[] stateChanges(String kind, String object) {
+        return new int[2];
+    }
 
     default boolean supports(Fault.Kind kind) {
         return kind != Fault.Kind.PENDING_THEN_SUCCEEDED;

@@ -41,6 +41,12 @@ public final class SimulatorClient {
                 .add("status", status).add("times", times));
     }
 
+    /** Does the work of the next request matching {@code match}, then answers {@code status} in place of its answer. */
+    public void armStatusAfterCommit(String system, String match, int status) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", "status_after_commit")
+                .add("status", status).add("times", 1));
+    }
+
     /** Answers {@code status} after {@code delayMs}, doing nothing: a slow refusal. */
     public void armSlowStatus(String system, String match, int status, long delayMs) {
         arm(Json.createObjectBuilder().add("system", system).add("match", match).add("method", "POST").add("fault", "status")
@@ -80,6 +86,36 @@ public final class SimulatorClient {
         return get("/_control/calls", system, key).getInt("lookups");
     }
 
+    /**
+     * How often the existing object {@code object} of {@code system} was moved into the state {@code kind}
+     * ({@code count}) and how often a request found it there already ({@code repeated}):
+     * {@code GET /_control/effects?system=…&object=…&kind=…}.
+     */
+    public StateCount stateChanges(String system, String object, String kind) {
+        String query = "?system=" + system + "&object=" + URLEncoder.encode(object, StandardCharsets.UTF_8) + "&kind=" + kind;
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/effects" + query)).GET().build());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("simulator refused the count: " + response.body());
+        }
+        JsonObject counts = SimHttp.object(response.body());
+        return new StateCount(counts.getInt("count"), counts.getInt("repeated"));
+    }
+
+    /** Postings of the 1C document {@code ref}: of an unposted document ({@code count}), and re-posts ({@code repeated}). */
+    public StateCount postings(String ref) {
+        return stateChanges("1c", ref, "posting");
+    }
+
+    /** Writes of the status {@code Отменен} for the 1C document {@code ref}: the first ({@code count}), and rewrites. */
+    public StateCount cancellations(String ref) {
+        return stateChanges("1c", ref, "cancellation");
+    }
+
+    /** Moves of the Bitrix24 deal {@code dealId} into a lost stage, and updates to it that found it lost already. */
+    public StateCount losses(String dealId) {
+        return stateChanges("bitrix24", dealId, "lost");
+    }
+
     public void reset() {
         send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/reset")).POST(HttpRequest.BodyPublishers.noBody()).build());
     }
@@ -99,5 +135,9 @@ public final class SimulatorClient {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** One object's state changes: {@code count} moves into the state, {@code repeated} requests that found it there. */
+    public record StateCount(int count, int repeated) {
     }
 }
