@@ -18,6 +18,10 @@ public record FieldSpec(String name, FieldType type, boolean required, int maxLe
         return new FieldSpec(name, type, false, 128, false);
     }
 
+    static FieldSpec optional(String name, FieldType type, int maxLength) {
+        return new FieldSpec(name, type, false, maxLength, false);
+    }
+
     static FieldSpec sensitive(String name, FieldType type) {
         return new FieldSpec(name, type, false, 128, true);
     }

@@ -121,6 +121,39 @@ public enum FieldType {
             }
             return value;
         }
+    },
+
+    /**
+     * A reference to an existing object by its GUID (a 1C {@code Ref_Key}), normalized to lower case: the
+     * two spellings name one object, so they are one intent with one fingerprint, and 1C writes its
+     * references in lower case. Anything else is refused here, before it could reach a target's URL.
+     */
+    GUID {
+        @Override
+        JsonValue normalize(String field, JsonValue value, int maxLength) {
+            String s = string(field, value);
+            if (!Shapes.GUID.matcher(s).matches()) {
+                throw InvalidCommand.payload(field, "must be a GUID such as 5e1d7a3c-0643-4f00-8000-000000000643");
+            }
+            return JSON.createValue(s.toLowerCase(Locale.ROOT));
+        }
+    },
+
+    /**
+     * A reference to an existing object by a numeric id (a Bitrix24 deal's {@code ID}), kept as text: ASCII
+     * digits, no sign, no leading zero and not zero ({@code 007} and {@code 7} would be two fingerprints of one
+     * deal), at most {@code maxLength} digits.
+     */
+    NUMERIC_ID {
+        @Override
+        JsonValue normalize(String field, JsonValue value, int maxLength) {
+            String s = string(field, value);
+            if (!Shapes.NUMERIC_ID.matcher(s).matches() || s.length() > maxLength) {
+                throw InvalidCommand.payload(field, "must be a positive integer id of at most " + maxLength
+                        + " digits, as a string without leading zeros, e.g. \"4711\"");
+            }
+            return value;
+        }
     };
 
     /**
@@ -163,5 +196,7 @@ public enum FieldType {
     private static final class Shapes {
         static final Pattern CURRENCY = Pattern.compile("[A-Za-z]{3}");
         static final Pattern INN = Pattern.compile("\\d{10}|\\d{12}");
+        static final Pattern GUID = Pattern.compile("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}");
+        static final Pattern NUMERIC_ID = Pattern.compile("[1-9][0-9]*");
     }
 }

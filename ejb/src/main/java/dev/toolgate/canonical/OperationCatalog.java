@@ -5,8 +5,10 @@ import static dev.toolgate.canonical.FieldSpec.required;
 import static dev.toolgate.canonical.FieldSpec.sensitive;
 import static dev.toolgate.canonical.FieldType.CURRENCY;
 import static dev.toolgate.canonical.FieldType.FLAG;
+import static dev.toolgate.canonical.FieldType.GUID;
 import static dev.toolgate.canonical.FieldType.INN;
 import static dev.toolgate.canonical.FieldType.MINOR_AMOUNT;
+import static dev.toolgate.canonical.FieldType.NUMERIC_ID;
 import static dev.toolgate.canonical.FieldType.TEXT;
 import static dev.toolgate.canonical.FieldType.TIMESTAMP;
 
@@ -32,10 +34,20 @@ public final class OperationCatalog {
                     required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     // a 12-digit INN identifies a person: personal data (152-FZ), so it is never stored
                     sensitive("counterparty_inn", INN), optional("due_at", TIMESTAMP),
-                    optional("post", FLAG)), false), // post: the document is also posted (проведён)
+                    // post: the document is also posted (проведён) after the create, inside the same operation;
+                    // invoice.post is the keyed way, with a look-up of its own (what a process posts with)
+                    optional("post", FLAG)), false),
+            // posts (проводит) an existing invoice; looked up by its Posted flag
+            new OperationSpec("invoice.post", "1c", List.of(required("invoice_id", GUID)), false),
+            // the compensation of an invoice: the status "cancelled" in 1C, never a deletion or a deletion mark
+            new OperationSpec("invoice.cancel", "1c", List.of(
+                    required("invoice_id", GUID), required("reason", TEXT, 250)), false),
             new OperationSpec("crm.deal.create", "bitrix24", List.of(
                     required("title", TEXT, 255), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     optional("contact_id", TEXT)), false),
+            // the compensation of a deal: moved to the lost stage, never deleted; the reason goes into its comments
+            new OperationSpec("crm.deal.lose", "bitrix24", List.of(
+                    required("deal_id", NUMERIC_ID, 18), optional("reason", TEXT, 250)), false),
             new OperationSpec("payment.create", "yookassa", List.of(
                     required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     required("description", TEXT, 128)), true), // YooKassa's limit

@@ -21,7 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 
-/** Translates {@code crm.deal.create} into a Bitrix24 deal and back; the only class that knows Bitrix24's fields. */
+/**
+ * Translates {@code crm.deal.create} into a Bitrix24 deal and {@code crm.deal.lose} into moving one to the
+ * lost stage (the compensation of a deal: never deleted), and back; the only class that knows Bitrix24's fields.
+ */
 public final class Bitrix24Deals implements Target {
 
     /** Documented limit errors: the portal refused the call before running it (Bitrix24 REST limits: QUERY_LIMIT_EXCEEDED and OPERATION_TIME_LIMIT; docs/targets.md). */
@@ -42,6 +45,23 @@ public final class Bitrix24Deals implements Target {
 
     @Override
     public Outcome execute(Attempt dispatch) {
+        return switch (dispatch.operation()) {
+            case "crm.deal.create" -> create(dispatch);
+            case "crm.deal.lose" -> lose(dispatch);
+            default -> throw new IllegalArgumentException("an operation this adapter does not serve: " + dispatch.operation());
+        };
+    }
+
+    @Override
+    public Lookup lookup(Attempt dispatch) {
+        return switch (dispatch.operation()) {
+            case "crm.deal.create" -> byOrigin(dispatch);
+            case "crm.deal.lose" -> byStage(dispatch);
+            default -> throw new IllegalArgumentException("an operation this adapter does not serve: " + dispatch.operation());
+        };
+    }
+
+    private Outcome create(Attempt dispatch) {
         if (dispatch.attempt() > 1) { // ORIGIN_ID is not unique: an earlier attempt may have made the deal
             Outcome earlier = Lookup.beforeResend(lookup(dispatch)); // a duplicate or no answer: do not add
             if (earlier != null) {
@@ -63,8 +83,97 @@ public final class Bitrix24Deals implements Target {
         return outcomeOf(http.sendEffect(call("crm.deal.add", body), dispatch.gate()));
     }
 
-    @Override
-    public Lookup lookup(Attempt dispatch) {
+    /**
+     * {@code crm.deal.lose}: {@code crm.deal.update} of {@code STAGE_ID} to the lost stage, with the reason added
+     * to the deal's {@code COMMENTS}. Every attempt reads the deal first ({@code crm.deal.get}): for its comments,
+     * which the update replaces, and its stage — a deal in the lost stage already is the effect, and nothing is
+     * written again. A failed read sent nothing: transient.
+     */
+    private Outcome lose(Attempt dispatch) {
+        String id = dispatch.payload().getString("deal_id");
+        Exchange read = http.send(call("crm.deal.get", JSON.createObjectBuilder().add("id", id).build()));
+        if (read instanceof Exchange.Answered a && notFound(a)) {
+            return new Outcome.Rejected("deal_not_found", "Bitrix24 has no such deal (HTTP 400 Not found)", a.status());
+        }
+        if (read instanceof Exchange.Answered a && a.status() == 401) {
+            return new Outcome.Rejected("target_auth_failed", "Bitrix24 answered HTTP 401", 401);
+        }
+        JsonObject deal = deal(read);
+        if (deal == null) { // a read changes nothing, and the update was not sent: safe to try again
+            return read instanceof Exchange.Answered a ? new Outcome.Transient("precondition_unavailable", a.retryAfter(), a.status())
+                    : new Outcome.Transient("precondition_unavailable", null, null);
+        }
+        if (settings.lostStage().equals(deal.getString("STAGE_ID", null))) {
+            return new Outcome.Succeeded(id, stage(settings.lostStage()), 200);
+        }
+        JsonObjectBuilder fields = JSON.createObjectBuilder().add("STAGE_ID", settings.lostStage());
+        if (dispatch.payload().containsKey("reason")) {
+            String comments = deal.getString("COMMENTS", "");
+            String note = "Toolgate: " + dispatch.payload().getString("reason");
+            fields.add("COMMENTS", comments.isBlank() ? note : comments + "\n" + note);
+        }
+        JsonObject body = JSON.createObjectBuilder().add("id", id).add("fields", fields)
+                .add("params", JSON.createObjectBuilder().add("REGISTER_SONET_EVENT", "N")).build();
+        Exchange updated = http.sendEffect(call("crm.deal.update", body), dispatch.gate());
+        if (updated instanceof Exchange.Answered a && a.status() == 200) {
+            JsonObject answer = TargetHttpClient.jsonObject(a.body());
+            return answer != null && answer.get("result") == JsonValue.TRUE
+                    ? new Outcome.Succeeded(id, stage(settings.lostStage()), 200)
+                    : new Outcome.Unknown("unreadable_response", 200); // a yes we cannot read: looked up by its stage
+        }
+        if (updated instanceof Exchange.Answered a && notFound(a)) {
+            return new Outcome.Rejected("deal_not_found", "Bitrix24 has no such deal (HTTP 400 Not found)", a.status());
+        }
+        return outcomeOf(updated);
+    }
+
+    /** {@code crm.deal.lose}'s look-up: the deal in the lost stage → found; in another → absent; no such deal → failed. */
+    private Lookup byStage(Attempt dispatch) {
+        String id = dispatch.payload().getString("deal_id");
+        Exchange read = http.send(call("crm.deal.get", JSON.createObjectBuilder().add("id", id).build()));
+        if (read instanceof Exchange.Answered a && notFound(a)) {
+            return new Lookup.Failed(id, "deal_not_found", "Bitrix24 has no such deal (HTTP 400 Not found)");
+        }
+        if (!(read instanceof Exchange.Answered answered) || answered.status() != 200) {
+            return new Lookup.Unavailable(failureCode(read));
+        }
+        JsonObject deal = deal(read);
+        if (deal == null) {
+            return new Lookup.Unavailable("unreadable_response");
+        }
+        return settings.lostStage().equals(deal.getString("STAGE_ID")) ? new Lookup.Found(id, stage(settings.lostStage()))
+                : new Lookup.Absent();
+    }
+
+    /** The deal of a 200 {@code crm.deal.get} answer, when it has a stage; null for anything else. */
+    private static JsonObject deal(Exchange read) {
+        if (!(read instanceof Exchange.Answered a) || a.status() != 200) {
+            return null;
+        }
+        JsonObject answer = TargetHttpClient.jsonObject(a.body());
+        return answer != null && answer.get("result") instanceof JsonObject deal && deal.get("STAGE_ID") instanceof JsonString
+                ? deal : null;
+    }
+
+    /** crm.deal.get and crm.deal.update answer an unknown id with 400 "Not found" (b24-rest-docs crm-deal-update.md). */
+    private static boolean notFound(Exchange.Answered answered) {
+        JsonObject body = TargetHttpClient.jsonObject(answered.body());
+        return answered.status() == 400 && body != null && "Not found".equals(body.getString("error_description", null));
+    }
+
+    private static JsonObject stage(String stageId) {
+        return JSON.createObjectBuilder().add("stage_id", stageId).build();
+    }
+
+    private static String failureCode(Exchange exchange) {
+        if (exchange instanceof Exchange.Answered answered) {
+            return "target_http_" + answered.status();
+        }
+        return exchange instanceof Exchange.NotSent notSent ? notSent.errorCode()
+                : exchange instanceof Exchange.Lost lost ? lost.errorCode() : "target_unreachable";
+    }
+
+    private Lookup byOrigin(Attempt dispatch) {
         JsonObject body = JSON.createObjectBuilder()
                 .add("filter", JSON.createObjectBuilder().add("ORIGINATOR_ID", settings.originatorId())
                         .add("ORIGIN_ID", dispatch.downstreamKey()))

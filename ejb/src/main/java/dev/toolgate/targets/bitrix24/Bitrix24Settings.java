@@ -14,8 +14,10 @@ import java.util.Optional;
  *
  * @param url          {@code https://<portal>/rest/<user>/<secret>/}
  * @param originatorId our "data source id" in ORIGINATOR_ID; with ORIGIN_ID (the key) it names our deals
+ * @param lostStage    the STAGE_ID that {@code crm.deal.lose} moves a deal to: {@code LOSE} in the general
+ *                     pipeline; a portal whose deals live in pipeline N sets {@code C<N>:LOSE}
  */
-public record Bitrix24Settings(URI url, String originatorId, Duration connectTimeout, Duration readTimeout,
+public record Bitrix24Settings(URI url, String originatorId, String lostStage, Duration connectTimeout, Duration readTimeout,
                                TlsSettings tls) {
 
     private static final String PREFIX = "toolgate.target.bitrix24.";
@@ -24,6 +26,7 @@ public record Bitrix24Settings(URI url, String originatorId, Duration connectTim
         return config.getOptionalValue(PREFIX + "url", String.class).map(url -> new Bitrix24Settings(
                 URI.create(url.endsWith("/") ? url : url + "/"),
                 config.getOptionalValue(PREFIX + "originator-id", String.class).orElse("agent-gw"),
+                config.getOptionalValue(PREFIX + "lost-stage", String.class).orElse("LOSE"),
                 RequestTimeouts.of(config, "bitrix24").connect(),
                 RequestTimeouts.of(config, "bitrix24").read(),
                 TlsSettings.from(config, "bitrix24")));
@@ -31,6 +34,6 @@ public record Bitrix24Settings(URI url, String originatorId, Duration connectTim
 
     @Override
     public String toString() {
-        return "Bitrix24Settings[host=" + url.getHost() + ", originatorId=" + originatorId + "]";
+        return "Bitrix24Settings[host=" + url.getHost() + ", originatorId=" + originatorId + ", lostStage=" + lostStage + "]";
     }
 }

@@ -26,12 +26,20 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * Translates {@code invoice.create} into a 1C customer invoice document and back. The only class
- * that knows 1C's entity sets, field names and error shapes.
+ * Translates the invoice operations into 1C and back: {@code invoice.create} (a customer invoice document),
+ * {@code invoice.post} (posting it) and {@code invoice.cancel} (its status "Отменен" in the document status
+ * register — the compensation of an invoice, never a deletion or a deletion mark). The only class that
+ * knows 1C's entity sets, field names and error shapes.
  */
 public final class OneCDocuments implements Target {
 
     private static final DateTimeFormatter ONE_C_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
+    /** The independent information register of document statuses: one record per document, replaced on write. */
+    static final String STATUS_REGISTER = "InformationRegister_СтатусыДокументов";
+    /** How standard OData names the type of a composite-type reference such as the register's {@code Документ}. */
+    private static final String TYPE_PREFIX = "StandardODATA.";
+    private static final String CANCELLED = "Отменен";
+    private static final JsonObject CANCELLED_RESULT = JSON.createObjectBuilder().add("status", "cancelled").build();
 
     private final OneCSettings settings;
     private final TargetHttpClient http;
@@ -51,6 +59,25 @@ public final class OneCDocuments implements Target {
 
     @Override
     public Outcome execute(Attempt dispatch) {
+        return switch (dispatch.operation()) {
+            case "invoice.create" -> create(dispatch);
+            case "invoice.post" -> postInvoice(dispatch);
+            case "invoice.cancel" -> cancel(dispatch);
+            default -> throw new IllegalArgumentException("an operation this adapter does not serve: " + dispatch.operation());
+        };
+    }
+
+    @Override
+    public Lookup lookup(Attempt dispatch) {
+        return switch (dispatch.operation()) {
+            case "invoice.create" -> byKey(dispatch);
+            case "invoice.post" -> byPostedFlag(dispatch);
+            case "invoice.cancel" -> byStatus(dispatch);
+            default -> throw new IllegalArgumentException("an operation this adapter does not serve: " + dispatch.operation());
+        };
+    }
+
+    private Outcome create(Attempt dispatch) {
         JsonObject payload = dispatch.payload();
         String currency = payload.getString("currency");
         String currencyKey = settings.currencyKeys().get(currency);
@@ -90,17 +117,12 @@ public final class OneCDocuments implements Target {
      */
     private Outcome post(Outcome.Succeeded created, Attempt dispatch) {
         String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
-        Exchange posting = http.sendEffect(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
-                        StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')/Post?$format=json"))
-                .header("Authorization", authorization).header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.noBody()), dispatch.gate());
+        Exchange posting = http.sendEffect(posting(created.objectId()), dispatch.gate());
         if (posting instanceof Exchange.Answered a && a.status() == 200 && TargetHttpClient.jsonObject(a.body()) != null) {
             return new Outcome.Succeeded(created.objectId(), result(TargetHttpClient.jsonObject(a.body())), created.httpStatus());
         }
         String why = posting instanceof Exchange.Answered a ? "1C answered HTTP " + a.status() + odataCode(a.body()) : "no answer";
-        Exchange reread = http.send(HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(settings.documentSet(),
-                        StandardCharsets.UTF_8) + "(guid'" + created.objectId() + "')?$format=json&$select=Ref_Key,Number,Posted"))
-                .header("Authorization", authorization).header("Accept", "application/json").GET());
+        Exchange reread = http.send(document(created.objectId(), "Ref_Key,Number,Posted").GET());
         JsonObject document = reread instanceof Exchange.Answered r && r.status() == 200 ? TargetHttpClient.jsonObject(r.body()) : null;
         JsonObjectBuilder result = JSON.createObjectBuilder(document != null ? result(document) : created.result());
         if (document == null) {
@@ -112,8 +134,109 @@ public final class OneCDocuments implements Target {
         return new Outcome.Succeeded(created.objectId(), result.build(), created.httpStatus());
     }
 
-    @Override
-    public Lookup lookup(Attempt dispatch) {
+    /**
+     * {@code invoice.post}: posts an existing document, {@code POST <set>(guid'<id>')/Post}. A later attempt
+     * looks at its Posted flag first: posting a posted document again re-posts it (1C writes its movements
+     * anew), which is not this operation's intent. 404 → {@code invoice_not_found}; a 200 that does not show
+     * the document posted → unknown, settled by the look-up.
+     */
+    private Outcome postInvoice(Attempt dispatch) {
+        String ref = dispatch.payload().getString("invoice_id");
+        if (dispatch.attempt() > 1) {
+            Outcome earlier = Lookup.beforeResend(byPostedFlag(dispatch));
+            if (earlier != null) {
+                return earlier;
+            }
+        }
+        Exchange posting = http.sendEffect(posting(ref), dispatch.gate());
+        if (posting instanceof Exchange.Answered a && a.status() / 100 == 2) {
+            JsonObject document = TargetHttpClient.jsonObject(a.body());
+            if (document == null || !ref.equals(document.getString("Ref_Key", null)) || document.get("Posted") != JsonValue.TRUE) {
+                return new Outcome.Unknown("unreadable_response", a.status());
+            }
+            return new Outcome.Succeeded(ref, result(document), a.status());
+        }
+        if (posting instanceof Exchange.Answered a && a.status() == 404) {
+            return new Outcome.Rejected("invoice_not_found", "1C has no such document (HTTP 404)", 404);
+        }
+        return outcomeOf(posting);
+    }
+
+    /** {@code invoice.post}'s look-up: posted → found; not posted → absent (safe to post); no such document → failed. */
+    private Lookup byPostedFlag(Attempt dispatch) {
+        String ref = dispatch.payload().getString("invoice_id");
+        Exchange exchange = http.send(document(ref, "Ref_Key,Number,Posted,DeletionMark").GET());
+        if (exchange instanceof Exchange.Answered a && a.status() == 404) {
+            return new Lookup.Failed(ref, "invoice_not_found", "1C has no such document (HTTP 404)");
+        }
+        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
+            return new Lookup.Unavailable(failureCode(exchange));
+        }
+        JsonObject document = TargetHttpClient.jsonObject(answered.body());
+        if (document == null || !ref.equals(document.getString("Ref_Key", null))
+                || !(document.get("Posted") == JsonValue.TRUE || document.get("Posted") == JsonValue.FALSE)) {
+            return new Lookup.Unavailable("unreadable_response");
+        }
+        return document.get("Posted") == JsonValue.TRUE ? new Lookup.Found(ref, result(document)) : new Lookup.Absent();
+    }
+
+    /**
+     * {@code invoice.cancel}: writes the status "Отменен" of the invoice to the document status register. The
+     * register keeps one record per document, so writing it again replaces the record: the write is idempotent
+     * by itself. A later attempt still looks first, so a record already there is not written twice. A 2xx that
+     * does not show the record → unknown, settled by the look-up; a write 1C refuses (no such document) is a
+     * 4xx → rejected.
+     */
+    private Outcome cancel(Attempt dispatch) {
+        String ref = dispatch.payload().getString("invoice_id");
+        if (dispatch.attempt() > 1) {
+            Outcome earlier = Lookup.beforeResend(byStatus(dispatch));
+            if (earlier != null) {
+                return earlier;
+            }
+        }
+        JsonObject record = JSON.createObjectBuilder()
+                .add("Документ", ref)
+                .add("Документ_Type", TYPE_PREFIX + settings.documentSet())
+                .add("Организация_Key", settings.organizationKey())
+                .add("Статус", CANCELLED)
+                .add("Комментарий", "Toolgate: " + dispatch.payload().getString("reason"))
+                .build();
+        Exchange written = http.sendEffect(request(STATUS_REGISTER, "").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(record.toString(), StandardCharsets.UTF_8)), dispatch.gate());
+        if (written instanceof Exchange.Answered a && a.status() / 100 == 2) {
+            return cancelled(TargetHttpClient.jsonObject(a.body()), ref)
+                    ? new Outcome.Succeeded(ref, CANCELLED_RESULT, a.status())
+                    : new Outcome.Unknown("unreadable_response", a.status());
+        }
+        return outcomeOf(written);
+    }
+
+    /** {@code invoice.cancel}'s look-up: the invoice's status record says "Отменен" → found; no record or another status → absent. */
+    private Lookup byStatus(Attempt dispatch) {
+        String ref = dispatch.payload().getString("invoice_id");
+        String key = "(" + encode("Документ") + "='" + ref + "'," + encode("Документ_Type") + "='"
+                + encode(TYPE_PREFIX + settings.documentSet()) + "')";
+        Exchange exchange = http.send(HttpRequest.newBuilder(URI.create(settings.url() + encode(STATUS_REGISTER) + key + "?$format=json"))
+                .header("Authorization", authorization).header("Accept", "application/json").GET());
+        if (exchange instanceof Exchange.Answered a && a.status() == 404) { // no record for the document
+            return new Lookup.Absent();
+        }
+        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
+            return new Lookup.Unavailable(failureCode(exchange));
+        }
+        JsonObject found = TargetHttpClient.jsonObject(answered.body());
+        if (found == null || !ref.equals(found.getString("Документ", null)) || !(found.get("Статус") instanceof JsonString)) {
+            return new Lookup.Unavailable("unreadable_response");
+        }
+        return cancelled(found, ref) ? new Lookup.Found(ref, CANCELLED_RESULT) : new Lookup.Absent();
+    }
+
+    private static boolean cancelled(JsonObject record, String ref) {
+        return record != null && ref.equals(record.getString("Документ", null)) && CANCELLED.equals(record.getString("Статус", null));
+    }
+
+    private Lookup byKey(Attempt dispatch) {
         Exchange exchange = http.send(request(settings.documentSet(),
                 filter(settings.keyRequisite(), dispatch.downstreamKey()) + "&$select=Ref_Key,Number,Posted,DeletionMark").GET());
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
@@ -171,6 +294,25 @@ public final class OneCDocuments implements Target {
             return new Counterparty(null, new Outcome.Rejected("counterparty_not_resolved", why + " the given INN", null));
         }
         return new Counterparty(found.get(0).getString("Ref_Key"), null);
+    }
+
+    /** {@code POST <set>(guid'<ref>')/Post}: posting in the regular (not operational) mode. */
+    private HttpRequest.Builder posting(String ref) {
+        return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
+                        + "')/Post?PostingModeOperational=false&$format=json"))
+                .header("Authorization", authorization).header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.noBody());
+    }
+
+    /** One document by its reference, with only the {@code select}ed fields. */
+    private HttpRequest.Builder document(String ref, String select) {
+        return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
+                        + "')?$format=json&$select=" + select))
+                .header("Authorization", authorization).header("Accept", "application/json");
+    }
+
+    private static String encode(String pathPart) {
+        return URLEncoder.encode(pathPart, StandardCharsets.UTF_8);
     }
 
     private HttpRequest.Builder request(String entitySet, String query) {

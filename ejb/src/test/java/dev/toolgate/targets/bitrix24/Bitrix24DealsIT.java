@@ -9,13 +9,21 @@ import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.tls.SimulatorTrust;
+import dev.toolgate.canonical.AgentCommand;
+import dev.toolgate.canonical.Canonicalizer;
 import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.StringReader;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -110,6 +118,160 @@ class Bitrix24DealsIT {
         assertInstanceOf(Lookup.Unavailable.class, down.lookup(deal(1)));
     }
 
+    @Test
+    void losesADealByMovingItToTheLostStageWithTheReasonInItsComments() {
+        String id = createdDeal();
+        Attempt lose = lose(id, "клиент отказался");
+        Outcome.Succeeded lost = assertInstanceOf(Outcome.Succeeded.class, deals.execute(lose));
+        assertEquals(id, lost.objectId());
+        assertEquals("LOSE", lost.result().getString("stage_id"));
+        assertEquals(id, assertInstanceOf(Lookup.Found.class, deals.lookup(lose)).objectId());
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.losses(id));
+        JsonObject deal = read(id);
+        assertEquals("LOSE", deal.getString("STAGE_ID"));
+        assertEquals("Toolgate: клиент отказался", deal.getString("COMMENTS"));
+        assertEquals(List.of(id), control.effects("bitrix24", deal.getString("ORIGIN_ID")), "lost, never deleted");
+    }
+
+    @Test
+    void addsTheReasonToCommentsTheDealHadAndLosesWithoutOne() {
+        String id = createdDeal();
+        portal("crm.deal.update", "{\"id\":" + id + ",\"fields\":{\"COMMENTS\":\"звонок 1\"}}");
+        deals.execute(lose(id, "причина"));
+        assertEquals("звонок 1\nToolgate: причина", read(id).getString("COMMENTS"), "added, the comments kept");
+        String other = createdDeal();
+        assertInstanceOf(Outcome.Succeeded.class, deals.execute(lose(other, null)));
+        assertEquals("LOSE", read(other).getString("STAGE_ID"));
+        assertEquals(false, read(other).containsKey("COMMENTS"), "no reason, no comment");
+    }
+
+    @Test
+    void reportsADealInAnotherStageAsAbsent() {
+        assertInstanceOf(Lookup.Absent.class, deals.lookup(lose(createdDeal(), "r")));
+    }
+
+    @Test
+    void refusesToLoseADealThatDoesNotExist() {
+        Attempt lose = lose("999999", "r");
+        assertEquals("deal_not_found", assertInstanceOf(Outcome.Rejected.class, deals.execute(lose)).errorCode());
+        assertEquals("deal_not_found", assertInstanceOf(Lookup.Failed.class, deals.lookup(lose)).errorCode());
+        assertEquals(new SimulatorClient.StateCount(0, 0), control.losses("999999"));
+    }
+
+    @Test
+    void aLostAnswerOrAServerErrorAfterTheUpdateIsUnknownAndTheLookUpFindsTheDealLost() {
+        for (String fault : List.of("drop_response_after_commit", "status_after_commit")) {
+            String id = createdDeal();
+            Attempt lose = lose(id, "r");
+            if (fault.equals("drop_response_after_commit")) {
+                control.arm("bitrix24", "crm.deal.update", fault, 1);
+            } else {
+                control.armStatusAfterCommit("bitrix24", "crm.deal.update", 500);
+            }
+            assertInstanceOf(Outcome.Unknown.class, deals.execute(lose), fault);
+            assertEquals(id, assertInstanceOf(Lookup.Found.class, deals.lookup(lose), fault).objectId());
+            assertEquals(new SimulatorClient.StateCount(1, 0), control.losses(id), fault);
+        }
+    }
+
+    @Test
+    void aLaterAttemptFindsTheDealLostAndDoesNotUpdateItAgain() {
+        String id = createdDeal();
+        Attempt first = lose(id, "r");
+        control.arm("bitrix24", "crm.deal.update", "drop_response_after_commit", 1);
+        assertInstanceOf(Outcome.Unknown.class, deals.execute(first));
+        Attempt second = new Attempt(first.downstreamKey(), first.operation(), 2, first.payload(), first.createdAt(), null, null);
+        assertEquals(id, assertInstanceOf(Outcome.Succeeded.class, deals.execute(second)).objectId());
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.losses(id), "read, found lost, not updated twice");
+        assertEquals("Toolgate: r", read(id).getString("COMMENTS"), "the reason once");
+    }
+
+    @Test
+    void aServerErrorBeforeTheUpdateIsUnknownAndNothingChanged() {
+        String id = createdDeal();
+        Attempt lose = lose(id, "r");
+        control.armStatus("bitrix24", "crm.deal.update", 500, 1);
+        assertEquals(500, assertInstanceOf(Outcome.Unknown.class, deals.execute(lose)).httpStatus());
+        assertInstanceOf(Lookup.Absent.class, deals.lookup(lose));
+        assertEquals(new SimulatorClient.StateCount(0, 0), control.losses(id));
+    }
+
+    @Test
+    void limitErrorsOnTheUpdateOrTheReadBeforeItAreTransient() {
+        for (int status : List.of(429, 503)) {
+            String id = createdDeal();
+            control.armStatus("bitrix24", "crm.deal.update", status, 1);
+            assertInstanceOf(Outcome.Transient.class, deals.execute(lose(id, "r")), "HTTP " + status);
+            control.armStatus("bitrix24", "crm.deal.get", status, 1);
+            assertInstanceOf(Outcome.Transient.class, deals.execute(lose(id, "r")), "the read, HTTP " + status);
+            assertEquals(new SimulatorClient.StateCount(0, 0), control.losses(id));
+        }
+    }
+
+    @Test
+    void anUpdateThatTimesOutIsUnknown() {
+        String id = createdDeal();
+        control.arm("bitrix24", "crm.deal.update", "POST", "delay", 1, 1_500); // beyond the 1 s read timeout
+        assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, deals.execute(lose(id, "r"))).errorCode());
+    }
+
+    @Test
+    void aYesThatCannotBeReadIsUnknown() {
+        String id = createdDeal();
+        control.arm("bitrix24", "crm.deal.update", "wrong_shape", 1);
+        assertEquals("unreadable_response", assertInstanceOf(Outcome.Unknown.class, deals.execute(lose(id, "r"))).errorCode());
+        assertInstanceOf(Lookup.Absent.class, deals.lookup(lose(id, "r")));
+    }
+
+    @Test
+    void aDealAlreadyLostIsTheEffectAndIsNotUpdatedAgain() {
+        String id = createdDeal();
+        deals.execute(lose(id, "r"));
+        assertInstanceOf(Outcome.Succeeded.class, deals.execute(lose(id, "r")), "another key, the same deal");
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.losses(id));
+    }
+
+    @Test
+    void usesTheConfiguredLostStageOfTheDealsPipeline() {
+        Bitrix24Deals pipeline = new Bitrix24Deals(new Bitrix24Settings(URI.create(simulators.bitrix24Url()), "agent-gw", "C2:LOSE",
+                Duration.ofMillis(500), Duration.ofMillis(1000), SimulatorTrust.of(simulators, "bitrix24")));
+        String id = createdDeal();
+        Attempt lose = lose(id, "r");
+        assertEquals("C2:LOSE", assertInstanceOf(Outcome.Succeeded.class, pipeline.execute(lose)).result().getString("stage_id"));
+        assertInstanceOf(Lookup.Found.class, pipeline.lookup(lose));
+        assertInstanceOf(Lookup.Absent.class, deals.lookup(lose), "LOSE is another stage");
+    }
+
+    private static String createdDeal() {
+        return ((Outcome.Succeeded) deals.execute(deal(1))).objectId();
+    }
+
+    /** The deal as the portal holds it, read with crm.deal.get. */
+    private static JsonObject read(String id) {
+        return portal("crm.deal.get", "{\"id\":\"" + id + "\"}").getJsonObject("result");
+    }
+
+    /** One call to the portal's webhook, as a person's own integration would make it. */
+    private static JsonObject portal(String method, String body) {
+        try {
+            HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                            URI.create(Simulators.bitrix24Url(simulators.baseUrl()) + method + ".json"))
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            return Json.createReader(new StringReader(answer.body())).readObject();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Attempt lose(String dealId, String reason) {
+        JsonObjectBuilder payload = Json.createObjectBuilder().add("deal_id", dealId);
+        if (reason != null) {
+            payload.add("reason", reason);
+        }
+        JsonObject canonical = Canonicalizer.canonicalize(new AgentCommand("crm.deal.lose", "bitrix24", payload.build())).payload();
+        return new Attempt("acme/test:crm.deal.lose:" + UUID.randomUUID() + ":v1", "crm.deal.lose", 1, canonical, Instant.now(), null, null);
+    }
+
     private static Attempt deal(int attempt) {
         return new Attempt("acme/test:crm.deal.create:" + UUID.randomUUID() + ":v1", "crm.deal.create", attempt,
                 Json.createObjectBuilder().add("title", "Сделка").add("amount_minor", 990000).add("currency", "RUB").build(),
@@ -117,7 +279,7 @@ class Bitrix24DealsIT {
     }
 
     private static Bitrix24Settings settings(String url) {
-        return new Bitrix24Settings(URI.create(url), "agent-gw", Duration.ofMillis(500), Duration.ofMillis(1000),
+        return new Bitrix24Settings(URI.create(url), "agent-gw", "LOSE", Duration.ofMillis(500), Duration.ofMillis(1000),
                 SimulatorTrust.of(simulators, "bitrix24"));
     }
 }

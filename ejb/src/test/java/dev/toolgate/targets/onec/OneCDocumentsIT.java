@@ -10,17 +10,26 @@ import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.tls.SimulatorTrust;
+import dev.toolgate.canonical.AgentCommand;
+import dev.toolgate.canonical.Canonicalizer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.StringReader;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
@@ -182,6 +191,257 @@ class OneCDocumentsIT {
         Attempt dispatch = invoice(Json.createObjectBuilder(payload()).add("currency", "JPY").build());
         assertEquals("currency_not_configured", assertInstanceOf(Outcome.Rejected.class, documents.execute(dispatch)).errorCode());
         assertEquals(0, control.creates("1c", dispatch.downstreamKey()));
+    }
+
+    @Test
+    void postsAnExistingInvoiceOnceAndFindsItByItsPostedFlag() {
+        String ref = createdInvoice();
+        Attempt post = posting(ref);
+        Outcome.Succeeded posted = assertInstanceOf(Outcome.Succeeded.class, documents.execute(post));
+        assertEquals(ref, posted.objectId());
+        assertEquals(true, posted.result().getBoolean("posted"));
+        assertTrue(posted.result().getString("number").startsWith("0000-"), posted.result().toString());
+        Lookup.Found found = assertInstanceOf(Lookup.Found.class, documents.lookup(post));
+        assertEquals(ref, found.objectId());
+        assertEquals(posted.result(), found.result());
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.postings(ref));
+    }
+
+    @Test
+    void reportsAnInvoiceNotYetPostedAsAbsentSoPostingItIsSafe() {
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(posting(createdInvoice())));
+    }
+
+    @Test
+    void refusesToPostAnInvoiceThatDoesNotExist() {
+        String ref = UUID.randomUUID().toString();
+        Attempt post = posting(ref);
+        Outcome.Rejected rejected = assertInstanceOf(Outcome.Rejected.class, documents.execute(post));
+        assertEquals("invoice_not_found", rejected.errorCode());
+        assertEquals(404, rejected.httpStatus());
+        assertEquals("invoice_not_found", assertInstanceOf(Lookup.Failed.class, documents.lookup(post)).errorCode());
+    }
+
+    @Test
+    void aPostingWhoseAnswerIsLostOrFailsAfterCommitIsUnknownAndTheLookUpFindsItPosted() {
+        for (String fault : List.of("drop_response_after_commit", "status_after_commit")) {
+            String ref = createdInvoice();
+            Attempt post = posting(ref);
+            if (fault.equals("drop_response_after_commit")) {
+                control.arm("1c", "/Post", fault, 1);
+            } else {
+                control.armStatusAfterCommit("1c", "/Post", 500);
+            }
+            assertInstanceOf(Outcome.Unknown.class, documents.execute(post), fault);
+            assertEquals(true, assertInstanceOf(Lookup.Found.class, documents.lookup(post), fault).result().getBoolean("posted"));
+            assertEquals(new SimulatorClient.StateCount(1, 0), control.postings(ref), fault);
+        }
+    }
+
+    @Test
+    void aLaterAttemptFindsTheInvoicePostedAndNeverPostsItAgain() {
+        String ref = createdInvoice();
+        Attempt first = posting(ref);
+        control.arm("1c", "guid'" + ref + "')/Post", "drop_response_after_commit", 1);
+        assertInstanceOf(Outcome.Unknown.class, documents.execute(first));
+        Outcome.Succeeded adopted = assertInstanceOf(Outcome.Succeeded.class, documents.execute(again(first)));
+        assertEquals(ref, adopted.objectId());
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.postings(ref), "looked up, found posted, not re-posted");
+    }
+
+    @Test
+    void serverAndProxyErrorsBeforeThePostingAreUnknownAndTheInvoiceStaysUnposted() {
+        for (int status : List.of(500, 502, 503, 504)) {
+            String ref = createdInvoice();
+            Attempt post = posting(ref);
+            control.armStatus("1c", "/Post", status, 1);
+            assertEquals(status, assertInstanceOf(Outcome.Unknown.class, documents.execute(post), "HTTP " + status).httpStatus());
+            assertInstanceOf(Lookup.Absent.class, documents.lookup(post), "HTTP " + status);
+            assertEquals(new SimulatorClient.StateCount(0, 0), control.postings(ref));
+        }
+    }
+
+    @Test
+    void aRateLimitedPostingIsTransientAndATimedOutOneUnknown() {
+        String ref = createdInvoice();
+        control.armStatus("1c", "/Post", 429, 1);
+        assertInstanceOf(Outcome.Transient.class, documents.execute(posting(ref)));
+        control.armDelay("1c", "/Post", 1_500); // beyond the 700 ms read timeout of these settings
+        assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, documents.execute(posting(ref))).errorCode());
+    }
+
+    @Test
+    void aPostingAnswerThatDoesNotShowTheInvoicePostedIsUnknown() {
+        String ref = createdInvoice();
+        control.arm("1c", "/Post", "wrong_shape", 1);
+        assertEquals("unreadable_response", assertInstanceOf(Outcome.Unknown.class, documents.execute(posting(ref))).errorCode());
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(posting(ref)));
+    }
+
+    @Test
+    void createWithThePostFlagStillPostsOnce() {
+        Attempt dispatch = invoice(Json.createObjectBuilder(payload()).add("post", true).build());
+        Outcome.Succeeded created = assertInstanceOf(Outcome.Succeeded.class, documents.execute(dispatch));
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.postings(created.objectId()));
+    }
+
+    @Test
+    void cancelsAnInvoiceWithAStatusRecordAndFindsIt() {
+        Attempt created = invoice();
+        String ref = ((Outcome.Succeeded) documents.execute(created)).objectId();
+        Attempt cancel = cancellation(ref, "заказ отменён");
+        Outcome.Succeeded cancelled = assertInstanceOf(Outcome.Succeeded.class, documents.execute(cancel));
+        assertEquals(ref, cancelled.objectId());
+        assertEquals("cancelled", cancelled.result().getString("status"));
+        Lookup.Found found = assertInstanceOf(Lookup.Found.class, documents.lookup(cancel));
+        assertEquals(ref, found.objectId());
+        assertEquals("cancelled", found.result().getString("status"));
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.cancellations(ref));
+        JsonObject record = odata("GET", statusRecord(ref), null).body();
+        assertEquals("Toolgate: заказ отменён", record.getString("Комментарий"));
+        assertEquals(Simulators.oneCOrganizationKey(), record.getString("Организация_Key"));
+        assertEquals(List.of(ref), control.effects("1c", created.downstreamKey()), "the invoice is still there");
+        assertEquals(false, odata("GET", "Document_СчетНаОплатуПокупателю(guid'" + ref + "')", null).body().getBoolean("DeletionMark"));
+    }
+
+    @Test
+    void reportsAnInvoiceWithoutAStatusRecordOrWithAnotherStatusAsAbsent() {
+        String ref = createdInvoice();
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(cancellation(ref, "r")));
+        assertEquals(201, odata("POST", OneCDocuments.STATUS_REGISTER, statusBody(ref, "Оплачен")).status());
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(cancellation(ref, "r")));
+        assertInstanceOf(Outcome.Succeeded.class, documents.execute(cancellation(ref, "r")), "the record is replaced");
+        assertEquals("Отменен", odata("GET", statusRecord(ref), null).body().getString("Статус"));
+    }
+
+    @Test
+    void refusesToCancelAnInvoiceThatDoesNotExist() {
+        String ref = UUID.randomUUID().toString();
+        Outcome.Rejected rejected = assertInstanceOf(Outcome.Rejected.class, documents.execute(cancellation(ref, "r")));
+        assertEquals(400, rejected.httpStatus());
+        assertEquals(new SimulatorClient.StateCount(0, 0), control.cancellations(ref));
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(cancellation(ref, "r")));
+    }
+
+    @Test
+    void aCancellationWhoseAnswerIsLostOrFailsAfterCommitIsUnknownAndTheLookUpFindsTheRecord() {
+        for (String fault : List.of("drop_response_after_commit", "status_after_commit")) {
+            String ref = createdInvoice();
+            Attempt cancel = cancellation(ref, "r");
+            if (fault.equals("drop_response_after_commit")) {
+                control.arm("1c", "InformationRegister_", "POST", fault, 1, 0);
+            } else {
+                control.armStatusAfterCommit("1c", "InformationRegister_", 500);
+            }
+            assertInstanceOf(Outcome.Unknown.class, documents.execute(cancel), fault);
+            assertEquals(ref, assertInstanceOf(Lookup.Found.class, documents.lookup(cancel), fault).objectId());
+            assertEquals(new SimulatorClient.StateCount(1, 0), control.cancellations(ref), fault);
+        }
+    }
+
+    @Test
+    void aLaterAttemptFindsTheCancellationAndDoesNotWriteItAgain() {
+        String ref = createdInvoice();
+        Attempt first = cancellation(ref, "r");
+        control.arm("1c", "InformationRegister_", "POST", "drop_response_after_commit", 1, 0);
+        assertInstanceOf(Outcome.Unknown.class, documents.execute(first));
+        assertEquals(ref, assertInstanceOf(Outcome.Succeeded.class, documents.execute(again(first))).objectId());
+        assertEquals(new SimulatorClient.StateCount(1, 0), control.cancellations(ref));
+    }
+
+    @Test
+    void writingTheCancellationAgainReplacesTheRecordAndIsCountedAsARepeat() {
+        String ref = createdInvoice();
+        documents.execute(cancellation(ref, "первая"));
+        assertInstanceOf(Outcome.Succeeded.class, documents.execute(cancellation(ref, "вторая")), "another key, attempt 1: sent");
+        assertEquals(new SimulatorClient.StateCount(1, 1), control.cancellations(ref));
+        assertEquals("Toolgate: вторая", odata("GET", statusRecord(ref), null).body().getString("Комментарий"), "one record");
+    }
+
+    @Test
+    void serverErrorsBeforeTheWriteAreUnknownRateLimitsTransientAndTimeoutsUnknown() {
+        String ref = createdInvoice();
+        for (int status : List.of(500, 503)) {
+            control.armStatus("1c", "InformationRegister_", status, 1);
+            assertEquals(status, assertInstanceOf(Outcome.Unknown.class, documents.execute(cancellation(ref, "r"))).httpStatus());
+        }
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(cancellation(ref, "r")));
+        control.armStatus("1c", "InformationRegister_", 429, 1);
+        assertInstanceOf(Outcome.Transient.class, documents.execute(cancellation(ref, "r")));
+        assertEquals(new SimulatorClient.StateCount(0, 0), control.cancellations(ref));
+        control.arm("1c", "InformationRegister_", "POST", "delay", 1, 1_500);
+        assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, documents.execute(cancellation(ref, "r"))).errorCode());
+    }
+
+    @Test
+    void aWriteAnswerThatDoesNotShowTheRecordIsUnknown() {
+        String ref = createdInvoice();
+        control.arm("1c", "InformationRegister_", "POST", "wrong_shape", 1, 0);
+        assertEquals("unreadable_response", assertInstanceOf(Outcome.Unknown.class, documents.execute(cancellation(ref, "r"))).errorCode());
+        assertInstanceOf(Lookup.Absent.class, documents.lookup(cancellation(ref, "r")));
+    }
+
+    @Test
+    void theSimulatedInfobaseNeverDeletesADocumentNorChangesItsDeletionMark() {
+        Attempt created = invoice();
+        String ref = ((Outcome.Succeeded) documents.execute(created)).objectId();
+        String entity = "Document_СчетНаОплатуПокупателю(guid'" + ref + "')";
+        assertEquals(405, odata("DELETE", entity, null).status());
+        assertEquals(405, odata("PATCH", entity, "{\"DeletionMark\":true}").status());
+        assertEquals(400, odata("POST", "Document_СчетНаОплатуПокупателю", "{\"DeletionMark\":true}").status());
+        assertEquals(List.of(ref), control.effects("1c", created.downstreamKey()));
+        assertEquals(false, odata("GET", entity, null).body().getBoolean("DeletionMark"));
+    }
+
+    private static String createdInvoice() {
+        return ((Outcome.Succeeded) documents.execute(invoice())).objectId();
+    }
+
+    /** What a process sends: a payload the catalog accepts, built from the invoice's Ref_Key. */
+    private static Attempt posting(String ref) {
+        return process("invoice.post", Json.createObjectBuilder().add("invoice_id", ref).build());
+    }
+
+    private static Attempt cancellation(String ref, String reason) {
+        return process("invoice.cancel", Json.createObjectBuilder().add("invoice_id", ref).add("reason", reason).build());
+    }
+
+    private static Attempt process(String operation, JsonObject payload) {
+        JsonObject canonical = Canonicalizer.canonicalize(new AgentCommand(operation, "1c", payload)).payload();
+        return new Attempt("acme/test:" + operation + ":" + UUID.randomUUID() + ":v1", operation, 1, canonical, Instant.now(), null, null);
+    }
+
+    private static Attempt again(Attempt first) {
+        return new Attempt(first.downstreamKey(), first.operation(), first.attempt() + 1, first.payload(), first.createdAt(), null, null);
+    }
+
+    private static String statusRecord(String ref) {
+        return OneCDocuments.STATUS_REGISTER + "(Документ='" + ref + "', Документ_Type='StandardODATA.Document_СчетНаОплатуПокупателю')";
+    }
+
+    private static String statusBody(String ref, String status) {
+        return Json.createObjectBuilder().add("Документ", ref).add("Документ_Type", "StandardODATA.Document_СчетНаОплатуПокупателю")
+                .add("Организация_Key", Simulators.oneCOrganizationKey()).add("Статус", status).build().toString();
+    }
+
+    /** One request to the infobase's OData, as another client of it would make it (plain HTTP, the demo user). */
+    private static Answer odata(String method, String resource, String body) {
+        try {
+            String path = URLEncoder.encode(resource, StandardCharsets.UTF_8).replace("+", "%20")
+                    .replace("%28", "(").replace("%29", ")").replace("%27", "'").replace("%3D", "=").replace("%2C", ",");
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(Simulators.oneCUrl(simulators.baseUrl()) + "/" + path + "?$format=json"))
+                    .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                            (Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+            HttpResponse<String> answer = HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+            JsonObject json = answer.body().isEmpty() ? null : Json.createReader(new StringReader(answer.body())).readObject();
+            return new Answer(answer.statusCode(), json);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private record Answer(int status, JsonObject body) {
     }
 
     private static Attempt invoice() {

@@ -11,11 +11,15 @@ import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.tls.SimulatorTrust;
+import dev.toolgate.canonical.AgentCommand;
+import dev.toolgate.canonical.Canonicalizer;
 import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,6 +112,30 @@ class YooKassaPaymentsIT {
         assertEquals(paymentId, refunded.result().getString("payment_id"));
         payments.execute(refund(1, paymentId, 10_000)); // another refund of the same payment, another key
         assertEquals(refunded.objectId(), assertInstanceOf(Lookup.Found.class, payments.lookup(refund)).objectId());
+    }
+
+    /**
+     * What a process's compensation of a payment sends: a refund built only from the stored outcome of the
+     * succeeded payment.create — its target object id and its result's amount — through the catalog.
+     */
+    @Test
+    void refundsAPaymentInFullFromTheStoredResultOfItsCreation() {
+        Outcome.Succeeded paid = assertInstanceOf(Outcome.Succeeded.class, payments.execute(payment(1, 123_456)));
+        JsonObject amount = paid.result().getJsonObject("amount");
+        long minor = new BigDecimal(amount.getString("value")).movePointRight(2).longValueExact();
+        JsonObject payload = Canonicalizer.canonicalize(new AgentCommand("payment.refund", "yookassa", Json.createObjectBuilder()
+                .add("payment_id", paid.objectId()).add("amount_minor", minor).add("currency", amount.getString("currency"))
+                .add("reason", "Компенсация процесса").build())).payload();
+        Attempt refund = new Attempt("acme/test:payment.refund:" + UUID.randomUUID() + ":v1", "payment.refund", 1, payload,
+                Instant.now(), null, null);
+        control.arm("yookassa", refund.downstreamKey(), "drop_response_after_commit", 1);
+        assertInstanceOf(Outcome.Unknown.class, payments.execute(refund));
+        Lookup.Found found = assertInstanceOf(Lookup.Found.class, payments.lookup(refund));
+        assertEquals(paid.objectId(), found.result().getString("payment_id"));
+        assertEquals(amount, found.result().getJsonObject("amount"), "the whole payment");
+        Outcome.Succeeded again = assertInstanceOf(Outcome.Succeeded.class, payments.execute(attempt(refund, 2)));
+        assertEquals(found.objectId(), again.objectId(), "the same refund, not a second one");
+        assertEquals(List.of(found.objectId()), control.effects("yookassa", refund.downstreamKey()));
     }
 
     @Test

@@ -45,9 +45,9 @@ class McpIT extends ApprovalSuite {
         assertEquals("2025-11-25", run.getString("protocolVersion"), "the SDK's own revision, echoed");
         JsonArray tools = run.getJsonArray("steps").getJsonObject(0).getJsonArray("tools");
         List<String> names = tools.getValuesAs(JsonObject.class).stream().map(t -> t.getString("name")).toList();
-        assertEquals(List.of("crm_deal_create", "invoice_create", "payment_create", "payment_refund",
-                "get_operation", "list_open_operations", "resume_operation"), names);
-        JsonObject invoice = tools.getJsonObject(1);
+        assertEquals(List.of("crm_deal_create", "crm_deal_lose", "invoice_cancel", "invoice_create", "invoice_post",
+                "payment_create", "payment_refund", "get_operation", "list_open_operations", "resume_operation"), names);
+        JsonObject invoice = tools.getJsonObject(names.indexOf("invoice_create"));
         JsonObject schema = invoice.getJsonObject("inputSchema");
         assertEquals("integer", schema.getJsonObject("properties").getJsonObject("amount_minor").getString("type"));
         assertTrue(schema.getJsonArray("required").contains(Json.createValue("idempotency_key")));

@@ -31,11 +31,18 @@ final class ToolCatalog {
     /** What each operation does, in an agent's words; a missing entry falls back to the operation's name. */
     private static final Map<String, String> PURPOSES = Map.of(
             "invoice.create", "Creates an invoice document in 1C",
+            "invoice.post", "Posts (проводит) an existing 1C invoice, given its Ref_Key as invoice_id",
+            "invoice.cancel", "Cancels an existing 1C invoice: sets its status to Отменен (never deletes it)",
             "crm.deal.create", "Creates a deal in Bitrix24 CRM",
+            "crm.deal.lose", "Moves an existing Bitrix24 deal to the lost stage (never deletes it)",
             "payment.create", "Creates a payment in YooKassa (charges money)",
             "payment.refund", "Refunds a YooKassa payment (moves money)");
-    /** Money and documents: an effect someone must undo by hand when it was not meant (MCP's destructiveHint). */
-    private static final Set<String> DESTRUCTIVE = Set.of("invoice.create", "payment.create", "payment.refund");
+    /**
+     * Money, documents and changes to existing records: an effect someone must undo by hand when it was not
+     * meant (MCP's destructiveHint).
+     */
+    private static final Set<String> DESTRUCTIVE = Set.of("invoice.create", "invoice.post", "invoice.cancel", "crm.deal.lose",
+            "payment.create", "payment.refund");
 
     static final List<Tool> ALL = build();
 

@@ -80,6 +80,11 @@ final class ToolSchemas {
             case INN -> schema.add("type", "string").add("pattern", "^([0-9]{10}|[0-9]{12})$")
                     .add("description", "Russian taxpayer number: 10 digits (organization) or 12 (person)"
                             + (field.sensitive() ? "; personal data, never stored by the gateway" : ""));
+            case GUID -> schema.add("type", "string")
+                    .add("pattern", "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$")
+                    .add("description", "a GUID reference to an existing object (a 1C Ref_Key), e.g. 5e1d7a3c-0643-4f00-8000-000000000643");
+            case NUMERIC_ID -> schema.add("type", "string").add("pattern", "^[1-9][0-9]{0," + (field.maxLength() - 1) + "}$")
+                    .add("description", "the numeric id of an existing object as a string, e.g. \"4711\"");
         }
         return schema.build();
     }

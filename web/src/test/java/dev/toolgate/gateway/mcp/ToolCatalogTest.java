@@ -28,8 +28,8 @@ class ToolCatalogTest {
 
     @Test
     void offersOneToolPerCatalogOperationAndTheEvidenceToolsToAnAgent() {
-        assertEquals(List.of("crm_deal_create", "invoice_create", "payment_create", "payment_refund",
-                "get_operation", "list_open_operations", "resume_operation"), names(Role.AGENT));
+        assertEquals(List.of("crm_deal_create", "crm_deal_lose", "invoice_cancel", "invoice_create", "invoice_post",
+                "payment_create", "payment_refund", "get_operation", "list_open_operations", "resume_operation"), names(Role.AGENT));
     }
 
     @Test
