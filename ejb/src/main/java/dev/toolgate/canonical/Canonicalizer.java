@@ -40,6 +40,14 @@ public final class Canonicalizer {
                 Fingerprint.of(CanonicalJson.write(hashed)));
     }
 
+    /**
+     * A payload against a field list of its own (a process type's input, a process step's payload before it is
+     * sent): the same rules and the same refusals as an operation's payload.
+     */
+    public static JsonObject canonicalPayload(OperationSpec spec, JsonObject payload) {
+        return significantFields(spec, payload);
+    }
+
     private static JsonObject significantFields(OperationSpec spec, JsonObject payload) {
         Set<String> known = spec.fields().stream().map(FieldSpec::name).collect(Collectors.toSet());
         Set<String> unknown = new TreeSet<>(payload.keySet());

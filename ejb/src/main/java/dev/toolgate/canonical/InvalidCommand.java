@@ -11,7 +11,7 @@ import jakarta.ejb.ApplicationException;
 @ApplicationException
 public class InvalidCommand extends RuntimeException {
 
-    public enum Reason { MALFORMED_JSON, INVALID_REQUEST, UNKNOWN_OPERATION, UNKNOWN_TARGET, INVALID_PAYLOAD, CARD_NUMBER, NOT_I_JSON }
+    public enum Reason { MALFORMED_JSON, INVALID_REQUEST, UNKNOWN_OPERATION, UNKNOWN_PROCESS, UNKNOWN_TARGET, INVALID_PAYLOAD, CARD_NUMBER, NOT_I_JSON }
 
     private final Reason reason;
     private final String field;

@@ -9,6 +9,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -46,6 +48,15 @@ public class Journal {
         OperationView view = operation.view();
         Approval approval = view.approvalId() == null ? null : em.find(Approval.class, view.approvalId());
         return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
+    }
+
+    /** The operations of {@code tenant} under {@code keys} that exist, by key: a process's steps in one read. */
+    public Map<String, OperationView> several(String tenant, Collection<String> keys) {
+        Map<String, OperationView> found = new HashMap<>();
+        em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.key IN :keys", Operation.class)
+                .setParameter("tenant", tenant).setParameter("keys", List.copyOf(keys))
+                .getResultStream().map(Operation::view).forEach(view -> found.put(view.key(), view));
+        return found;
     }
 
     /**

@@ -12,6 +12,7 @@ public class OperationRefused extends RuntimeException {
 
     public enum Reason {
         OPERATION_NOT_FOUND,
+        PROCESS_NOT_FOUND,
         APPROVAL_NOT_FOUND,
         APPROVAL_NOT_REQUIRED,
         NOT_AWAITING_APPROVAL,

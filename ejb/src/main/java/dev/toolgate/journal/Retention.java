@@ -20,6 +20,16 @@ public class Retention {
     private static final String PURGE = "DELETE FROM agent_operation_log WHERE (tenant, operation_key) IN ("
             + " SELECT tenant, operation_key FROM agent_operation_log"
             + "  WHERE status IN ('succeeded', 'failed_final') AND completed_at < ?1"
+            // a step of a process that has not finished is what keeps the process from sending it again
+            + "  AND NOT EXISTS (SELECT 1 FROM process_run p WHERE p.tenant = agent_operation_log.tenant"
+            + "   AND p.status NOT IN ('completed', 'failed', 'compensated')"
+            + "   AND starts_with(agent_operation_log.operation_key, p.process_key || '/'))"
+            + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
+
+    /** Finished processes, with their events; one that needs attention stays until a person has settled it. */
+    private static final String PURGE_PROCESSES = "DELETE FROM process_run WHERE (tenant, process_key) IN ("
+            + " SELECT tenant, process_key FROM process_run"
+            + "  WHERE status IN ('completed', 'failed', 'compensated') AND completed_at < ?1"
             + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
 
     @PersistenceContext(unitName = "toolgate")
@@ -28,12 +38,12 @@ public class Retention {
     @Inject
     JournalSettings settings;
 
-    /** Deletes up to {@code limit} expired operations with their events; returns how many. */
+    /** Deletes up to {@code limit} expired operations and up to as many finished processes, with their events; returns the larger count. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int purge(int limit) {
-        return em.createNativeQuery(PURGE)
-                .setParameter(1, Operation.at(Instant.now().minus(settings.retention())))
-                .setParameter(2, limit)
-                .executeUpdate();
+        Object cutoff = Operation.at(Instant.now().minus(settings.retention()));
+        int operations = em.createNativeQuery(PURGE).setParameter(1, cutoff).setParameter(2, limit).executeUpdate();
+        int processes = em.createNativeQuery(PURGE_PROCESSES).setParameter(1, cutoff).setParameter(2, limit).executeUpdate();
+        return Math.max(operations, processes);
     }
 }

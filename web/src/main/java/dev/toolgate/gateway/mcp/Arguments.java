@@ -53,7 +53,8 @@ final class Arguments {
         if (tool.operation() != null) {
             return ProblemType.INVALID_PAYLOAD;
         }
-        return ToolCatalog.RESUME_OPERATION.equals(tool.name()) ? ProblemType.RESUME_TAKES_NO_PARAMETERS : ProblemType.INVALID_REQUEST;
+        return ToolCatalog.RESUME_OPERATION.equals(tool.name()) || ToolCatalog.RESUME_PROCESS.equals(tool.name())
+                ? ProblemType.RESUME_TAKES_NO_PARAMETERS : ProblemType.INVALID_REQUEST;
     }
 
     /** Missing is REST's missing header; its form (whitespace, length) is checked where REST checks a header's. */

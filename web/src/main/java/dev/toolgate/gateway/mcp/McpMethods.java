@@ -5,12 +5,14 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.access.Caller;
 import dev.toolgate.trace.StructuredLog;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.toolgate.process.ProcessCatalog;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -27,6 +29,11 @@ public class McpMethods {
 
     @Inject
     ToolCalls calls;
+    @Inject
+    ProcessCatalog processCatalog;
+
+    /** The process types' tools, built once: the catalog is read at start-up and does not change while deployed. */
+    private volatile List<Tool> processTools;
 
     /** The reply to {@code call} by {@code caller}; {@code api} is the REST API's absolute base, for links. */
     JsonObject answer(Caller caller, JsonRpc.Call call, String api) {
@@ -34,7 +41,7 @@ public class McpMethods {
             return switch (call.method()) {
                 case "initialize" -> JsonRpc.result(call.id(), initialize(call.params()));
                 case "ping" -> JsonRpc.result(call.id(), JsonValue.EMPTY_JSON_OBJECT);
-                case "tools/list" -> JsonRpc.result(call.id(), list(caller));
+                case "tools/list" -> JsonRpc.result(call.id(), list(caller, processTools()));
                 case "tools/call" -> callTool(caller, call, api);
                 default -> JsonRpc.error(call.id(), JsonRpc.METHOD_NOT_FOUND, "method not found: " + call.method());
             };
@@ -53,10 +60,20 @@ public class McpMethods {
                 .build();
     }
 
-    static JsonObject list(Caller caller) {
+    static JsonObject list(Caller caller, List<Tool> processTools) {
         JsonArrayBuilder tools = JSON.createArrayBuilder();
         ToolCatalog.visibleTo(caller).forEach(t -> tools.add(t.definition()));
+        processTools.stream().filter(t -> t.callableBy(caller)).forEach(t -> tools.add(t.definition()));
         return JSON.createObjectBuilder().add("tools", tools).build();
+    }
+
+    private List<Tool> processTools() {
+        List<Tool> tools = processTools;
+        if (tools == null) {
+            tools = ToolCatalog.processes(processCatalog.types());
+            processTools = tools;
+        }
+        return tools;
     }
 
     private JsonObject callTool(Caller caller, JsonRpc.Call call, String api) {
@@ -65,7 +82,9 @@ public class McpMethods {
         }
         // a tool this principal may not call is one it was never shown: the same answer as an unknown name, which
         // stays a protocol error (2025-11-25 keeps it one); only a known tool's arguments are answered as its result
-        Optional<Tool> tool = ToolCatalog.find(name.getString()).filter(t -> t.callableBy(caller));
+        Optional<Tool> tool = ToolCatalog.find(name.getString())
+                .or(() -> processTools().stream().filter(t -> t.name().equals(name.getString())).findFirst())
+                .filter(t -> t.callableBy(caller));
         if (tool.isEmpty()) {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: " + name.getString());
         }

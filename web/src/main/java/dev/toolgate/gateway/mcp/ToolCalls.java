@@ -17,6 +17,8 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.toolgate.process.ProcessCommand;
+import dev.toolgate.process.ProcessDriver;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -42,6 +44,8 @@ public class ToolCalls {
     CommandGateway gateway;
     @Inject
     Journal journal;
+    @Inject
+    ProcessDriver processes;
     @Inject
     JournalSettings settings;
 
@@ -93,8 +97,19 @@ public class ToolCalls {
         if (ToolCatalog.RESUME_OPERATION.equals(tool.name())) {
             return results.of(gateway.resume(new ToolCall(tool.name(), callId), caller, key));
         }
+        if (ToolCatalog.GET_PROCESS.equals(tool.name())) {
+            return processes.find(caller.tenant(), key).map(results::process)
+                    .orElseGet(() -> results.problem(ProblemType.PROCESS_NOT_FOUND, "no process of your tenant has this key", key));
+        }
+        if (ToolCatalog.RESUME_PROCESS.equals(tool.name())) {
+            return results.of(processes.resume(new ToolCall(tool.name(), callId), caller, key));
+        }
         JsonObjectBuilder payload = JSON.createObjectBuilder(args);
         payload.remove(ToolSchemas.KEY);
+        if (tool.process() != null) { // the same submit as POST /api/v1/processes
+            return results.of(processes.submit(new ToolCall(tool.name(), callId), caller, key,
+                    new ProcessCommand(tool.process().name(), payload.build())));
+        }
         AgentCommand command = new AgentCommand(tool.operation().operation(), tool.operation().target(), payload.build());
         return results.of(gateway.submit(new ToolCall(tool.name(), callId), caller, key, command));
     }

@@ -6,6 +6,7 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.OperationCatalog;
 import dev.toolgate.canonical.OperationSpec;
+import dev.toolgate.process.ProcessType;
 import jakarta.json.JsonObject;
 
 import java.util.ArrayList;
@@ -25,6 +26,10 @@ final class ToolCatalog {
     static final String GET_OPERATION = "get_operation";
     static final String LIST_OPEN_OPERATIONS = "list_open_operations";
     static final String RESUME_OPERATION = "resume_operation";
+    static final String GET_PROCESS = "get_process";
+    static final String RESUME_PROCESS = "resume_process";
+    /** A process type's tool: {@code order.fulfil} → {@code process_order_fulfil}. */
+    static final String PROCESS_PREFIX = "process_";
 
     private static final Set<Role> READERS = Set.of(Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR);
 
@@ -78,6 +83,31 @@ final class ToolCatalog {
                 + " with the journal's own payload and approval: takes over another agent's work without re-planning it."
                 + " Looks an uncertain outcome up before anything is sent; never a second effect.",
                 ToolSchemas.keyOnly(), false, true), Set.of(Role.AGENT, Role.OPERATOR), null));
+        tools.add(new Tool(GET_PROCESS, definition(GET_PROCESS, "Reads one process of your tenant by its idempotency_key: its"
+                + " status and why, what it waits on (a step's look-up, a person's approval, a back-off), each step with its"
+                + " operation record and its compensation, and its story. Changes nothing.", ToolSchemas.keyOnly(), true, false),
+                READERS, null));
+        tools.add(new Tool(RESUME_PROCESS, definition(RESUME_PROCESS, "Continues a recorded process by its idempotency_key with"
+                + " its recorded input and steps: takes over another agent's process without re-planning it. A step whose outcome"
+                + " is uncertain is looked up before anything more is sent; no step runs twice.", ToolSchemas.keyOnly(), false, true),
+                Set.of(Role.AGENT, Role.OPERATOR), null));
+        return List.copyOf(tools);
+    }
+
+    /** One tool per declared process type: its input as flat arguments plus the key, as an operation's tool. */
+    static List<Tool> processes(List<ProcessType> types) {
+        List<Tool> tools = new ArrayList<>();
+        for (ProcessType type : types) {
+            String name = PROCESS_PREFIX + toolName(type.name());
+            StringBuilder steps = new StringBuilder();
+            type.steps().forEach(s -> steps.append(steps.length() == 0 ? "" : " → ").append(s.operation()));
+            String description = "Starts process " + type.name() + (type.description().isBlank() ? "" : ": " + type.description())
+                    + " Steps: " + steps + ", each its own operation under the key <idempotency_key>/<step>. One process per"
+                    + " idempotency_key: send the same key with the same arguments to follow it up (or use get_process /"
+                    + " resume_process); a new key is a new process. It goes on by itself when you stop.";
+            tools.add(new Tool(name, definition(name, description, ToolSchemas.input(type.input()), false, true), Set.of(Role.AGENT),
+                    type.input(), type));
+        }
         return List.copyOf(tools);
     }
 

@@ -4,6 +4,11 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
+import dev.toolgate.gateway.rest.ProcessJson;
+import dev.toolgate.process.ProcessAnswer;
+import dev.toolgate.process.ProcessRecord;
+import dev.toolgate.process.ProcessStatus;
+import dev.toolgate.process.ProcessView;
 import dev.toolgate.gateway.rest.OperationJson;
 import dev.toolgate.gateway.rest.ProblemType;
 import dev.toolgate.journal.Journal;
@@ -26,7 +31,7 @@ import java.util.List;
 final class ToolResults {
 
     static final List<String> OUTCOMES = List.of("succeeded", "failed", "clarifying", "in_progress", "try_later",
-            "approval_required", "refused", "record", "open_operations");
+            "approval_required", "refused", "record", "open_operations", "process");
 
     private final String api;
     private final Duration retention;
@@ -101,6 +106,44 @@ final class ToolResults {
         return result(false, JSON.createObjectBuilder().add("outcome", "record").add("operation_key", op.key())
                 .add("detail", "operation " + op.key() + " is " + op.status().dbName())
                 .add("operation", OperationJson.withHistory(op, record.events(), record.approval(), selfPath(op), retention)));
+    }
+
+    /** A process as it stands: the same answer for starting, following up, resuming and reading one. */
+    JsonObject of(ProcessAnswer answer) {
+        if (answer instanceof ProcessAnswer.KeyReused reused) {
+            return problem(ProblemType.IDEMPOTENCY_KEY_REUSED, "this idempotency_key names another process (other arguments);"
+                    + " nothing was executed. A new intent needs a new key", reused.process().key());
+        }
+        ProcessRecord record = answer instanceof ProcessAnswer.Progressed p ? p.record() : ((ProcessAnswer.Busy) answer).record();
+        Duration retryAfter = answer instanceof ProcessAnswer.Progressed p ? p.retryAfter() : ((ProcessAnswer.Busy) answer).retryAfter();
+        boolean replayed = answer instanceof ProcessAnswer.Progressed p && p.replayed();
+        ProcessView process = record.process();
+        JsonObjectBuilder content = JSON.createObjectBuilder().add("outcome", "process").add("operation_key", process.key())
+                .add("replayed", replayed).add("process", processJson(record));
+        String detail = "process " + process.key() + " is " + process.status().dbName() + ": " + process.detail();
+        if (retryAfter != null) {
+            long after = seconds(retryAfter);
+            content.add("retry_after_seconds", after);
+            detail += ". It goes on by itself; to follow it, call get_process (or this tool again with the same idempotency_key"
+                    + " and arguments) after " + after + " s. Do not make a new key";
+        }
+        boolean failed = process.status() == ProcessStatus.FAILED || process.status() == ProcessStatus.COMPENSATED
+                || (process.status() == ProcessStatus.NEEDS_ATTENTION && retryAfter == null);
+        return result(failed, content.add("detail", detail));
+    }
+
+    JsonObject process(ProcessRecord record) {
+        ProcessView process = record.process();
+        return result(false, JSON.createObjectBuilder().add("outcome", "record").add("operation_key", process.key())
+                .add("detail", "process " + process.key() + " is " + process.status().dbName() + ": " + process.detail())
+                .add("process", processJson(record)));
+    }
+
+    private JsonObject processJson(ProcessRecord record) {
+        return ProcessJson.of(record, key -> (api + "/v1/operations?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8))
+                        .replaceFirst("^[a-z]+://[^/]+", ""),
+                (api + "/v1/processes?key=" + URLEncoder.encode(record.process().key(), StandardCharsets.UTF_8))
+                        .replaceFirst("^[a-z]+://[^/]+", ""), retention);
     }
 
     JsonObject open(List<OperationView> operations) {

@@ -59,7 +59,8 @@ final class ToolSchemas {
                 .add("approval", typed("object"))
                 .add("problem", typed("object"))
                 .add("operation", typed("object"))
-                .add("operations", typed("array"));
+                .add("operations", typed("array"))
+                .add("process", typed("object"));
         return JSON.createObjectBuilder().add("type", "object").add("properties", properties)
                 .add("required", JSON.createArrayBuilder().add("outcome")).build();
     }

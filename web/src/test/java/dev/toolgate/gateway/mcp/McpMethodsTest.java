@@ -11,8 +11,10 @@ import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import dev.toolgate.process.ProcessCatalog;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Set;
 
 class McpMethodsTest {
@@ -28,8 +30,8 @@ class McpMethodsTest {
 
     @Test
     void listsOnlyTheToolsThePrincipalMayCall() {
-        JsonObject listed = McpMethods.list(new Caller("auditor", "acme", Set.of(Role.AUDITOR)));
-        assertEquals(2, listed.getJsonArray("tools").size());
+        JsonObject listed = McpMethods.list(new Caller("auditor", "acme", Set.of(Role.AUDITOR)), List.of());
+        assertEquals(3, listed.getJsonArray("tools").size(), "get_operation, list_open_operations, get_process");
     }
 
     private static final Caller AGENT = new Caller("agent-a", "acme", Set.of(Role.AGENT));
@@ -39,6 +41,7 @@ class McpMethodsTest {
         McpMethods methods = new McpMethods();
         methods.calls = new ToolCalls();
         methods.calls.settings = new JournalSettings();
+        methods.processCatalog = new ProcessCatalog(); // built empty: no process types, as with toolgate.process.examples=false
         JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tools/call", IJsonReader.read(params).asJsonObject());
         return methods.answer(caller, call, "http://gw/api");
     }

@@ -11,7 +11,12 @@ import dev.toolgate.canonical.OperationCatalog;
 import dev.toolgate.canonical.OperationSpec;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import dev.toolgate.process.ProcessDeclarations;
+import dev.toolgate.process.ProcessType;
 import org.junit.jupiter.api.Test;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 
 import java.util.List;
 import java.util.Set;
@@ -29,22 +34,43 @@ class ToolCatalogTest {
     @Test
     void offersOneToolPerCatalogOperationAndTheEvidenceToolsToAnAgent() {
         assertEquals(List.of("crm_deal_create", "crm_deal_lose", "invoice_cancel", "invoice_create", "invoice_post",
-                "payment_create", "payment_refund", "get_operation", "list_open_operations", "resume_operation"), names(Role.AGENT));
+                "payment_create", "payment_refund", "get_operation", "list_open_operations", "resume_operation", "get_process", "resume_process"),
+                names(Role.AGENT));
     }
 
     @Test
     void limitsAnOperatorToTheEvidenceTools() {
-        assertEquals(List.of("get_operation", "list_open_operations", "resume_operation"), names(Role.OPERATOR));
+        assertEquals(List.of("get_operation", "list_open_operations", "resume_operation", "get_process", "resume_process"), names(Role.OPERATOR));
     }
 
     @Test
     void limitsAnAuditorToReading() {
-        assertEquals(List.of("get_operation", "list_open_operations"), names(Role.AUDITOR));
+        assertEquals(List.of("get_operation", "list_open_operations", "get_process"), names(Role.AUDITOR));
     }
 
     @Test
     void offersAnAdminNothing() {
         assertEquals(List.of(), names(Role.ADMIN));
+    }
+
+    @Test
+    void offersOneToolPerProcessTypeToAnAgentOnlyWithTheProcesssInputAsItsArguments() throws Exception {
+        List<ProcessType> types;
+        try (InputStream examples = ProcessType.class.getClassLoader().getResourceAsStream("META-INF/toolgate/processes.json")) {
+            types = ProcessDeclarations.parse(new String(examples.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        List<Tool> tools = ToolCatalog.processes(types);
+        assertEquals(List.of("process_order_fulfil", "process_order_prepay"), tools.stream().map(Tool::name).toList());
+        Tool fulfil = tools.get(0);
+        assertTrue(fulfil.callableBy(new Caller("a", "acme", Set.of(Role.AGENT))));
+        assertFalse(fulfil.callableBy(new Caller("o", "acme", Set.of(Role.OPERATOR))), "an operator resumes, never starts");
+        JsonObject schema = fulfil.definition().getJsonObject("inputSchema");
+        assertEquals(List.of("amount_minor", "currency", ToolSchemas.KEY, "order_id"),
+                schema.getJsonArray("required").getValuesAs(JsonString.class).stream().map(JsonString::getString).sorted().toList());
+        assertTrue(schema.getJsonObject("properties").containsKey("due_at"));
+        String description = fulfil.definition().getString("description");
+        assertTrue(description.contains("invoice.create → invoice.post → crm.deal.create → payment.create"), description);
+        assertTrue(fulfil.definition().getJsonObject("annotations").getBoolean("destructiveHint"));
     }
 
     @Test

@@ -1,0 +1,57 @@
+package dev.toolgate.reconcile.job;
+
+import dev.toolgate.process.ProcessDriver;
+import jakarta.batch.api.AbstractBatchlet;
+import jakarta.batch.runtime.context.StepContext;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+
+import java.util.TreeMap;
+import java.util.logging.Logger;
+
+/**
+ * The reconcile run's second step: with the run's look-ups recorded, moves every process whose next check
+ * is due — a step settled by look-up lets the next one start, an approved step is sent, a back-off that
+ * ended is retried — with no agent. Batches of {@link #BATCH}, until none is due or the run is stopped.
+ */
+@Named
+@Dependent
+public class ProcessAdvanceBatchlet extends AbstractBatchlet {
+
+    private static final Logger LOG = Logger.getLogger(ProcessAdvanceBatchlet.class.getName());
+    static final int BATCH = 50;
+    /** A bound per run: a process that comes due again at once waits for the next run rather than holding this one. */
+    private static final int MAX_ROUNDS = 20;
+
+    @Inject
+    ProcessDriver processes;
+    @Inject
+    StepContext step;
+
+    private volatile boolean stopped;
+
+    @Override
+    public String process() {
+        long advanced = 0;
+        int round = 0;
+        int batch;
+        do {
+            batch = processes.advanceDue(BATCH);
+            advanced += batch;
+        } while (batch > 0 && !stopped && ++round < MAX_ROUNDS);
+        long total = advanced;
+        TreeMap<String, Integer> counts = new TreeMap<>();
+        counts.put("processes_advanced", (int) Math.min(total, Integer.MAX_VALUE));
+        step.setPersistentUserData(counts); // the run's counts, beside the look-ups' (Reconciliations.find)
+        if (total > 0) {
+            LOG.info(() -> "advanced " + total + " processes");
+        }
+        return "ADVANCED_" + total;
+    }
+
+    @Override
+    public void stop() {
+        stopped = true;
+    }
+}

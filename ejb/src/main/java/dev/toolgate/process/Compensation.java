@@ -1,0 +1,21 @@
+package dev.toolgate.process;
+
+/**
+ * What undoes a step's effect once a later step has failed for good. Compensation is a new, separate
+ * operation with its own key and meaning — a refund, a cancelled invoice, a deal moved to lost — never a
+ * deletion: a posted document, a sent notification or a completed payment stays in the record.
+ */
+public sealed interface Compensation {
+
+    /** A new operation, built like a step's payload; it may refer to the step it compensates. */
+    record Undo(String operation, String target, StepTemplate payload) implements Compensation {
+    }
+
+    /** Nothing is left to undo once the earlier steps are compensated, and the declaration says why. */
+    record NothingToUndo(String reason) implements Compensation {
+    }
+
+    /** The effect cannot be undone: the process says so, and a person takes it from there. */
+    record Irreversible(String reason) implements Compensation {
+    }
+}

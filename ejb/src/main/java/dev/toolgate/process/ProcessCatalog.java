@@ -1,0 +1,127 @@
+package dev.toolgate.process;
+
+import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.canonical.IJsonReader;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.logging.Logger;
+
+/**
+ * Every process type this gateway runs, read once at start-up: the shipped examples
+ * ({@code META-INF/toolgate/processes.json}, unless {@code toolgate.process.examples=false}) and the files
+ * named by {@code toolgate.process.declarations} (comma-separated paths; a later declaration of a name
+ * replaces an earlier one). A declaration that cannot run is refused with a SEVERE line saying why, and
+ * submitting that type is refused; the other types are unaffected.
+ */
+@ApplicationScoped
+public class ProcessCatalog {
+
+    private static final Logger LOG = Logger.getLogger(ProcessCatalog.class.getName());
+    static final String EXAMPLES = "META-INF/toolgate/processes.json";
+
+    private final Map<String, ProcessType> types = new TreeMap<>();
+    private final Map<String, String> refused = new TreeMap<>();
+
+    /** Observing the application's start builds the catalog then, so a refused declaration is in the log before the first call. */
+    void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        // nothing more: being called is the point
+    }
+
+    @PostConstruct
+    void build() {
+        Config config = ConfigProvider.getConfig();
+        if (config.getOptionalValue("toolgate.process.examples", Boolean.class).orElse(true)) {
+            try (InputStream examples = ProcessCatalog.class.getClassLoader().getResourceAsStream(EXAMPLES)) {
+                load(EXAMPLES, new String(examples.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException | NullPointerException e) {
+                LOG.severe("the shipped process examples cannot be read from " + EXAMPLES + ": " + e.getClass().getName());
+            }
+        }
+        for (String file : config.getOptionalValue("toolgate.process.declarations", String[].class).orElse(new String[0])) {
+            if (file.isBlank()) {
+                continue;
+            }
+            try {
+                load(file, Files.readString(Path.of(file.strip()), StandardCharsets.UTF_8));
+            } catch (IOException | RuntimeException e) {
+                LOG.severe("process declarations in " + file.strip() + " cannot be read: " + e.getClass().getName());
+            }
+        }
+        LOG.info("process types: " + types.keySet() + (refused.isEmpty() ? "" : "; refused: " + refused.keySet()));
+    }
+
+    /** Each declaration on its own: one that cannot run is refused, the others in the same file are not. */
+    void load(String source, String document) {
+        List<JsonValue> declarations = new ArrayList<>();
+        try {
+            JsonValue parsed = IJsonReader.read(document);
+            if (parsed instanceof JsonArray array) {
+                declarations.addAll(array);
+            } else {
+                declarations.add(parsed);
+            }
+        } catch (InvalidCommand e) {
+            LOG.severe("process declarations in " + source + " are refused: not JSON (" + e.getMessage() + ")");
+            return;
+        }
+        for (JsonValue declaration : declarations) {
+            String name = declaration instanceof JsonObject object ? object.getString("process", "?") : "?";
+            try {
+                ProcessType type = ProcessDeclarations.declaration(declaration instanceof JsonObject object ? object
+                        : JsonValue.EMPTY_JSON_OBJECT);
+                types.put(type.name(), type);
+                refused.remove(type.name());
+            } catch (InvalidDeclaration | ClassCastException e) {
+                String why = e instanceof InvalidDeclaration ? e.getMessage() : "a field has the wrong JSON type";
+                refused.put(name, why);
+                types.remove(name);
+                LOG.severe("process declaration refused (" + source + "): " + why);
+            }
+        }
+    }
+
+    /** The declared type, or the refusal an agent gets: unknown, or declared but refused at start-up. */
+    public ProcessType require(String name) {
+        ProcessType type = types.get(name);
+        if (type != null) {
+            return type;
+        }
+        if (refused.containsKey(name)) {
+            throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_PROCESS, "process type '" + name
+                    + "' is misconfigured on this gateway and refused; its log says why");
+        }
+        throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_PROCESS, "unknown process type '" + name + "' (declared: "
+                + types.keySet() + ")");
+    }
+
+    public Optional<ProcessType> find(String name) {
+        return Optional.ofNullable(types.get(name));
+    }
+
+    public List<ProcessType> types() {
+        return List.copyOf(types.values());
+    }
+
+    /** Why each refused declaration was refused, by name. */
+    public Map<String, String> refused() {
+        return Map.copyOf(refused);
+    }
+}

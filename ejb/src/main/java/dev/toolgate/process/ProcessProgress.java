@@ -1,0 +1,128 @@
+package dev.toolgate.process;
+
+import dev.toolgate.journal.OperationStatus;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Decides what a process does next from its steps' recorded states alone — a pure function, unit-tested
+ * row by row (ProcessProgressTest). Steps run in order; the process never moves past a step that has not
+ * succeeded, so an unknown outcome holds it until a look-up settles it, and a step's key makes sending it
+ * again a replay, never a second effect. When a step fails for good, the earlier steps are compensated,
+ * latest first, each by its declared compensation; a compensation that fails stops there for a person.
+ */
+public final class ProcessProgress {
+
+    private ProcessProgress() {
+    }
+
+    /** Where the process stands, and the one thing to do about it. */
+    public record Progress(ProcessStatus status, Next next, String detail) {
+    }
+
+    /** The one thing to do next. */
+    public sealed interface Next {
+    }
+
+    /** Send this stage (a step, or a step's compensation) through the gateway under its key. */
+    public record Submit(Stage stage) implements Next {
+    }
+
+    /** Nothing to send now: something else (a person, a look-up, a back-off) acts first; look again at {@code checkAt}. */
+    public record Wait(Stage stage, Instant checkAt) implements Next {
+    }
+
+    /** Nothing will change by itself any more. */
+    public record Settled() implements Next {
+    }
+
+    /**
+     * @param states the recorded state of a stage's operation, by its key; null when it was never submitted
+     * @param poll   how soon to look again at a stage that waits on something other than a back-off
+     */
+    public static Progress decide(ProcessType type, String processKey, Function<String, StepState> states, Instant now, Duration poll) {
+        List<StepDeclaration> succeeded = new ArrayList<>();
+        for (StepDeclaration step : type.steps()) {
+            Stage stage = Stage.forward(processKey, step);
+            StepState state = states.apply(stage.key());
+            if (state != null && state.status() == OperationStatus.SUCCEEDED) {
+                succeeded.add(step);
+                continue;
+            }
+            if (state != null && state.status() == OperationStatus.FAILED_FINAL) {
+                return compensate(processKey, step, state, succeeded, states, now, poll);
+            }
+            return pending(stage, state, ProcessStatus.RUNNING, now, poll);
+        }
+        return new Progress(ProcessStatus.COMPLETED, new Settled(), "every step succeeded");
+    }
+
+    private static Progress compensate(String processKey, StepDeclaration failed, StepState failure, List<StepDeclaration> succeeded,
+                                       Function<String, StepState> states, Instant now, Duration poll) {
+        String why = "step '" + failed.name() + "' failed (" + (failure.errorCode() == null ? "no error recorded" : failure.errorCode()) + ")";
+        List<String> compensated = new ArrayList<>();
+        List<String> impossible = new ArrayList<>();
+        for (int i = succeeded.size() - 1; i >= 0; i--) {
+            StepDeclaration step = succeeded.get(i);
+            if (step.compensation() instanceof Compensation.Irreversible irreversible) {
+                impossible.add("'" + step.name() + "' (" + irreversible.reason() + ")");
+                continue;
+            }
+            if (!(step.compensation() instanceof Compensation.Undo)) {
+                continue;
+            }
+            Stage stage = Stage.compensation(processKey, step);
+            StepState state = states.apply(stage.key());
+            if (state != null && state.status() == OperationStatus.SUCCEEDED) {
+                compensated.add("'" + step.name() + "'");
+                continue;
+            }
+            if (state != null && state.status() == OperationStatus.FAILED_FINAL) {
+                return new Progress(ProcessStatus.NEEDS_ATTENTION, new Settled(), why + "; the compensation of '" + step.name()
+                        + "' failed (" + state.errorCode() + "): a person must undo it and what comes before it"
+                        + (compensated.isEmpty() ? "" : "; compensated: " + String.join(", ", compensated))
+                        + (impossible.isEmpty() ? "" : "; cannot be compensated: " + String.join(", ", impossible)));
+            }
+            Progress pending = pending(stage, state, ProcessStatus.COMPENSATING, now, poll);
+            return new Progress(pending.status(), pending.next(), why + "; " + pending.detail());
+        }
+        if (!impossible.isEmpty()) {
+            return new Progress(ProcessStatus.NEEDS_ATTENTION, new Settled(), why + (compensated.isEmpty() ? "" : "; compensated: "
+                    + String.join(", ", compensated)) + "; cannot be compensated: " + String.join(", ", impossible));
+        }
+        if (compensated.isEmpty()) {
+            return new Progress(ProcessStatus.FAILED, new Settled(), why + "; nothing before it needed compensating");
+        }
+        return new Progress(ProcessStatus.COMPENSATED, new Settled(), why + "; compensated: " + String.join(", ", compensated));
+    }
+
+    /** A stage that has not finished: send it, or wait for whoever acts first. {@code running}: the status while it runs. */
+    private static Progress pending(Stage stage, StepState state, ProcessStatus running, Instant now, Duration poll) {
+        String name = stage.describe();
+        if (state == null) {
+            return new Progress(running, new Submit(stage), name + " starts");
+        }
+        Instant later = now.plus(poll);
+        return switch (state.status()) {
+            case PENDING_APPROVAL -> state.approved()
+                    ? new Progress(running, new Submit(stage), name + " is approved and is sent")
+                    : new Progress(running == ProcessStatus.RUNNING ? ProcessStatus.AWAITING_APPROVAL : running, new Wait(stage, later),
+                            name + " waits for a person's approval of exactly what it would send");
+            case FAILED_RETRYABLE -> state.nextCheckAt() == null || !state.nextCheckAt().isAfter(now)
+                    ? new Progress(running, new Submit(stage), name + " is tried again")
+                    : new Progress(running, new Wait(stage, state.nextCheckAt()), name + ": the target refused it for now, and nothing"
+                            + " was executed; the next attempt is due at " + state.nextCheckAt());
+            case STARTED -> new Progress(running, new Wait(stage, later), name + " is being sent");
+            case UNKNOWN -> state.escalated()
+                    ? new Progress(ProcessStatus.NEEDS_ATTENTION, new Wait(stage, later), name + "'s outcome is unknown and escalated:"
+                            + " a person settles it, and the process goes on from what they record")
+                    : new Progress(running, new Wait(stage, later), name + "'s outcome is unknown: it is looked up at the target by"
+                            + " its key before anything else happens");
+            case SUCCEEDED, FAILED_FINAL -> throw new IllegalArgumentException("a finished stage is not pending: " + stage.key());
+        };
+    }
+}

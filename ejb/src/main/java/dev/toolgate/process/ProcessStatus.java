@@ -1,0 +1,29 @@
+package dev.toolgate.process;
+
+import java.util.Locale;
+
+/** The states of a process (docs/processes.md); stored in lower case, as the schema's CHECK constraint spells them. */
+public enum ProcessStatus {
+    /** A step is being sent, looked up or retried; or the next one is about to start. */
+    RUNNING,
+    /** A step waits for a person's approval of exactly what it would send. */
+    AWAITING_APPROVAL,
+    /** Every step succeeded. */
+    COMPLETED,
+    /** A step failed for good, and nothing before it needed compensating. */
+    FAILED,
+    /** A step failed for good; the earlier steps' compensations are being run, latest first. */
+    COMPENSATING,
+    /** A step failed for good, and every earlier effect was compensated as declared. */
+    COMPENSATED,
+    /** A person must act: a compensation failed, an effect cannot be compensated, or a step is escalated or stuck. */
+    NEEDS_ATTENTION;
+
+    public String dbName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static ProcessStatus fromDb(String value) {
+        return valueOf(value.toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.process.ProcessAnswer;
+import dev.toolgate.process.ProcessRecord;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * The one place where process answers become HTTP (docs/http-api.md): settled → 201 (this call registered it) or
+ * 200 (with {@code Idempotent-Replayed: true} when it had finished before); waiting on a step, a person or another
+ * advancer → 202 with {@code Retry-After}; the key used for another process or payload → 422. The body is always
+ * the process as it stands.
+ */
+final class ProcessAnswers {
+
+    private final UriBuilder base;
+    private final Duration retention;
+
+    ProcessAnswers(UriBuilder base, Duration retention) {
+        this.base = base;
+        this.retention = retention;
+    }
+
+    Response toResponse(ProcessAnswer answer) {
+        if (answer instanceof ProcessAnswer.Progressed progressed) {
+            ProcessRecord record = progressed.record();
+            if (progressed.retryAfter() != null) {
+                return body(202, record).header("Retry-After", seconds(progressed.retryAfter())).location(self(record.process().key())).build();
+            }
+            Response.ResponseBuilder done = body(progressed.created() ? 201 : 200, record);
+            if (progressed.created()) {
+                done.location(self(record.process().key()));
+            }
+            return progressed.replayed() ? done.header(Answers.REPLAYED, "true").build() : done.build();
+        }
+        if (answer instanceof ProcessAnswer.Busy busy) {
+            return body(202, busy.record()).header("Retry-After", seconds(busy.retryAfter())).location(self(busy.record().process().key()))
+                    .build();
+        }
+        if (answer instanceof ProcessAnswer.KeyReused reused) {
+            return Problem.of(ProblemType.IDEMPOTENCY_KEY_REUSED,
+                            "this key names another process or payload; nothing was executed. A new intent needs a new key")
+                    .with("process_key", reused.process().key()).response().build();
+        }
+        throw new IllegalArgumentException("an answer this mapping does not know: " + answer);
+    }
+
+    Response record(ProcessRecord record) {
+        return body(200, record).build();
+    }
+
+    private Response.ResponseBuilder body(int status, ProcessRecord record) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(ProcessJson.of(record,
+                key -> base.clone().path("v1/operations/{key}").build(key).getRawPath(),
+                self(record.process().key()).getRawPath(), retention).toString());
+    }
+
+    URI self(String key) {
+        return base.clone().path("v1/processes/{key}").build(key);
+    }
+
+    private static String seconds(Duration duration) {
+        long s = (duration.toMillis() + 999) / 1000; // round up: never invite a retry before the moment
+        return Long.toString(Math.max(1, s));
+    }
+}
