@@ -4,6 +4,8 @@
 CREATE TABLE process_run (
     tenant         text        NOT NULL,
     process_key    text        NOT NULL CHECK (length(process_key) BETWEEN 1 AND 200),
+    -- the type's declaration as it was at the start: the process runs by it to the end, whatever the catalog says later
+    declaration    jsonb       NOT NULL,
     process_type   text        NOT NULL,
     request_hash   text        NOT NULL CHECK (request_hash ~ '^[0-9a-f]{64}$'),
     payload        jsonb       NOT NULL,

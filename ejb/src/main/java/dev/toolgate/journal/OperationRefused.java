@@ -13,6 +13,8 @@ public class OperationRefused extends RuntimeException {
     public enum Reason {
         OPERATION_NOT_FOUND,
         PROCESS_NOT_FOUND,
+        PROCESS_NOT_NEEDING_ATTENTION,
+        PROCESS_IN_PROGRESS,
         APPROVAL_NOT_FOUND,
         APPROVAL_NOT_REQUIRED,
         NOT_AWAITING_APPROVAL,

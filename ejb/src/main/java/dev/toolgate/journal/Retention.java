@@ -17,7 +17,7 @@ import java.time.Instant;
 @Stateless
 public class Retention {
 
-    private static final String PURGE = "DELETE FROM agent_operation_log WHERE (tenant, operation_key) IN ("
+    static final String PURGE = "DELETE FROM agent_operation_log WHERE (tenant, operation_key) IN ("
             + " SELECT tenant, operation_key FROM agent_operation_log"
             + "  WHERE status IN ('succeeded', 'failed_final') AND completed_at < ?1"
             // a step of a process that has not finished is what keeps the process from sending it again
@@ -27,7 +27,7 @@ public class Retention {
             + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
 
     /** Finished processes, with their events; one that needs attention stays until a person has settled it. */
-    private static final String PURGE_PROCESSES = "DELETE FROM process_run WHERE (tenant, process_key) IN ("
+    static final String PURGE_PROCESSES = "DELETE FROM process_run WHERE (tenant, process_key) IN ("
             + " SELECT tenant, process_key FROM process_run"
             + "  WHERE status IN ('completed', 'failed', 'compensated') AND completed_at < ?1"
             + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";

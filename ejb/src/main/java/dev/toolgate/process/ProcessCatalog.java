@@ -1,5 +1,6 @@
 package dev.toolgate.process;
 
+import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.canonical.IJsonReader;
 import jakarta.annotation.PostConstruct;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
 /**
@@ -39,6 +41,9 @@ public class ProcessCatalog {
 
     private final Map<String, ProcessType> types = new TreeMap<>();
     private final Map<String, String> refused = new TreeMap<>();
+    /** Declarations recorded by processes, read: few (one per version of each type), so a bound is only a guard. */
+    private final Map<String, ProcessType> recorded = new ConcurrentHashMap<>();
+    private static final int MAX_RECORDED = 1_000;
 
     /** Observing the application's start builds the catalog then, so a refused declaration is in the log before the first call. */
     void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
@@ -87,6 +92,9 @@ public class ProcessCatalog {
             try {
                 ProcessType type = ProcessDeclarations.declaration(declaration instanceof JsonObject object ? object
                         : JsonValue.EMPTY_JSON_OBJECT);
+                if (types.containsKey(type.name())) {
+                    LOG.warning("process '" + type.name() + "' is declared again in " + source + ": this declaration replaces the earlier");
+                }
                 types.put(type.name(), type);
                 refused.remove(type.name());
             } catch (InvalidDeclaration | ClassCastException e) {
@@ -110,6 +118,23 @@ public class ProcessCatalog {
         }
         throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_PROCESS, "unknown process type '" + name + "' (declared: "
                 + types.keySet() + ")");
+    }
+
+    /**
+     * The type a process recorded when it started, by which it runs to the end; read once per distinct
+     * declaration. Throws {@link InvalidDeclaration} when it no longer runs on this gateway (an operation it
+     * names left the catalog).
+     */
+    public ProcessType recorded(JsonObject declaration) {
+        String text = CanonicalJson.write(declaration);
+        ProcessType type = recorded.get(text);
+        if (type == null) {
+            type = ProcessDeclarations.declaration(declaration);
+            if (recorded.size() < MAX_RECORDED) {
+                recorded.put(text, type);
+            }
+        }
+        return type;
     }
 
     public Optional<ProcessType> find(String name) {

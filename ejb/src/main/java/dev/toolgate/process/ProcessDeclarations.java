@@ -36,6 +36,7 @@ import java.util.regex.Pattern;
 public final class ProcessDeclarations {
 
     static final int MAX_STEPS = 16;
+    private static final String RESERVED_STEP = "compensation";
     private static final Pattern PROCESS_NAME = Pattern.compile("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+");
     private static final Pattern STEP_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
     private static final Map<String, FieldType> INPUT_TYPES = Map.of(
@@ -98,6 +99,9 @@ public final class ProcessDeclarations {
             if (!STEP_NAME.matcher(stepName).matches()) {
                 throw new InvalidDeclaration(where + ": step '" + stepName + "': a step name is lower-case letters, digits and _, at most 32");
             }
+            if (stepName.equals(RESERVED_STEP)) { // <key>/<step>/compensation must never be another process's step key
+                throw new InvalidDeclaration(where + ": step '" + stepName + "': the name is reserved for compensations' keys");
+            }
             if (raw.put(stepName, step) != null) {
                 throw new InvalidDeclaration(where + ": step '" + stepName + "' is declared twice");
             }
@@ -107,7 +111,7 @@ public final class ProcessDeclarations {
             steps.add(step(where, entry.getKey(), entry.getValue()));
         }
         refuseCycles(where, steps);
-        ProcessType type = new ProcessType(name, declaration.getString("description", ""), input, steps);
+        ProcessType type = new ProcessType(name, declaration.getString("description", ""), input, steps, declaration);
         for (int i = 0; i < steps.size(); i++) {
             StepDeclaration step = steps.get(i);
             String at = where + ": step '" + step.name() + "'";

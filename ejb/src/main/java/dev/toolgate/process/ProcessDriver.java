@@ -1,5 +1,7 @@
 package dev.toolgate.process;
 
+import static dev.toolgate.canonical.Jsons.JSON;
+
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.AgentCommand;
@@ -93,20 +95,20 @@ public class ProcessDriver {
                 targets.requireConfigured(undo.target());
             }
         }
-        String fingerprint = Fingerprint.of(CanonicalJson.write(dev.toolgate.canonical.Jsons.JSON.createObjectBuilder(input)
-                .add("process", type.name()).build()));
+        // the input nested, so that no input field (one named "process", say) can stand in for the type
+        String fingerprint = Fingerprint.of(CanonicalJson.write(JSON.createObjectBuilder().add("process", type.name())
+                .add("input", input).build()));
         Trace.operation(key);
         try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, type.name(), null))) {
             Instant now = Instant.now();
-            ProcessJournal.Captured captured = processes.capture(caller.tenant(), key, type.name(), caller.principalId(), input,
+            ProcessJournal.Captured captured = processes.capture(caller.tenant(), key, type, caller.principalId(), input,
                     fingerprint, now, now.plusSeconds(claimSeconds));
             ProcessView process = captured.process();
             if (!captured.created() && !process.requestHash().equals(fingerprint)) {
                 span.outcome("key_reused");
                 return new ProcessAnswer.KeyReused(process);
             }
-            boolean finished = !captured.created() && finished(process.status());
-            ProcessAnswer answer = advance(process, type, caller, caller.principalId(), call, captured.created(), finished);
+            ProcessAnswer answer = advance(process, caller.principalId(), call, captured.created(), !captured.created() && process.finished());
             span.outcome(outcome(answer));
             return answer;
         }
@@ -119,37 +121,54 @@ public class ProcessDriver {
     public ProcessAnswer resume(ToolCall call, Caller caller, String key) {
         ProcessView process = processes.find(caller.tenant(), key)
                 .orElseThrow(() -> new OperationRefused(OperationRefused.Reason.PROCESS_NOT_FOUND, "no process with this key"));
-        ProcessType type = catalog.require(process.type());
         Trace.operation(key);
-        try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, type.name(), null))) {
+        try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, process.type(), null))) {
             processes.note(process, "resumed", caller.principalId(), "resumed by " + caller.principalId(), Instant.now());
-            ProcessAnswer answer = advance(process, type, caller, caller.principalId(), call, false, finished(process.status()));
+            ProcessAnswer answer = advance(process, caller.principalId(), call, false, process.finished());
             span.outcome(outcome(answer));
             return answer;
         }
     }
 
+    /**
+     * An operator settles a process that needs attention once a person has done what it could not (undone an
+     * effect by hand, finished a step): how it ended, with evidence, under the operator's name. Only a process
+     * that waits for nobody else: one whose step is escalated is settled by resolving that operation first.
+     */
+    public ProcessRecord resolve(Caller operator, String key, ProcessStatus outcome, String evidence) {
+        ProcessView process = processes.find(operator.tenant(), key)
+                .orElseThrow(() -> new OperationRefused(OperationRefused.Reason.PROCESS_NOT_FOUND, "no process with this key"));
+        if (process.status() != ProcessStatus.NEEDS_ATTENTION || process.nextCheckAt() != null) {
+            throw new OperationRefused(OperationRefused.Reason.PROCESS_NOT_NEEDING_ATTENTION, "the process is " + process.status().dbName()
+                    + (process.nextCheckAt() != null ? " and waits on " + process.waitingOn() + ": settle that first" : ""));
+        }
+        OptionalLong claim = processes.claim(process.tenant(), key, Instant.now(), Duration.ofSeconds(claimSeconds));
+        if (claim.isEmpty()) {
+            throw new OperationRefused(OperationRefused.Reason.PROCESS_IN_PROGRESS, "another advancer holds the process now");
+        }
+        String detail = "resolved by " + operator.principalId() + " as " + outcome.dbName() + ": " + evidence + " (before: "
+                + process.detail() + ")";
+        processes.record(process, claim.getAsLong(), outcome, null, detail, null, operator.principalId(), Instant.now(), true);
+        ProcessView settled = processes.find(process.tenant(), key).orElseThrow();
+        return record(settled, recorded(settled));
+    }
+
     /** The record as it stands, without moving it: what a person or agent reads. */
     public java.util.Optional<ProcessRecord> find(String tenant, String key) {
-        return processes.find(tenant, key).map(process -> record(process, catalog.find(process.type()).orElse(null)));
+        return processes.find(tenant, key).map(process -> record(process, recorded(process)));
     }
 
     /**
      * What the reconcile job does for processes: advances up to {@code limit} whose next check is due and whose
-     * claim is free, each as its own agent would (its steps keep the agent who submitted it). Returns how many it moved.
+     * claim is free, each as its own agent would (its steps keep the agent who submitted it). Returns how many it looked
+     * at under their claim (one that waits is looked at, and left waiting).
      */
     public int advanceDue(int limit) {
         int advanced = 0;
         for (ProcessView process : processes.due(Instant.now(), limit)) {
-            ProcessType type = catalog.find(process.type()).orElse(null);
-            if (type == null) { // its declaration was removed or refused: the log says so; a person takes it from here
-                orphaned(process);
-                continue;
-            }
             Trace.operation(process.key());
-            try (Step span = Spans.root("toolgate.process", new OperationAttributes(process.tenant(), process.key(), type.name(), null))) {
-                ProcessAnswer answer = advance(process, type, new Caller(process.agentId(), process.tenant(), Set.of(Role.AGENT)),
-                        DueOperations.ACTOR, new ToolCall("advance_process", null), false, false);
+            try (Step span = Spans.root("toolgate.process", new OperationAttributes(process.tenant(), process.key(), process.type(), null))) {
+                ProcessAnswer answer = advance(process, DueOperations.ACTOR, new ToolCall("advance_process", null), false, false);
                 span.outcome(outcome(answer));
                 advanced += answer instanceof ProcessAnswer.Progressed ? 1 : 0;
             } catch (RuntimeException e) { // one process's trouble (the journal away) must not stop the others
@@ -159,16 +178,20 @@ public class ProcessDriver {
         return advanced;
     }
 
-    private void orphaned(ProcessView process) {
-        processes.claim(process.tenant(), process.key(), Instant.now(), Duration.ofSeconds(claimSeconds)).ifPresent(epoch ->
-                processes.record(process, epoch, ProcessStatus.NEEDS_ATTENTION, process.waitingOn(), "process type '" + process.type()
-                        + "' is not declared on this gateway any more (or its declaration was refused): nothing more is sent",
-                        null, DueOperations.ACTOR, Instant.now(), true));
-    }
-
-    private ProcessAnswer advance(ProcessView process, ProcessType type, Caller stepCaller, String actor, ToolCall call,
-                                  boolean created, boolean finished) {
-        if (finished(process.status())) {
+    /**
+     * Advances under the process's claim. Every step is sent in the name of the agent that submitted the process,
+     * whoever advances it (a replacement agent, an operator, the reconcile job): the steps are that agent's intent,
+     * and who moved the process is the process's own story.
+     */
+    private ProcessAnswer advance(ProcessView process, String actor, ToolCall call, boolean created, boolean finished) {
+        ProcessType type;
+        try {
+            type = catalog.recorded(process.declaration());
+        } catch (InvalidDeclaration e) { // an operation it names left the catalog: nothing more can be sent
+            return stuck(process, actor, "its recorded declaration no longer runs on this gateway: " + e.getMessage());
+        }
+        Caller stepCaller = new Caller(process.agentId(), process.tenant(), Set.of(Role.AGENT));
+        if (process.finished()) {
             // finished for good: its steps' records may be purged by now, so deciding again could only resend them
             return new ProcessAnswer.Progressed(record(process, type), created, finished, null);
         }
@@ -180,7 +203,7 @@ public class ProcessDriver {
         }
         long epoch = claim.getAsLong();
         ProcessView current = processes.find(process.tenant(), process.key()).orElseThrow();
-        if (finished(current.status())) { // another advancer finished it between the read and the claim
+        if (current.finished()) { // another advancer finished it between the read and the claim
             processes.record(current, epoch, current.status(), null, current.detail(), null, actor, Instant.now(), true);
             return new ProcessAnswer.Progressed(record(current, type), created, finished, null);
         }
@@ -260,7 +283,7 @@ public class ProcessDriver {
         return new ProcessView(before.tenant(), before.key(), before.type(), status, before.agentId(), before.requestHash(),
                 before.payload(), waitingOn, detail, nextCheck, epoch, before.createdAt(), now,
                 nextCheck == null && status != ProcessStatus.RUNNING ? (before.completedAt() == null ? now : before.completedAt()) : null,
-                before.traceId());
+                before.traceId(), before.declaration());
     }
 
     private ProcessRecord record(ProcessView process, ProcessType type) {
@@ -302,8 +325,23 @@ public class ProcessDriver {
         return steps;
     }
 
-    private static boolean finished(ProcessStatus status) {
-        return status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
+    /** A process that cannot go on by itself, for a reason outside its steps: a person takes it from here. */
+    private ProcessAnswer stuck(ProcessView process, String actor, String why) {
+        OptionalLong claim = processes.claim(process.tenant(), process.key(), Instant.now(), Duration.ofSeconds(claimSeconds));
+        if (claim.isPresent()) {
+            processes.record(process, claim.getAsLong(), ProcessStatus.NEEDS_ATTENTION, process.waitingOn(), why, null, actor,
+                    Instant.now(), true);
+        }
+        ProcessView now = processes.find(process.tenant(), process.key()).orElse(process);
+        return new ProcessAnswer.Progressed(record(now, null), false, false, null);
+    }
+
+    private ProcessType recorded(ProcessView process) {
+        try {
+            return catalog.recorded(process.declaration());
+        } catch (InvalidDeclaration e) {
+            return null;
+        }
     }
 
     private static String outcome(ProcessAnswer answer) {

@@ -29,12 +29,12 @@ import java.util.OptionalLong;
 public class ProcessJournal {
 
     private static final String COLUMNS = "tenant, process_key, process_type, status, agent_id, request_hash, payload::text,"
-            + " waiting_on, detail, next_check_at, claim_epoch, created_at, updated_at, completed_at, trace_id";
+            + " waiting_on, detail, next_check_at, claim_epoch, created_at, updated_at, completed_at, trace_id, declaration::text";
 
     /** The row and its {@code submitted} event in one statement, the event only if the insert won. */
     private static final String INSERT = "WITH submitted AS (INSERT INTO process_run (tenant, process_key, process_type, request_hash,"
-            + " payload, status, agent_id, detail, next_check_at, created_at, updated_at, trace_id)"
-            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS jsonb), 'running', ?6, ?7, ?8, ?9, ?9, ?10)"
+            + " payload, status, agent_id, detail, next_check_at, created_at, updated_at, trace_id, declaration)"
+            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS jsonb), 'running', ?6, ?7, ?8, ?9, ?9, ?10, CAST(?11 AS jsonb))"
             + " ON CONFLICT (tenant, process_key) DO NOTHING RETURNING tenant, process_key, created_at, agent_id, detail)"
             + " INSERT INTO process_event (tenant, process_key, occurred_at, kind, status, actor, detail)"
             + " SELECT tenant, process_key, created_at, 'submitted', 'running', agent_id, detail FROM submitted RETURNING id";
@@ -44,13 +44,14 @@ public class ProcessJournal {
 
     /** Registers the process, or finds the one registered under the key: {@code created} says which. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Captured capture(String tenant, String key, String type, String agent, JsonObject payload, String fingerprint, Instant now,
+    public Captured capture(String tenant, String key, ProcessType type, String agent, JsonObject payload, String fingerprint, Instant now,
                             Instant firstCheck) {
         boolean created = !em.createNativeQuery(INSERT)
-                .setParameter(1, tenant).setParameter(2, key).setParameter(3, type).setParameter(4, fingerprint)
+                .setParameter(1, tenant).setParameter(2, key).setParameter(3, type.name()).setParameter(4, fingerprint)
                 .setParameter(5, CanonicalJson.write(payload)).setParameter(6, agent)
                 .setParameter(7, "submitted by " + agent).setParameter(8, Operation.at(firstCheck))
                 .setParameter(9, Operation.at(now)).setParameter(10, Trace.traceId())
+                .setParameter(11, CanonicalJson.write(type.declaration()))
                 .getResultList().isEmpty();
         return new Captured(find(tenant, key).orElseThrow(), created);
     }
@@ -80,9 +81,9 @@ public class ProcessJournal {
     public boolean record(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
                           String actor, Instant now, boolean release) {
         boolean settledNow = nextCheck == null && status != ProcessStatus.RUNNING;
-        int updated = em.createNativeQuery("UPDATE process_run SET status = ?1, waiting_on = ?2, detail = ?3, next_check_at = ?4,"
-                        + " updated_at = ?5, completed_at = CASE WHEN ?6 THEN COALESCE(completed_at, ?5) ELSE NULL END,"
-                        + " claimed_until = CASE WHEN ?7 THEN NULL ELSE claimed_until END"
+        int updated = em.createNativeQuery("UPDATE process_run SET status = ?1, waiting_on = ?2, detail = ?3, next_check_at = CAST(?4 AS timestamptz),"
+                        + " updated_at = ?5, completed_at = CASE WHEN CAST(?6 AS boolean) THEN COALESCE(completed_at, ?5) ELSE NULL END,"
+                        + " claimed_until = CASE WHEN CAST(?7 AS boolean) THEN NULL ELSE claimed_until END"
                         + " WHERE tenant = ?8 AND process_key = ?9 AND claim_epoch = ?10")
                 .setParameter(1, status.dbName()).setParameter(2, waitingOn).setParameter(3, detail)
                 .setParameter(4, Operation.at(nextCheck)).setParameter(5, Operation.at(now)).setParameter(6, settledNow)
@@ -126,16 +127,19 @@ public class ProcessJournal {
     }
 
     /**
-     * Processes of {@code tenant}, newest first, optionally of one status; {@code before} (a creation time) pages on.
+     * Processes of {@code tenant}, newest first, optionally of one status; the last row of a page ({@code before},
+     * {@code beforeKey}: its creation time and key) pages on, so processes created in the same instant are never skipped.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<ProcessView> list(String tenant, ProcessStatus status, Instant before, int limit) {
+    public List<ProcessView> list(String tenant, ProcessStatus status, Instant before, String beforeKey, int limit) {
         List<ProcessView> views = new ArrayList<>();
         for (Object row : em.createNativeQuery("SELECT " + COLUMNS + " FROM process_run WHERE tenant = ?1"
-                        + " AND (CAST(?2 AS text) IS NULL OR status = ?2) AND (CAST(?3 AS timestamptz) IS NULL OR created_at < ?3)"
-                        + " ORDER BY created_at DESC LIMIT ?4")
+                        + " AND (CAST(?2 AS text) IS NULL OR status = ?2) AND (CAST(?3 AS timestamptz) IS NULL"
+                        + "      OR (created_at, process_key) < (CAST(?3 AS timestamptz), CAST(?4 AS text)))"
+                        + " ORDER BY created_at DESC, process_key DESC LIMIT ?5")
                 .setParameter(1, tenant).setParameter(2, status == null ? null : status.dbName())
-                .setParameter(3, Operation.at(before)).setParameter(4, limit).getResultList()) {
+                .setParameter(3, Operation.at(before)).setParameter(4, beforeKey == null ? "" : beforeKey).setParameter(5, limit)
+                .getResultList()) {
             views.add(view((Object[]) row));
         }
         return views;
@@ -156,7 +160,8 @@ public class ProcessJournal {
     private static ProcessView view(Object[] c) {
         return new ProcessView((String) c[0], (String) c[1], (String) c[2], ProcessStatus.fromDb((String) c[3]), (String) c[4],
                 (String) c[5], (JsonObject) IJsonReader.read((String) c[6]), (String) c[7], (String) c[8], instant(c[9]),
-                ((Number) c[10]).longValue(), instant(c[11]), instant(c[12]), instant(c[13]), (String) c[14]);
+                ((Number) c[10]).longValue(), instant(c[11]), instant(c[12]), instant(c[13]), (String) c[14],
+                (JsonObject) IJsonReader.read((String) c[15]));
     }
 
     private static Instant instant(Object value) {

@@ -1,18 +1,26 @@
 package dev.toolgate.process;
 
 import dev.toolgate.canonical.OperationSpec;
+import jakarta.json.JsonObject;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A declared process: its input (validated and fingerprinted like an operation's payload) and its steps,
- * run in order. {@link ProcessDeclarations} has refused every declaration that could not run.
+ * run in order. {@link ProcessDeclarations} has refused every declaration that could not run. {@code declaration}
+ * is the declaration as read: a process records it when it starts and runs by it to the end, so a changed or
+ * removed declaration never changes, renames or re-sends the steps of a process already running.
  */
-public record ProcessType(String name, String description, OperationSpec input, List<StepDeclaration> steps) {
+public record ProcessType(String name, String description, OperationSpec input, List<StepDeclaration> steps, JsonObject declaration) {
 
     public ProcessType {
         steps = List.copyOf(steps);
+    }
+
+    /** A type built in code, with no declaration to record (tests of the decision table). */
+    public ProcessType(String name, String description, OperationSpec input, List<StepDeclaration> steps) {
+        this(name, description, input, steps, null);
     }
 
     public Optional<StepDeclaration> step(String name) {

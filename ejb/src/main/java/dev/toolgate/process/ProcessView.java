@@ -6,14 +6,15 @@ import java.time.Instant;
 
 /**
  * One process row as read. {@code waitingOn} is the key of the stage it waits on (null once settled);
- * {@code claimEpoch} names the advancer's claim under which this snapshot was taken.
+ * {@code claimEpoch} names the advancer's claim under which this snapshot was taken; {@code declaration} is the
+ * process type's declaration as it was when the process started, which it runs by to the end.
  */
 public record ProcessView(String tenant, String key, String type, ProcessStatus status, String agentId, String requestHash,
                           JsonObject payload, String waitingOn, String detail, Instant nextCheckAt, long claimEpoch,
-                          Instant createdAt, Instant updatedAt, Instant completedAt, String traceId) {
+                          Instant createdAt, Instant updatedAt, Instant completedAt, String traceId, JsonObject declaration) {
 
-    /** Nothing changes by itself any more: completed, failed, compensated, or a person's to settle. */
-    public boolean settled() {
-        return nextCheckAt == null && status != ProcessStatus.RUNNING;
+    /** Finished for good: completed, failed or compensated. Its steps' records may be purged from here on. */
+    public boolean finished() {
+        return status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
     }
 }

@@ -57,6 +57,12 @@ class ProcessDeclarationsTest {
     }
 
     @Test
+    void refusesTheStepNameCompensationsKeysUse() {
+        refused(VALID.replace("\"name\": \"deal\"", "\"name\": \"compensation\"").replace("steps.deal.", "steps.compensation."),
+                "step 'compensation': the name is reserved");
+    }
+
+    @Test
     void refusesAnUnknownOperation() {
         refused(VALID.replace("\"crm.deal.create\"", "\"crm.deal.make\""), "step 'deal': unknown operation 'crm.deal.make'");
     }

@@ -42,10 +42,10 @@ public class ProcessAdvanceBatchlet extends AbstractBatchlet {
         } while (batch > 0 && !stopped && ++round < MAX_ROUNDS);
         long total = advanced;
         TreeMap<String, Integer> counts = new TreeMap<>();
-        counts.put("processes_advanced", (int) Math.min(total, Integer.MAX_VALUE));
+        counts.put("processes_checked", (int) Math.min(total, Integer.MAX_VALUE));
         step.setPersistentUserData(counts); // the run's counts, beside the look-ups' (Reconciliations.find)
         if (total > 0) {
-            LOG.info(() -> "advanced " + total + " processes");
+            LOG.info(() -> "looked at " + total + " due processes");
         }
         return "ADVANCED_" + total;
     }

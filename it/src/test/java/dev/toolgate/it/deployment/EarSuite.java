@@ -176,7 +176,7 @@ abstract class EarSuite {
 
         assertEquals("2025-11-25", run.getString("protocolVersion"));
         JsonArray steps = run.getJsonArray("steps");
-        assertEquals(10, steps.getJsonObject(0).getJsonArray("tools").size(), steps.toString());
+        assertEquals(14, steps.getJsonObject(0).getJsonArray("tools").size(), steps.toString()); // 7 operations, 5 evidence tools, 2 processes
         JsonObject first = steps.getJsonObject(1).getJsonObject("structuredContent");
         assertEquals("succeeded", first.getString("outcome"), steps.toString());
         assertTrue(steps.getJsonObject(2).getJsonObject("structuredContent").getBoolean("replayed"));

@@ -40,13 +40,41 @@ class McpIT extends ApprovalSuite {
     }
 
     @Test
+    void startsAProcessAsOneToolCallAndFollowsItUpWithTheSameKey() {
+        String key = "test:process:mcp-" + UUID.randomUUID().toString().substring(0, 8) + ":v1";
+        JsonObject order = Json.createObjectBuilder().add("idempotency_key", key).add("order_id", "order-mcp-process")
+                .add("amount_minor", 8800).add("currency", "RUB").build();
+        JsonArray results = sdk("agent-a").call("process_order_fulfil", order).call("process_order_fulfil", order)
+                .call("get_process", Json.createObjectBuilder().add("idempotency_key", key).build())
+                .call("process_order_fulfil", Json.createObjectBuilder(order).add("amount_minor", 8801).build()).results();
+        JsonObject first = structured(results.get(0));
+        assertEquals("process", first.getString("outcome"), first.toString());
+        assertFalse(results.get(0).asJsonObject().getBoolean("isError"));
+        JsonObject process = first.getJsonObject("process");
+        assertEquals("awaiting_approval", process.getString("status"), "invoice, posting and deal done; the payment waits for a person");
+        assertEquals(key + "/payment", process.getString("waiting_on"));
+        assertTrue(first.getInt("retry_after_seconds") >= 1);
+        assertTrue(first.getString("detail").contains("Do not make a new key"), first.getString("detail"));
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key + "/invoice")).size());
+        JsonObject again = structured(results.get(1));
+        assertEquals("awaiting_approval", again.getJsonObject("process").getString("status"), "the same process, not a second one");
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key + "/invoice")).size(), "two calls, one invoice");
+        assertEquals("record", structured(results.get(2)).getString("outcome"));
+        assertEquals(4, structured(results.get(2)).getJsonObject("process").getJsonArray("steps").size());
+        JsonObject changed = structured(results.get(3));
+        assertTrue(results.get(3).asJsonObject().getBoolean("isError"));
+        assertTrue(changed.getJsonObject("problem").getString("type").endsWith("/idempotency-key-reused"), changed.toString());
+    }
+
+    @Test
     void listsTheCatalogAsToolsWithSchemasAndAnnotations() {
         JsonObject run = sdk("agent-a").list().run();
         assertEquals("2025-11-25", run.getString("protocolVersion"), "the SDK's own revision, echoed");
         JsonArray tools = run.getJsonArray("steps").getJsonObject(0).getJsonArray("tools");
         List<String> names = tools.getValuesAs(JsonObject.class).stream().map(t -> t.getString("name")).toList();
         assertEquals(List.of("crm_deal_create", "crm_deal_lose", "invoice_cancel", "invoice_create", "invoice_post",
-                "payment_create", "payment_refund", "get_operation", "list_open_operations", "resume_operation"), names);
+                "payment_create", "payment_refund", "get_operation", "list_open_operations", "resume_operation", "get_process",
+                "resume_process", "process_order_fulfil", "process_order_prepay"), names);
         JsonObject invoice = tools.getJsonObject(names.indexOf("invoice_create"));
         JsonObject schema = invoice.getJsonObject("inputSchema");
         assertEquals("integer", schema.getJsonObject("properties").getJsonObject("amount_minor").getString("type"));
@@ -149,7 +177,7 @@ class McpIT extends ApprovalSuite {
 
         List<String> tools = results.getJsonObject(0).getJsonArray("tools").getValuesAs(JsonObject.class).stream()
                 .map(t -> t.getString("name")).toList();
-        assertEquals(List.of("get_operation", "list_open_operations", "resume_operation"), tools);
+        assertEquals(List.of("get_operation", "list_open_operations", "resume_operation", "get_process", "resume_process"), tools);
         assertTrue(structured(results.get(1)).getJsonArray("operations").getValuesAs(JsonObject.class).stream()
                 .anyMatch(op -> key.equals(op.getString("operation_key"))), "the lost invoice is among the open operations");
         JsonObject record = structured(results.get(2)).getJsonObject("operation");

@@ -153,6 +153,37 @@ class ProcessesIT {
     }
 
     @Test
+    void aFailedCompensationWaitsForAPersonWhoSettlesItWithEvidence() throws Exception {
+        String key = key("stuck");
+        String body = fulfil("order-" + UUID.randomUUID(), 21_000);
+        assertEquals(202, start(agent(), key, body).status());
+        approve(key + "/payment");
+        targets.armStatus("yookassa", Agent.downstream(key + "/payment"), 400, 1); // the payment refused for good
+        targets.armStatus("bitrix24", "crm.deal.update", 400, 1);                 // and the deal's move to lost too
+        JsonObject stuck = followUntilSettled(key, body);
+        assertEquals("needs_attention", stuck.getString("status"), stuck.toString());
+        assertTrue(stuck.getString("detail").contains("the compensation of 'deal' failed"), stuck.getString("detail"));
+        assertEquals("not_started", step(stuck, "invoice").getJsonObject("compensation").getString("status"),
+                "compensation stops at the failed one: the invoice waits for the person too");
+        assertFalse(stuck.containsKey("next_check_at"), "nothing changes by itself any more");
+
+        Agent operator = new Agent(gateway.baseUrl(), "operator");
+        Agent.Answer byAgent = agent().send(resolveProcess(key, "{\"outcome\":\"compensated\",\"evidence\":\"x\"}"));
+        assertEquals(403, byAgent.status(), "only an operator settles it");
+        assertProblem(operator.send(resolveProcess(key, "{\"outcome\":\"done\",\"evidence\":\"x\"}")), 400, "invalid-request");
+        Agent.Answer resolved = operator.send(resolveProcess(key, "{\"outcome\":\"compensated\",\"evidence\":"
+                + "\"deal closed as lost by hand in Bitrix24; invoice cancelled by the accountant\"}"));
+        assertEquals(200, resolved.status(), resolved.body());
+        assertEquals("compensated", resolved.json().getString("status"));
+        assertTrue(resolved.json().getString("detail").startsWith("resolved by operator as compensated: deal closed"));
+        assertTrue(resolved.json().getJsonArray("events").getValuesAs(JsonObject.class).stream()
+                .anyMatch(e -> "operator".equals(e.getString("actor")) && "compensated".equals(e.getString("status"))));
+        assertProblem(operator.send(resolveProcess(key, "{\"outcome\":\"failed\",\"evidence\":\"again\"}")), 409,
+                "process-not-needing-attention");
+        assertEquals("true", start(agent(), key, body).header("Idempotent-Replayed"), "settled for good: a replay");
+    }
+
+    @Test
     void aRefundCompensatesAPaymentAndWaitsForItsOwnApproval() throws Exception {
         String key = key("prepay");
         String body = "{\"process\":\"order.prepay\",\"payload\":{\"order_id\":\"order-" + UUID.randomUUID()
@@ -197,8 +228,10 @@ class ProcessesIT {
         assertEquals(200, done.status(), done.body());
         assertEquals("completed", done.json().getString("status"));
         assertOneEffectPerStep(key, done.json());
-        assertEquals("agent-a", step(done.json(), "invoice").getJsonObject("record").getString("operation_key").isEmpty() ? "" : agentOf(key + "/invoice"));
-        assertEquals("agent-b", agentOf(key + "/payment"), "the replacement sent the rest under its own name");
+        assertEquals("agent-a", agentOf(key + "/invoice"));
+        assertEquals("agent-a", agentOf(key + "/payment"), "every step is the submitting agent's intent, whoever moves the process");
+        assertTrue(done.json().getJsonArray("events").getValuesAs(JsonObject.class).stream()
+                .anyMatch(e -> "resumed".equals(e.getString("kind")) && "agent-b".equals(e.getString("actor"))), "who moved it is the story");
         Agent.Answer withBody = replacement.send(HttpRequest.newBuilder(uri("/api/v1/processes/" + encode(key) + "/resume"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"amount_minor\":1}")));
         assertEquals(400, withBody.status());
@@ -236,7 +269,7 @@ class ProcessesIT {
         assertProblem(stepInvalid, 400, "invalid-payload");
         assertTrue(stepInvalid.json().getString("detail").startsWith("step 'invoice' (invoice.create) would be invalid"),
                 stepInvalid.body());
-        assertProblem(start(agent(), "k".repeat(201), fulfil("o", 100)), 400, "invalid-request");
+        assertProblem(start(agent(), "k".repeat(201), fulfil("o", 100)), 400, "idempotency-key-invalid");
         assertEquals(rows, TestStack.journalRows(DATABASE), "no operation was captured");
         assertEquals(0, processRows(key), "no process was registered");
         assertProblem(agent().send(HttpRequest.newBuilder(uri("/api/v1/processes/" + encode(key)))), 404, "process-not-found");
@@ -248,14 +281,26 @@ class ProcessesIT {
     }
 
     @Test
-    void anAuditorReadsProcessesButCannotStartOne() {
+    void anAuditorReadsProcessesButCannotStartOne() throws Exception {
         Agent auditor = new Agent(gateway.baseUrl(), "auditor");
         assertEquals(403, start(auditor, key("auditor"), fulfil("o", 100)).status());
         Agent.Answer types = auditor.send(HttpRequest.newBuilder(uri("/api/v1/process-types")));
         assertEquals(200, types.status(), types.body());
         assertTrue(types.body().contains("\"order.fulfil\"") && types.body().contains("\"order.prepay\""), types.body());
         assertFalse(types.body().contains("test.broken"), "a refused declaration is not offered");
-        assertEquals(200, auditor.send(HttpRequest.newBuilder(uri("/api/v1/processes?status=completed&limit=5"))).status());
+        for (int i = 0; i < 2; i++) { // two processes at least, to page through
+            assertEquals(201, start(agent(), key("page"), "{\"process\":\"test.long_order\",\"payload\":{\"order_id\":\"o-" + i
+                    + "\",\"amount_minor\":100}}").status());
+        }
+        Agent.Answer page = auditor.send(HttpRequest.newBuilder(uri("/api/v1/processes?limit=1")));
+        assertEquals(200, page.status(), page.body());
+        JsonObject first = page.json();
+        Agent.Answer next = auditor.send(HttpRequest.newBuilder(uri("/api/v1/processes?limit=1&before=" + first.getString("next_before")
+                + "&before_key=" + encode(first.getString("next_before_key")))));
+        assertEquals(200, next.status(), next.body());
+        assertFalse(next.json().getJsonArray("processes").getJsonObject(0).getString("process_key")
+                .equals(first.getJsonArray("processes").getJsonObject(0).getString("process_key")), "the next page goes on");
+        assertProblem(auditor.send(HttpRequest.newBuilder(uri("/api/v1/processes?status=finished"))), 400, "invalid-request");
     }
 
     /** The agent re-sends the same process, as told, until it is settled; the reconcile job works meanwhile. */
@@ -292,6 +337,11 @@ class ProcessesIT {
     private static String fulfil(String order, long amount) {
         return "{\"process\":\"order.fulfil\",\"payload\":{\"order_id\":\"" + order + "\",\"amount_minor\":" + amount
                 + ",\"currency\":\"RUB\"}}";
+    }
+
+    private static HttpRequest.Builder resolveProcess(String key, String body) {
+        return HttpRequest.newBuilder(uri("/api/v1/processes/" + encode(key) + "/resolve")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
     private static Agent.Answer start(Agent agent, String key, String body) {

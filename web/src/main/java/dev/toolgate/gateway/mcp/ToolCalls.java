@@ -17,6 +17,7 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
+import dev.toolgate.gateway.rest.ProcessesResource;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
 import jakarta.inject.Inject;
@@ -106,7 +107,8 @@ public class ToolCalls {
         }
         JsonObjectBuilder payload = JSON.createObjectBuilder(args);
         payload.remove(ToolSchemas.KEY);
-        if (tool.process() != null) { // the same submit as POST /api/v1/processes
+        if (tool.process() != null) { // the same submit as POST /api/v1/processes, and the same key rule
+            ProcessesResource.processKey(key);
             return results.of(processes.submit(new ToolCall(tool.name(), callId), caller, key,
                     new ProcessCommand(tool.process().name(), payload.build())));
         }

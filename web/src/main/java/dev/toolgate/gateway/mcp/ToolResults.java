@@ -112,13 +112,13 @@ final class ToolResults {
     JsonObject of(ProcessAnswer answer) {
         if (answer instanceof ProcessAnswer.KeyReused reused) {
             return problem(ProblemType.IDEMPOTENCY_KEY_REUSED, "this idempotency_key names another process (other arguments);"
-                    + " nothing was executed. A new intent needs a new key", reused.process().key());
+                    + " nothing was executed. A new intent needs a new key", null);
         }
         ProcessRecord record = answer instanceof ProcessAnswer.Progressed p ? p.record() : ((ProcessAnswer.Busy) answer).record();
         Duration retryAfter = answer instanceof ProcessAnswer.Progressed p ? p.retryAfter() : ((ProcessAnswer.Busy) answer).retryAfter();
         boolean replayed = answer instanceof ProcessAnswer.Progressed p && p.replayed();
         ProcessView process = record.process();
-        JsonObjectBuilder content = JSON.createObjectBuilder().add("outcome", "process").add("operation_key", process.key())
+        JsonObjectBuilder content = JSON.createObjectBuilder().add("outcome", "process").add("process_key", process.key())
                 .add("replayed", replayed).add("process", processJson(record));
         String detail = "process " + process.key() + " is " + process.status().dbName() + ": " + process.detail();
         if (retryAfter != null) {
@@ -134,7 +134,7 @@ final class ToolResults {
 
     JsonObject process(ProcessRecord record) {
         ProcessView process = record.process();
-        return result(false, JSON.createObjectBuilder().add("outcome", "record").add("operation_key", process.key())
+        return result(false, JSON.createObjectBuilder().add("outcome", "record").add("process_key", process.key())
                 .add("detail", "process " + process.key() + " is " + process.status().dbName() + ": " + process.detail())
                 .add("process", processJson(record)));
     }

@@ -51,6 +51,7 @@ final class ToolSchemas {
         JsonObjectBuilder properties = JSON.createObjectBuilder()
                 .add("outcome", JSON.createObjectBuilder().add("type", "string").add("enum", JSON.createArrayBuilder(ToolResults.OUTCOMES)))
                 .add("operation_key", typed("string"))
+                .add("process_key", typed("string"))
                 .add("replayed", typed("boolean"))
                 .add("target_object_id", typed("string"))
                 .add("result", typed("object"))

@@ -43,6 +43,8 @@ public enum ProblemType {
     RECONCILIATION_NOT_FOUND(404, "No reconcile run with this id on this instance"),
     OPERATION_NOT_FOUND(404, "No operation with this key"),
     PROCESS_NOT_FOUND(404, "No process with this key"),
+    PROCESS_NOT_NEEDING_ATTENTION(409, "The process does not wait for a person to settle it"),
+    PROCESS_IN_PROGRESS(409, "Another advancer is moving the process now; retry shortly"),
     NOT_FOUND(404, "No such resource"),
     METHOD_NOT_ALLOWED(405, "Method not allowed"),
     NOT_ACCEPTABLE(406, "Not acceptable"),

@@ -41,11 +41,11 @@ public final class ProcessJson {
                     .add("operation", step.step().operation())
                     .add("target", step.step().target())
                     .add("operation_key", step.key())
-                    .add("status", step.operation() == null ? "not_started" : step.operation().status().dbName());
+                    .add("status", status(step.operation(), p, retention));
             if (step.operation() != null) {
                 s.add("record", OperationJson.of(step.operation(), operationPath.apply(step.key()), retention));
             }
-            s.add("compensation", compensation(step, operationPath, retention));
+            s.add("compensation", compensation(step, record, operationPath, retention));
             steps.add(s);
         }
         JsonArrayBuilder events = JSON.createArrayBuilder();
@@ -80,13 +80,25 @@ public final class ProcessJson {
         return json.add("href", processPath);
     }
 
-    private static JsonObject compensation(ProcessRecord.StepRecord step, Function<String, String> operationPath, Duration retention) {
+    /**
+     * A step's status. Without a record it never started — unless the process finished longer ago than retention
+     * after it started, when a step's record may have been purged: then the answer cannot tell which.
+     */
+    private static String status(OperationView operation, ProcessView process, Duration retention) {
+        if (operation != null) {
+            return operation.status().dbName();
+        }
+        return process.finished() && Instant.now().isAfter(process.createdAt().plus(retention)) ? "purged_or_not_started" : "not_started";
+    }
+
+    private static JsonObject compensation(ProcessRecord.StepRecord step, ProcessRecord record, Function<String, String> operationPath,
+                                           Duration retention) {
         Compensation declared = step.step().compensation();
         JsonObjectBuilder json = JSON.createObjectBuilder();
         if (declared instanceof Compensation.Undo undo) {
             json.add("declared", "operation").add("operation", undo.operation()).add("operation_key", step.compensationKey());
             OperationView run = step.compensation();
-            json.add("status", run == null ? "not_started" : run.status().dbName());
+            json.add("status", status(run, record.process(), retention));
             if (run != null) {
                 json.add("record", OperationJson.of(run, operationPath.apply(step.compensationKey()), retention));
             }
@@ -102,7 +114,8 @@ public final class ProcessJson {
     public static JsonObject type(ProcessType type) {
         JsonObjectBuilder input = JSON.createObjectBuilder();
         type.input().fields().forEach(f -> input.add(f.name(), JSON.createObjectBuilder()
-                .add("type", f.type().name().toLowerCase(java.util.Locale.ROOT)).add("required", f.required())));
+                .add("type", f.type().name().toLowerCase(java.util.Locale.ROOT)).add("required", f.required())
+                .add("max_length", f.maxLength())));
         JsonArrayBuilder steps = JSON.createArrayBuilder();
         type.steps().forEach(s -> {
             JsonObjectBuilder step = JSON.createObjectBuilder().add("name", s.name()).add("operation", s.operation()).add("target", s.target());

@@ -14,6 +14,7 @@ import dev.toolgate.process.ProcessView;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -56,7 +57,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.AGENT)
     public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, byte[] body) {
-        String key = IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME));
+        String key = processKey(IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME)));
         ProcessCommand command = ProcessCommand.parse(body);
         return answers().toResponse(driver.submit(new ToolCall(START, null), CallerContext.of(security), key, command));
     }
@@ -66,7 +67,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
     public Response list(@QueryParam("key") String key, @QueryParam("status") String status, @QueryParam("before") String before,
-                         @QueryParam("limit") Integer limit, @Context SecurityContext security) {
+                         @QueryParam("before_key") String beforeKey, @QueryParam("limit") Integer limit, @Context SecurityContext security) {
         if (key != null) {
             return find(key, security);
         }
@@ -89,13 +90,18 @@ public class ProcessesResource {
         if (size < 1 || size > MAX_PAGE) {
             throw new ProblemException(ProblemType.INVALID_REQUEST, "limit is 1 to " + MAX_PAGE);
         }
-        List<ProcessView> page = processes.list(CallerContext.of(security).tenant(), wanted, until, size);
+        if ((until == null) != (beforeKey == null)) {
+            throw new ProblemException(ProblemType.INVALID_REQUEST, "before and before_key go together: the next_before and"
+                    + " next_before_key of the previous page");
+        }
+        List<ProcessView> page = processes.list(CallerContext.of(security).tenant(), wanted, until, beforeKey, size);
         JsonArrayBuilder items = JSON.createArrayBuilder();
         ProcessAnswers answers = answers();
         page.forEach(p -> items.add(ProcessJson.summary(p, answers.self(p.key()).getRawPath())));
         var json = JSON.createObjectBuilder().add("processes", items);
         if (page.size() == size) {
-            json.add("next_before", page.get(page.size() - 1).createdAt().toString());
+            json.add("next_before", page.get(page.size() - 1).createdAt().toString())
+                    .add("next_before_key", page.get(page.size() - 1).key());
         }
         return Response.ok(json.build().toString(), MediaType.APPLICATION_JSON).build();
     }
@@ -122,6 +128,51 @@ public class ProcessesResource {
                     "the recorded input is what the process sends; a changed intent is a new process with a new key");
         }
         return answers().toResponse(driver.resume(new ToolCall(RESUME, null), CallerContext.of(security), key));
+    }
+
+    /**
+     * An operator settles a process that needs attention, after a person did what it could not:
+     * {@code {"outcome": "completed" | "compensated" | "failed", "evidence": …}}, audited under the operator's name.
+     */
+    @POST
+    @Path("{key: .+}/resolve")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed(Role.OPERATOR)
+    public Response resolve(@PathParam("key") String key, @Context SecurityContext security, byte[] body) {
+        JsonObject spec = JsonBodies.object(body, "send {outcome: completed | compensated | failed, evidence}");
+        String evidence = JsonBodies.text(spec, "evidence", 2000);
+        ProcessStatus outcome = switch (JsonBodies.text(spec, "outcome", 32)) {
+            case "completed" -> ProcessStatus.COMPLETED;
+            case "compensated" -> ProcessStatus.COMPENSATED;
+            case "failed" -> ProcessStatus.FAILED;
+            default -> throw new ProblemException(ProblemType.INVALID_REQUEST, "outcome is completed, compensated or failed");
+        };
+        return answers().record(driver.resolve(CallerContext.of(security), key, outcome, evidence));
+    }
+
+    /** The same resume by query parameter: a key may hold characters ({@code /}, {@code \}) a path cannot carry. */
+    @POST
+    @Path("resume")
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed({Role.AGENT, Role.OPERATOR})
+    public Response resumeByQuery(@QueryParam("key") String key, @Context SecurityContext security, String body) {
+        if (key == null || key.isEmpty()) {
+            throw new ProblemException(ProblemType.INVALID_REQUEST, "name the process: ?key=<Idempotency-Key>");
+        }
+        return resume(key, security, body);
+    }
+
+    /**
+     * A process key is an Idempotency-Key of at most {@link ProcessDriver#MAX_KEY_LENGTH} characters: each step's key
+     * is it and the step's name, and an operation key holds 255.
+     */
+    public static String processKey(String key) {
+        if (key.length() > ProcessDriver.MAX_KEY_LENGTH) {
+            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_INVALID, "a process key is at most " + ProcessDriver.MAX_KEY_LENGTH
+                    + " characters: each step's key is the process key, '/' and the step's name");
+        }
+        return key;
     }
 
     private ProcessAnswers answers() {
