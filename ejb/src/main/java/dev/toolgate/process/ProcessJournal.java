@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -143,6 +145,18 @@ public class ProcessJournal {
             views.add(view((Object[]) row));
         }
         return views;
+    }
+
+    /** Processes not finished, by status, across tenants and instances: what operators watch (needs_attention above all). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<ProcessStatus, Long> unfinished() {
+        Map<ProcessStatus, Long> counts = new EnumMap<>(ProcessStatus.class);
+        for (Object row : em.createNativeQuery("SELECT status, count(*) FROM process_run"
+                + " WHERE status IN ('running', 'awaiting_approval', 'compensating', 'needs_attention') GROUP BY status").getResultList()) {
+            Object[] c = (Object[]) row;
+            counts.put(ProcessStatus.fromDb((String) c[0]), ((Number) c[1]).longValue());
+        }
+        return counts;
     }
 
     /** Processes an advancer should look at now, whose claim is free: oldest check first. */

@@ -168,6 +168,8 @@ class ProcessesIT {
         assertFalse(stuck.containsKey("next_check_at"), "nothing changes by itself any more");
 
         Agent operator = new Agent(gateway.baseUrl(), "operator");
+        String metrics = operator.send(HttpRequest.newBuilder(uri("/api/metrics"))).body();
+        assertTrue(metrics.matches("(?s).*toolgate_processes_unfinished\\{status=\"needs_attention\"} [1-9].*"), metrics);
         Agent.Answer byAgent = agent().send(resolveProcess(key, "{\"outcome\":\"compensated\",\"evidence\":\"x\"}"));
         assertEquals(403, byAgent.status(), "only an operator settles it");
         assertProblem(operator.send(resolveProcess(key, "{\"outcome\":\"done\",\"evidence\":\"x\"}")), 400, "invalid-request");

@@ -2,6 +2,8 @@ package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Role;
 import dev.toolgate.journal.Journal;
+import dev.toolgate.process.ProcessJournal;
+import dev.toolgate.process.ProcessStatus;
 import dev.toolgate.metrics.GatewayMetrics;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -11,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code GET /api/metrics}: this instance's figures in the Prometheus text format. Scraped with an
@@ -26,6 +29,8 @@ public class MetricsResource {
     GatewayMetrics metrics;
     @Inject
     Journal journal;
+    @Inject
+    ProcessJournal processes;
 
     @GET
     @Produces({PROMETHEUS, Problem.MEDIA_TYPE})
@@ -43,6 +48,14 @@ public class MetricsResource {
         out.append("# HELP toolgate_reconcile_lag_seconds How long the most overdue look-up of an unknown outcome has waited\n")
                 .append("# TYPE toolgate_reconcile_lag_seconds gauge\n")
                 .append("toolgate_reconcile_lag_seconds ").append(String.format(Locale.ROOT, "%.3f", backlog.reconcileLagSeconds())).append('\n');
+        out.append("# HELP toolgate_processes_unfinished Processes not yet finished, by status; all instances\n")
+                .append("# TYPE toolgate_processes_unfinished gauge\n");
+        Map<ProcessStatus, Long> processCounts = processes.unfinished();
+        for (ProcessStatus status : new ProcessStatus[] {ProcessStatus.RUNNING, ProcessStatus.AWAITING_APPROVAL,
+                ProcessStatus.COMPENSATING, ProcessStatus.NEEDS_ATTENTION}) {
+            out.append("toolgate_processes_unfinished{status=\"").append(status.dbName()).append("\"} ")
+                    .append(processCounts.getOrDefault(status, 0L)).append('\n');
+        }
         return Response.ok(out.toString(), PROMETHEUS).build();
     }
 }
