@@ -27,6 +27,9 @@ CREATE TABLE process_run (
 );
 CREATE INDEX process_run_due_idx ON process_run (next_check_at) WHERE next_check_at IS NOT NULL;
 CREATE INDEX process_run_status_idx ON process_run (tenant, status, created_at);
+-- the metrics' count of unfinished processes, without reading the finished ones
+CREATE INDEX process_run_unfinished_idx ON process_run (status)
+    WHERE status IN ('running', 'awaiting_approval', 'compensating', 'needs_attention');
 
 -- What happened to a process, oldest first: submitted, resumed, each change of status with its reason.
 CREATE TABLE process_event (

@@ -114,6 +114,13 @@ public class Principals {
         return rows.stream().map(row -> caller((Object[]) row)).toList();
     }
 
+    /** True when the principal exists and is not revoked: whether work may still be started in its name. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean live(String principalId) {
+        return !em.createNativeQuery("SELECT 1 FROM principal WHERE principal_id = ?1 AND revoked_at IS NULL")
+                .setParameter(1, principalId).getResultList().isEmpty();
+    }
+
     /** True when some live principal holds {@code role}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean anyWith(Role role) {

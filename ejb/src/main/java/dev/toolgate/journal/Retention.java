@@ -26,11 +26,6 @@ public class Retention {
             + "   AND starts_with(agent_operation_log.operation_key, p.process_key || '/'))"
             + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
 
-    /** Finished processes, with their events; one that needs attention stays until a person has settled it. */
-    static final String PURGE_PROCESSES = "DELETE FROM process_run WHERE (tenant, process_key) IN ("
-            + " SELECT tenant, process_key FROM process_run"
-            + "  WHERE status IN ('completed', 'failed', 'compensated') AND completed_at < ?1"
-            + "  ORDER BY completed_at LIMIT ?2 FOR UPDATE SKIP LOCKED)";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -38,12 +33,12 @@ public class Retention {
     @Inject
     JournalSettings settings;
 
-    /** Deletes up to {@code limit} expired operations and up to as many finished processes, with their events; returns the larger count. */
+    /** Deletes up to {@code limit} expired operations with their events (finished processes: {@code process.ProcessRetention}); returns how many. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int purge(int limit) {
-        Object cutoff = Operation.at(Instant.now().minus(settings.retention()));
-        int operations = em.createNativeQuery(PURGE).setParameter(1, cutoff).setParameter(2, limit).executeUpdate();
-        int processes = em.createNativeQuery(PURGE_PROCESSES).setParameter(1, cutoff).setParameter(2, limit).executeUpdate();
-        return Math.max(operations, processes);
+        return em.createNativeQuery(PURGE)
+                .setParameter(1, Operation.at(Instant.now().minus(settings.retention())))
+                .setParameter(2, limit)
+                .executeUpdate();
     }
 }

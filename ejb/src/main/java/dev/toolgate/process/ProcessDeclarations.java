@@ -37,7 +37,8 @@ public final class ProcessDeclarations {
 
     static final int MAX_STEPS = 16;
     private static final String RESERVED_STEP = "compensation";
-    private static final Pattern PROCESS_NAME = Pattern.compile("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+");
+    /** No {@code _}: the MCP tool {@code process_<name with . as _>} must name one type only; 56 keeps it within 64. */
+    private static final Pattern PROCESS_NAME = Pattern.compile("[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)+");
     private static final Pattern STEP_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
     private static final Map<String, FieldType> INPUT_TYPES = Map.of(
             "text", FieldType.TEXT, "minor_amount", FieldType.MINOR_AMOUNT, "currency", FieldType.CURRENCY,
@@ -81,8 +82,9 @@ public final class ProcessDeclarations {
 
     static ProcessType declaration(JsonObject declaration) {
         String name = text(declaration, "process", "a process declaration");
-        if (!PROCESS_NAME.matcher(name).matches() || name.length() > 64) {
-            throw new InvalidDeclaration("process '" + name + "': a name is dotted lower-case words, e.g. order.fulfil");
+        if (!PROCESS_NAME.matcher(name).matches() || name.length() > 56) {
+            throw new InvalidDeclaration("process '" + name + "': a name is dotted lower-case words of letters and digits,"
+                    + " at most 56 characters, e.g. order.fulfil");
         }
         String where = "process '" + name + "'";
         known(declaration, where, Set.of("process", "description", "input", "steps"));

@@ -3,6 +3,7 @@ package dev.toolgate.process;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
+import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalJson;
@@ -35,6 +36,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.logging.Level;
@@ -66,6 +68,8 @@ public class ProcessDriver {
     CommandGateway gateway;
     @Inject
     TargetRegistry targets;
+    @Inject
+    Principals principals;
 
     /** How soon a waiting process is looked at again by the reconcile job. */
     @Inject
@@ -86,6 +90,10 @@ public class ProcessDriver {
             throw new InvalidCommand(InvalidCommand.Reason.INVALID_REQUEST, "a process key is at most " + MAX_KEY_LENGTH
                     + " characters: each step's key is the process key and the step's name");
         }
+        Optional<ProcessView> existing = processes.find(caller.tenant(), key);
+        if (existing.isPresent()) { // a retry: judged by what the process recorded, whatever the catalog says today
+            return again(call, caller, existing.get(), command);
+        }
         ProcessType type = catalog.require(command.process());
         JsonObject input = Canonicalizer.canonicalPayload(type.input(), command.payload());
         StepPayloads.checkAll(type, input);
@@ -95,9 +103,7 @@ public class ProcessDriver {
                 targets.requireConfigured(undo.target());
             }
         }
-        // the input nested, so that no input field (one named "process", say) can stand in for the type
-        String fingerprint = Fingerprint.of(CanonicalJson.write(JSON.createObjectBuilder().add("process", type.name())
-                .add("input", input).build()));
+        String fingerprint = fingerprint(type, input);
         Trace.operation(key);
         try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, type.name(), null))) {
             Instant now = Instant.now();
@@ -108,10 +114,42 @@ public class ProcessDriver {
                 span.outcome("key_reused");
                 return new ProcessAnswer.KeyReused(process);
             }
-            ProcessAnswer answer = advance(process, caller.principalId(), call, captured.created(), !captured.created() && process.finished());
+            ProcessAnswer answer = advance(process, caller.principalId(), call, captured.created(), !captured.created() && process.finished(),
+                    null);
             span.outcome(outcome(answer));
             return answer;
         }
+    }
+
+    /**
+     * The same process sent again under its key: its input read by the declaration the process recorded, so an
+     * honest retry replays or advances it even after the catalog's declaration changed; anything else the key
+     * names is another intent.
+     */
+    private ProcessAnswer again(ToolCall call, Caller caller, ProcessView process, ProcessCommand command) {
+        Trace.operation(process.key());
+        try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), process.key(), process.type(), null))) {
+            boolean same;
+            try {
+                ProcessType recorded = catalog.recorded(process.declaration());
+                same = recorded.name().equals(command.process())
+                        && process.requestHash().equals(fingerprint(recorded, Canonicalizer.canonicalPayload(recorded.input(), command.payload())));
+            } catch (InvalidCommand | InvalidDeclaration e) { // not valid as the recorded input: not the recorded intent
+                same = false;
+            }
+            if (!same) {
+                span.outcome("key_reused");
+                return new ProcessAnswer.KeyReused(process);
+            }
+            ProcessAnswer answer = advance(process, caller.principalId(), call, false, process.finished(), null);
+            span.outcome(outcome(answer));
+            return answer;
+        }
+    }
+
+    /** The input nested, so that no input field (one named "process", say) can stand in for the type. */
+    private static String fingerprint(ProcessType type, JsonObject input) {
+        return Fingerprint.of(CanonicalJson.write(JSON.createObjectBuilder().add("process", type.name()).add("input", input).build()));
     }
 
     /**
@@ -123,8 +161,7 @@ public class ProcessDriver {
                 .orElseThrow(() -> new OperationRefused(OperationRefused.Reason.PROCESS_NOT_FOUND, "no process with this key"));
         Trace.operation(key);
         try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, process.type(), null))) {
-            processes.note(process, "resumed", caller.principalId(), "resumed by " + caller.principalId(), Instant.now());
-            ProcessAnswer answer = advance(process, caller.principalId(), call, false, process.finished());
+            ProcessAnswer answer = advance(process, caller.principalId(), call, false, process.finished(), "resumed by " + caller.principalId());
             span.outcome(outcome(answer));
             return answer;
         }
@@ -146,15 +183,22 @@ public class ProcessDriver {
         if (claim.isEmpty()) {
             throw new OperationRefused(OperationRefused.Reason.PROCESS_IN_PROGRESS, "another advancer holds the process now");
         }
+        // under the claim nothing else writes the row: what it says now is what the person settles
+        process = processes.find(operator.tenant(), key).orElseThrow();
+        if (process.status() != ProcessStatus.NEEDS_ATTENTION || process.nextCheckAt() != null) {
+            processes.release(process, claim.getAsLong());
+            throw new OperationRefused(OperationRefused.Reason.PROCESS_NOT_NEEDING_ATTENTION, "the process is "
+                    + process.status().dbName() + " now");
+        }
         String detail = "resolved by " + operator.principalId() + " as " + outcome.dbName() + ": " + evidence + " (before: "
                 + process.detail() + ")";
-        processes.record(process, claim.getAsLong(), outcome, null, detail, null, operator.principalId(), Instant.now(), true);
+        processes.record(process, claim.getAsLong(), outcome, null, detail, null, operator.principalId(), Instant.now(), null);
         ProcessView settled = processes.find(process.tenant(), key).orElseThrow();
         return record(settled, recorded(settled));
     }
 
     /** The record as it stands, without moving it: what a person or agent reads. */
-    public java.util.Optional<ProcessRecord> find(String tenant, String key) {
+    public Optional<ProcessRecord> find(String tenant, String key) {
         return processes.find(tenant, key).map(process -> record(process, recorded(process)));
     }
 
@@ -168,7 +212,7 @@ public class ProcessDriver {
         for (ProcessView process : processes.due(Instant.now(), limit)) {
             Trace.operation(process.key());
             try (Step span = Spans.root("toolgate.process", new OperationAttributes(process.tenant(), process.key(), process.type(), null))) {
-                ProcessAnswer answer = advance(process, DueOperations.ACTOR, new ToolCall("advance_process", null), false, false);
+                ProcessAnswer answer = advance(process, DueOperations.ACTOR, new ToolCall("advance_process", null), false, false, null);
                 span.outcome(outcome(answer));
                 advanced += answer instanceof ProcessAnswer.Progressed ? 1 : 0;
             } catch (RuntimeException e) { // one process's trouble (the journal away) must not stop the others
@@ -183,18 +227,18 @@ public class ProcessDriver {
      * whoever advances it (a replacement agent, an operator, the reconcile job): the steps are that agent's intent,
      * and who moved the process is the process's own story.
      */
-    private ProcessAnswer advance(ProcessView process, String actor, ToolCall call, boolean created, boolean finished) {
+    private ProcessAnswer advance(ProcessView process, String actor, ToolCall call, boolean created, boolean finished, String resumedBy) {
+        if (process.finished()) {
+            // finished for good: its steps' records may be purged by now, so deciding again could only resend them
+            return new ProcessAnswer.Progressed(record(process, recorded(process)), created, finished, null);
+        }
         ProcessType type;
         try {
             type = catalog.recorded(process.declaration());
-        } catch (InvalidDeclaration e) { // an operation it names left the catalog: nothing more can be sent
-            return stuck(process, actor, "its recorded declaration no longer runs on this gateway: " + e.getMessage());
+        } catch (InvalidDeclaration e) { // an operation it names left this instance's catalog: nothing can be sent from here
+            return parked(process, actor, "its recorded declaration does not run on this gateway: " + e.getMessage());
         }
         Caller stepCaller = new Caller(process.agentId(), process.tenant(), Set.of(Role.AGENT));
-        if (process.finished()) {
-            // finished for good: its steps' records may be purged by now, so deciding again could only resend them
-            return new ProcessAnswer.Progressed(record(process, type), created, finished, null);
-        }
         Duration poll = Duration.ofSeconds(pollSeconds);
         OptionalLong claim = processes.claim(process.tenant(), process.key(), Instant.now(), Duration.ofSeconds(claimSeconds));
         if (claim.isEmpty()) {
@@ -204,8 +248,11 @@ public class ProcessDriver {
         long epoch = claim.getAsLong();
         ProcessView current = processes.find(process.tenant(), process.key()).orElseThrow();
         if (current.finished()) { // another advancer finished it between the read and the claim
-            processes.record(current, epoch, current.status(), null, current.detail(), null, actor, Instant.now(), true);
+            processes.release(current, epoch);
             return new ProcessAnswer.Progressed(record(current, type), created, finished, null);
+        }
+        if (resumedBy != null) {
+            processes.note(current, "resumed", actor, resumedBy, Instant.now());
         }
         List<String> keys = stageKeys(type, process.key());
         int rounds = 2 * keys.size() + 2;
@@ -219,12 +266,14 @@ public class ProcessDriver {
                         key -> StepState.of(operations.get(key)), now, poll);
                 if (progress.next() instanceof ProcessProgress.Submit submit) {
                     Stage stage = submit.stage();
-                    // before sending: should this advancer die now, the job looks again once the claim has lapsed
+                    // before sending, the claim renewed: should this advancer die now, the job looks again once it lapsed
                     current = write(current, epoch, progress.status(), stage.key(), progress.detail(),
                             now.plusSeconds(claimSeconds), actor, false);
-                    String stuck = send(stage, current, operations, stepCaller, call);
+                    Stuck stuck = send(stage, current, operations, stepCaller, call);
                     if (stuck != null) {
-                        current = write(current, epoch, ProcessStatus.NEEDS_ATTENTION, stage.key(), stuck, null, actor, true);
+                        // a passing condition of this instance (a target not configured here) is looked at again
+                        recheck = stuck.passing() ? Instant.now().plus(poll) : null;
+                        current = write(current, epoch, ProcessStatus.NEEDS_ATTENTION, stage.key(), stuck.why(), recheck, actor, true);
                         released = true;
                     }
                     continue;
@@ -249,41 +298,54 @@ public class ProcessDriver {
         return new ProcessAnswer.Progressed(record(current, type), created, finished, retryAfter);
     }
 
+    /** Why a stage cannot be sent by the process itself; {@code passing}: a condition of this instance, looked at again. */
+    private record Stuck(String why, boolean passing) {
+    }
+
     /**
      * Sends one stage through the gateway. Null when the gateway took it (whatever its answer: the next round
      * reads what it recorded); otherwise why the process cannot go on by itself.
      */
-    private String send(Stage stage, ProcessView process, Map<String, OperationView> operations, Caller caller, ToolCall call) {
+    private Stuck send(Stage stage, ProcessView process, Map<String, OperationView> operations, Caller caller, ToolCall call) {
+        if (!stage.compensation() && !operations.containsKey(stage.key()) && !principals.live(caller.principalId())) {
+            // a new effect in the name of a revoked agent is work nobody may start any more; compensations still run
+            return new Stuck(stage.describe() + " is not sent: " + caller.principalId() + ", whose process it is, was revoked;"
+                    + " a person decides what becomes of it", false);
+        }
         JsonObject payload;
         try {
             payload = StepPayloads.build(stage.template(), process.payload(), byStep(process.key(), operations));
         } catch (StepTemplate.MissingValue e) {
-            return stage.describe() + " needs " + e.reference() + ", which the record of that step lacks (was it resolved by hand"
-                    + " without it?): a person must finish the process";
+            return new Stuck(stage.describe() + " needs " + e.reference() + ", which the record of that step lacks (was it resolved"
+                    + " by hand without it?): a person must finish the process", false);
         }
         try {
             GatewayAnswer answer = gateway.submit(new ToolCall(stage.operation(), call.callId()), caller, stage.key(),
                     new AgentCommand(stage.operation(), stage.target(), payload));
             if (answer instanceof GatewayAnswer.KeyReused) {
-                return "the key " + stage.key() + " names another request (sent outside this process); " + stage.describe()
-                        + " cannot run under it: a person must decide";
+                return new Stuck("the key " + stage.key() + " names another request (sent outside this process); " + stage.describe()
+                        + " cannot run under it: a person must decide", false);
             }
             return null;
         } catch (InvalidCommand e) {
-            return stage.describe() + " cannot be sent: " + e.getMessage();
+            return new Stuck(stage.describe() + " cannot be sent: " + e.getMessage(), e.reason() == InvalidCommand.Reason.UNKNOWN_TARGET);
         }
     }
 
+    /**
+     * Writes where the process stands under the claim {@code epoch}: {@code release} ends the claim, otherwise it is
+     * renewed for another {@code claim-seconds}, so a live advancer sending one slow step after another keeps it.
+     */
     private ProcessView write(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
                               String actor, boolean release) {
         Instant now = Instant.now();
-        if (!processes.record(before, epoch, status, waitingOn, detail, nextCheck, actor, now, release)) {
+        if (!processes.record(before, epoch, status, waitingOn, detail, nextCheck, actor, now, release ? null : now.plusSeconds(claimSeconds))) {
             throw new LostClaim();
         }
+        boolean finishedNow = status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
         return new ProcessView(before.tenant(), before.key(), before.type(), status, before.agentId(), before.requestHash(),
                 before.payload(), waitingOn, detail, nextCheck, epoch, before.createdAt(), now,
-                nextCheck == null && status != ProcessStatus.RUNNING ? (before.completedAt() == null ? now : before.completedAt()) : null,
-                before.traceId(), before.declaration());
+                finishedNow ? (before.completedAt() == null ? now : before.completedAt()) : null, before.traceId(), before.declaration());
     }
 
     private ProcessRecord record(ProcessView process, ProcessType type) {
@@ -325,15 +387,25 @@ public class ProcessDriver {
         return steps;
     }
 
-    /** A process that cannot go on by itself, for a reason outside its steps: a person takes it from here. */
-    private ProcessAnswer stuck(ProcessView process, String actor, String why) {
+    /**
+     * A process this instance cannot advance (its recorded declaration names an operation this instance's catalog
+     * does not have — an older instance in a rolling deploy, say): needs attention, and looked at again, so an
+     * instance that can run it goes on. Never over a finished process, which is re-read under the claim.
+     */
+    private ProcessAnswer parked(ProcessView process, String actor, String why) {
         OptionalLong claim = processes.claim(process.tenant(), process.key(), Instant.now(), Duration.ofSeconds(claimSeconds));
         if (claim.isPresent()) {
-            processes.record(process, claim.getAsLong(), ProcessStatus.NEEDS_ATTENTION, process.waitingOn(), why, null, actor,
-                    Instant.now(), true);
+            ProcessView current = processes.find(process.tenant(), process.key()).orElse(process);
+            if (current.finished()) {
+                processes.release(current, claim.getAsLong());
+            } else {
+                processes.record(current, claim.getAsLong(), ProcessStatus.NEEDS_ATTENTION, current.waitingOn(), why,
+                        Instant.now().plusSeconds(pollSeconds), actor, Instant.now(), null);
+            }
         }
         ProcessView now = processes.find(process.tenant(), process.key()).orElse(process);
-        return new ProcessAnswer.Progressed(record(now, null), false, false, null);
+        return new ProcessAnswer.Progressed(record(now, null), false, now.finished(),
+                now.nextCheckAt() == null ? null : Duration.ofSeconds(pollSeconds));
     }
 
     private ProcessType recorded(ProcessView process) {

@@ -76,25 +76,34 @@ public class ProcessJournal {
     }
 
     /**
-     * Writes where the process stands, under the claim {@code epoch}; {@code release} ends the claim. An event
-     * is written when the status or the reason changed. False: the claim was lost, and nothing was written.
+     * Writes where the process stands, under the claim {@code epoch}; {@code claimUntil} renews the claim, null ends
+     * it. {@code completed_at} is set when the process enters a finished status (completed, failed, compensated) —
+     * by its steps or by a person's resolution — and is what retention counts from. An event is written when the
+     * status or the reason changed. False: the claim was lost, and nothing was written.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean record(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
-                          String actor, Instant now, boolean release) {
-        boolean settledNow = nextCheck == null && status != ProcessStatus.RUNNING;
+                          String actor, Instant now, Instant claimUntil) {
+        boolean finished = status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
         int updated = em.createNativeQuery("UPDATE process_run SET status = ?1, waiting_on = ?2, detail = ?3, next_check_at = CAST(?4 AS timestamptz),"
                         + " updated_at = ?5, completed_at = CASE WHEN CAST(?6 AS boolean) THEN COALESCE(completed_at, ?5) ELSE NULL END,"
-                        + " claimed_until = CASE WHEN CAST(?7 AS boolean) THEN NULL ELSE claimed_until END"
+                        + " claimed_until = CAST(?7 AS timestamptz)"
                         + " WHERE tenant = ?8 AND process_key = ?9 AND claim_epoch = ?10")
                 .setParameter(1, status.dbName()).setParameter(2, waitingOn).setParameter(3, detail)
-                .setParameter(4, Operation.at(nextCheck)).setParameter(5, Operation.at(now)).setParameter(6, settledNow)
-                .setParameter(7, release).setParameter(8, before.tenant()).setParameter(9, before.key()).setParameter(10, epoch)
+                .setParameter(4, Operation.at(nextCheck)).setParameter(5, Operation.at(now)).setParameter(6, finished)
+                .setParameter(7, Operation.at(claimUntil)).setParameter(8, before.tenant()).setParameter(9, before.key()).setParameter(10, epoch)
                 .executeUpdate();
         if (updated == 1 && (status != before.status() || !detail.equals(before.detail()))) {
             event(before.tenant(), before.key(), now, status == before.status() ? "progressed" : status.dbName(), status, actor, detail);
         }
         return updated == 1;
+    }
+
+    /** Ends the claim {@code epoch} without changing anything else (the process was found finished under it). */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void release(ProcessView process, long epoch) {
+        em.createNativeQuery("UPDATE process_run SET claimed_until = NULL WHERE tenant = ?1 AND process_key = ?2 AND claim_epoch = ?3")
+                .setParameter(1, process.tenant()).setParameter(2, process.key()).setParameter(3, epoch).executeUpdate();
     }
 
     /** An entry of the story that changes nothing else: a resume, who asked for it. */

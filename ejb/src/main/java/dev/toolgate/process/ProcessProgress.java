@@ -116,12 +116,19 @@ public final class ProcessProgress {
                     ? new Progress(running, new Submit(stage), name + " is tried again")
                     : new Progress(running, new Wait(stage, state.nextCheckAt()), name + ": the target refused it for now, and nothing"
                             + " was executed; the next attempt is due at " + state.nextCheckAt());
-            case STARTED -> new Progress(running, new Wait(stage, later), name + " is being sent");
-            case UNKNOWN -> state.escalated()
-                    ? new Progress(ProcessStatus.NEEDS_ATTENTION, new Wait(stage, later), name + "'s outcome is unknown and escalated:"
-                            + " a person settles it, and the process goes on from what they record")
-                    : new Progress(running, new Wait(stage, later), name + "'s outcome is unknown: it is looked up at the target by"
-                            + " its key before anything else happens");
+            case STARTED -> state.leaseFree(now) // its sender is gone: the gateway looks it up before anything is sent
+                    ? new Progress(running, new Submit(stage), name + " was left by its sender; it is looked up by its key")
+                    : new Progress(running, new Wait(stage, later), name + " is being sent");
+            case UNKNOWN -> {
+                if (state.escalated()) {
+                    yield new Progress(ProcessStatus.NEEDS_ATTENTION, new Wait(stage, later), name + "'s outcome is unknown and"
+                            + " escalated: a person settles it, and the process goes on from what they record");
+                }
+                String detail = name + "'s outcome is unknown: it is looked up at the target by its key before anything else happens";
+                // its look-up is due: the gateway makes it now (as for an agent's retry), rather than waiting for the job
+                boolean due = state.leaseFree(now) && (state.nextCheckAt() == null || !state.nextCheckAt().isAfter(now));
+                yield new Progress(running, due ? new Submit(stage) : new Wait(stage, later), detail);
+            }
             case SUCCEEDED, FAILED_FINAL -> throw new IllegalArgumentException("a finished stage is not pending: " + stage.key());
         };
     }

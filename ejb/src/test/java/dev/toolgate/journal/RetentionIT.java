@@ -1,6 +1,10 @@
 package dev.toolgate.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.process.ProcessRetention;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,12 +17,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
  * The purge's own SQL on real PostgreSQL: a finished operation past retention is forgotten — unless it is a
  * step of a process that has not finished, whose record is what keeps the process from sending the step again;
- * a finished process past retention goes too, one that needs attention stays.
+ * a finished process past retention goes with its stages ({@code ProcessRetention}'s SQL), one that needs attention stays.
  */
 class RetentionIT {
 
@@ -51,9 +57,60 @@ class RetentionIT {
             assertEquals(1, count(c, "agent_operation_log", running + "/invoice"), "the running process's step stays");
             assertEquals(0, count(c, "agent_operation_log", completed + "/invoice"));
 
-            assertEquals(1, purge(c, Retention.PURGE_PROCESSES), "the completed process; the running one stays");
-            assertEquals(1, count(c, "process_run", running));
+        }
+    }
+
+    @Test
+    void findsOnlyFinishedProcessesPastRetentionAndDeletesEachWithItsStages() throws SQLException {
+        String completed = "test:process:" + UUID.randomUUID();
+        String running = "test:process:" + UUID.randomUUID();
+        String attention = "test:process:" + UUID.randomUUID();
+        try (Connection c = database.connection()) {
+            process(c, completed, "completed");
+            process(c, running, "running");
+            process(c, attention, "needs_attention");
+            operation(c, completed + "/invoice");
+            operation(c, completed + "/invoice/compensation");
+            operation(c, completed + "x/invoice");
+
+            List<String> due = new ArrayList<>();
+            try (PreparedStatement q = c.prepareStatement(JournalDatabase.jdbc(ProcessRetention.DUE))) {
+                q.setTimestamp(1, CUTOFF);
+                q.setInt(2, 1000);
+                try (ResultSet r = q.executeQuery()) {
+                    while (r.next()) {
+                        due.add(r.getString(2));
+                    }
+                }
+            }
+            assertTrue(due.contains(completed), "finished past retention");
+            assertFalse(due.contains(running) || due.contains(attention), "unfinished, or waiting for a person");
+
+            List<String> stages = new ArrayList<>(); // the prefix fallback, for a declaration that cannot be read
+            try (PreparedStatement q = c.prepareStatement(JournalDatabase.jdbc(ProcessRetention.STAGES_BY_PREFIX))) {
+                q.setString(1, "acme");
+                q.setString(2, completed);
+                try (ResultSet r = q.executeQuery()) {
+                    while (r.next()) {
+                        stages.add(r.getString(1));
+                    }
+                }
+            }
+            assertEquals(List.of(completed + "/invoice", completed + "/invoice/compensation"), stages.stream().sorted().toList());
+            for (String stage : stages) {
+                try (PreparedStatement d = c.prepareStatement(JournalDatabase.jdbc(ProcessRetention.DELETE_STAGE))) {
+                    d.setString(1, "acme");
+                    d.setString(2, stage);
+                    assertEquals(1, d.executeUpdate());
+                }
+            }
+            try (PreparedStatement d = c.prepareStatement(JournalDatabase.jdbc(ProcessRetention.DELETE_PROCESS))) {
+                d.setString(1, "acme");
+                d.setString(2, completed);
+                assertEquals(1, d.executeUpdate());
+            }
             assertEquals(0, count(c, "process_run", completed));
+            assertEquals(1, count(c, "agent_operation_log", completed + "x/invoice"), "another process's key is not a stage of it");
         }
     }
 
@@ -64,7 +121,6 @@ class RetentionIT {
             process(c, key, "needs_attention");
             operation(c, key + "/invoice");
             purge(c, Retention.PURGE);
-            purge(c, Retention.PURGE_PROCESSES);
             assertEquals(1, count(c, "process_run", key), "a person has not settled it yet");
             assertEquals(1, count(c, "agent_operation_log", key + "/invoice"), "nor its steps' records");
         }
@@ -80,9 +136,9 @@ class RetentionIT {
 
     private static void process(Connection c, String key, String status) throws SQLException {
         exec(c, "INSERT INTO process_run (tenant, process_key, process_type, request_hash, payload, status, agent_id, detail,"
-                + " created_at, updated_at, completed_at) VALUES ('acme', '" + key + "', 'order.fulfil', '" + "c".repeat(64)
+                + " created_at, updated_at, completed_at, declaration) VALUES ('acme', '" + key + "', 'order.fulfil', '" + "c".repeat(64)
                 + "', '{}', '" + status + "', 'agent-a', 'test', now() - interval '3 days', now() - interval '2 days', "
-                + (status.equals("running") ? "NULL" : "now() - interval '2 days'") + ")");
+                + (status.equals("completed") ? "now() - interval '2 days'" : "NULL") + ", '{}')");
     }
 
     private static void operation(Connection c, String key) throws SQLException {

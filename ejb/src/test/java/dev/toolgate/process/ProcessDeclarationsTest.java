@@ -63,6 +63,11 @@ class ProcessDeclarationsTest {
     }
 
     @Test
+    void refusesANameWhoseToolNameCouldBeAnotherTypes() {
+        refused(VALID.replace("\"test.order\"", "\"test.big_order\""), "a name is dotted lower-case words of letters and digits");
+    }
+
+    @Test
     void refusesAnUnknownOperation() {
         refused(VALID.replace("\"crm.deal.create\"", "\"crm.deal.make\""), "step 'deal': unknown operation 'crm.deal.make'");
     }

@@ -49,20 +49,35 @@ class ProcessProgressTest {
 
     @Test
     void waitsWhileAStepIsBeingSent() {
-        states.put("p1/invoice", state(OperationStatus.STARTED));
+        states.put("p1/invoice", new StepState(OperationStatus.STARTED, false, null, false, null, NOW.plusSeconds(10)));
         ProcessProgress.Progress p = decide();
         assertEquals(ProcessStatus.RUNNING, p.status());
         assertEquals(NOW.plus(POLL), waited(p).checkAt());
     }
 
     @Test
+    void handsAStepLeftByItsSenderToTheGatewayWhichLooksItUp() {
+        states.put("p1/invoice", new StepState(OperationStatus.STARTED, false, null, false, null, NOW.minusSeconds(1)));
+        assertEquals("p1/invoice", submitted(decide()).key(), "its lease lapsed: the gateway's capture looks it up first");
+    }
+
+    @Test
     void neverMovesPastAStepWhoseOutcomeIsUnknown() {
         done("p1/invoice");
-        states.put("p1/payment", state(OperationStatus.UNKNOWN));
+        states.put("p1/payment", new StepState(OperationStatus.UNKNOWN, false, NOW.plusSeconds(5), false, null, NOW.minusSeconds(1)));
         ProcessProgress.Progress p = decide();
         assertEquals("p1/payment", waited(p).stage().key(), "the look-up settles it first");
         assertEquals(ProcessStatus.RUNNING, p.status());
         assertTrue(p.detail().contains("looked up"), p.detail());
+    }
+
+    @Test
+    void asksTheGatewayToLookUpAnUnknownStepWhoseLookUpIsDue() {
+        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, false, NOW.minusSeconds(1), false, null, NOW.minusSeconds(1)));
+        ProcessProgress.Progress p = decide();
+        assertEquals("p1/invoice", submitted(p).key(), "a re-send of an unknown step is a look-up, never a blind repeat");
+        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, false, NOW.minusSeconds(1), false, null, NOW.plusSeconds(5)));
+        assertInstanceOf(ProcessProgress.Wait.class, decide().next(), "unless a look-up holds its lease now");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.toolgate.reconcile.job;
 
 import dev.toolgate.journal.Retention;
+import dev.toolgate.process.ProcessRetention;
 import jakarta.batch.api.AbstractBatchlet;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
@@ -15,9 +16,12 @@ public class PurgeBatchlet extends AbstractBatchlet {
 
     private static final Logger LOG = Logger.getLogger(PurgeBatchlet.class.getName());
     private static final int BATCH = 1000; // rows per transaction: short locks, bounded WAL per commit
+    private static final int PROCESS_BATCH = 100; // processes per transaction, each with up to 32 stages' operations
 
     @Inject
     Retention retention;
+    @Inject
+    ProcessRetention processRetention;
 
     private volatile boolean stopped;
 
@@ -29,8 +33,14 @@ public class PurgeBatchlet extends AbstractBatchlet {
             batch = retention.purge(BATCH);
             purged += batch;
         } while (batch == BATCH && !stopped);
+        long processes = 0;
+        do { // then finished processes, each with its steps' operations
+            batch = processRetention.purge(PROCESS_BATCH);
+            processes += batch;
+        } while (batch == PROCESS_BATCH && !stopped);
         long total = purged;
-        LOG.info(() -> "purged " + total + " finished operations past retention");
+        long totalProcesses = processes;
+        LOG.info(() -> "purged " + total + " finished operations and " + totalProcesses + " finished processes past retention");
         return "PURGED_" + total;
     }
 

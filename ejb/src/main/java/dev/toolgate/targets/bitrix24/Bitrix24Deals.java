@@ -117,14 +117,34 @@ public final class Bitrix24Deals implements Target {
         Exchange updated = http.sendEffect(call("crm.deal.update", body), dispatch.gate());
         if (updated instanceof Exchange.Answered a && a.status() == 200) {
             JsonObject answer = TargetHttpClient.jsonObject(a.body());
-            return answer != null && answer.get("result") == JsonValue.TRUE
-                    ? new Outcome.Succeeded(id, stage(settings.lostStage()), 200)
-                    : new Outcome.Unknown("unreadable_response", 200); // a yes we cannot read: looked up by its stage
+            if (answer == null || answer.get("result") != JsonValue.TRUE) {
+                return new Outcome.Unknown("unreadable_response", 200); // a yes we cannot read: looked up by its stage
+            }
+            return verifiedLost(id);
         }
         if (updated instanceof Exchange.Answered a && notFound(a)) {
             return new Outcome.Rejected("deal_not_found", "Bitrix24 has no such deal (HTTP 400 Not found)", a.status());
         }
         return outcomeOf(updated);
+    }
+
+    /**
+     * Bitrix24 answers {@code true} to an update whose stage is not one of the deal's pipeline (a deal of pipeline N
+     * needs {@code C<N>:LOSE}) without moving it: the deal is read back, and only a deal in the lost stage is the
+     * effect. A deal left elsewhere is a refusal a person must look at (the setting); a read-back that fails leaves
+     * the outcome to the look-up.
+     */
+    private Outcome verifiedLost(String id) {
+        JsonObject deal = deal(http.send(call("crm.deal.get", JSON.createObjectBuilder().add("id", id).build())));
+        if (deal == null) {
+            return new Outcome.Unknown("unverified_stage", 200);
+        }
+        if (settings.lostStage().equals(deal.getString("STAGE_ID"))) {
+            return new Outcome.Succeeded(id, stage(settings.lostStage()), 200);
+        }
+        return new Outcome.Rejected("lost_stage_not_applied", "Bitrix24 took the update but the deal stays in stage "
+                + deal.getString("STAGE_ID") + ": is toolgate.target.bitrix24.lost-stage (" + settings.lostStage()
+                + ") the lost stage of the deal's pipeline?", 200);
     }
 
     /** {@code crm.deal.lose}'s look-up: the deal in the lost stage → found; in another → absent; no such deal → failed. */

@@ -135,45 +135,58 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * {@code invoice.post}: posts an existing document, {@code POST <set>(guid'<id>')/Post}. A later attempt
-     * looks at its Posted flag first: posting a posted document again re-posts it (1C writes its movements
-     * anew), which is not this operation's intent. 404 → {@code invoice_not_found}; a 200 that does not show
-     * the document posted → unknown, settled by the look-up.
+     * {@code invoice.post}: posts an existing document, {@code POST <set>(guid'<id>')/Post}. Every attempt looks
+     * at its Posted flag first: posting a posted document again re-posts it (1C writes its movements anew),
+     * which is not this operation's intent. 1C's own 404 (an {@code odata.error} body) → {@code invoice_not_found};
+     * a 404 without one came from something in front of 1C and proves nothing about the document; a 200 that
+     * does not show the document posted → unknown, settled by the look-up.
      */
     private Outcome postInvoice(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
-        if (dispatch.attempt() > 1) {
-            Outcome earlier = Lookup.beforeResend(byPostedFlag(dispatch));
-            if (earlier != null) {
-                return earlier;
-            }
+        Outcome earlier = lookFirst(byPostedFlag(dispatch), dispatch);
+        if (earlier != null) {
+            return earlier;
         }
         Exchange posting = http.sendEffect(posting(ref), dispatch.gate());
         if (posting instanceof Exchange.Answered a && a.status() / 100 == 2) {
             JsonObject document = TargetHttpClient.jsonObject(a.body());
-            if (document == null || !ref.equals(document.getString("Ref_Key", null)) || document.get("Posted") != JsonValue.TRUE) {
+            if (document == null || !ref.equalsIgnoreCase(document.getString("Ref_Key", "")) || document.get("Posted") != JsonValue.TRUE) {
                 return new Outcome.Unknown("unreadable_response", a.status());
             }
             return new Outcome.Succeeded(ref, result(document), a.status());
         }
         if (posting instanceof Exchange.Answered a && a.status() == 404) {
-            return new Outcome.Rejected("invoice_not_found", "1C has no such document (HTTP 404)", 404);
+            return !odataCode(a.body()).isEmpty()
+                    ? new Outcome.Rejected("invoice_not_found", "1C has no such document (HTTP 404" + odataCode(a.body()) + ")", 404)
+                    : new Outcome.Transient("target_http_404", a.retryAfter(), 404); // never reached 1C: nothing was posted
         }
         return outcomeOf(posting);
+    }
+
+    /**
+     * What a look-up made before sending means: the effect already there (or its object gone for good), or null
+     * to send. On the first attempt nothing was sent yet, so a look-up that could not be made is a refusal for
+     * now, not an unknown outcome.
+     */
+    private static Outcome lookFirst(Lookup lookup, Attempt dispatch) {
+        if (dispatch.attempt() <= 1 && lookup instanceof Lookup.Unavailable unavailable) {
+            return new Outcome.Transient(unavailable.errorCode(), null, null);
+        }
+        return Lookup.beforeResend(lookup);
     }
 
     /** {@code invoice.post}'s look-up: posted → found; not posted → absent (safe to post); no such document → failed. */
     private Lookup byPostedFlag(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
         Exchange exchange = http.send(document(ref, "Ref_Key,Number,Posted,DeletionMark").GET());
-        if (exchange instanceof Exchange.Answered a && a.status() == 404) {
-            return new Lookup.Failed(ref, "invoice_not_found", "1C has no such document (HTTP 404)");
+        if (exchange instanceof Exchange.Answered a && a.status() == 404 && !odataCode(a.body()).isEmpty()) {
+            return new Lookup.Failed(ref, "invoice_not_found", "1C has no such document (HTTP 404" + odataCode(a.body()) + ")");
         }
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(failureCode(exchange));
         }
         JsonObject document = TargetHttpClient.jsonObject(answered.body());
-        if (document == null || !ref.equals(document.getString("Ref_Key", null))
+        if (document == null || !ref.equalsIgnoreCase(document.getString("Ref_Key", ""))
                 || !(document.get("Posted") == JsonValue.TRUE || document.get("Posted") == JsonValue.FALSE)) {
             return new Lookup.Unavailable("unreadable_response");
         }
@@ -183,17 +196,16 @@ public final class OneCDocuments implements Target {
     /**
      * {@code invoice.cancel}: writes the status "Отменен" of the invoice to the document status register. The
      * register keeps one record per document, so writing it again replaces the record: the write is idempotent
-     * by itself. A later attempt still looks first, so a record already there is not written twice. A 2xx that
-     * does not show the record → unknown, settled by the look-up; a write 1C refuses (no such document) is a
-     * 4xx → rejected.
+     * by itself — as the register is documented; every attempt still looks first, so a record already saying
+     * Отменен is not written again, and a 4xx to the write is read again before it counts as a refusal (an
+     * infobase that refuses to overwrite an existing record). A 2xx that does not show the record → unknown,
+     * settled by the look-up; a write 1C refuses (no such document) is a 4xx → rejected.
      */
     private Outcome cancel(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
-        if (dispatch.attempt() > 1) {
-            Outcome earlier = Lookup.beforeResend(byStatus(dispatch));
-            if (earlier != null) {
-                return earlier;
-            }
+        Outcome earlier = lookFirst(byStatus(dispatch), dispatch);
+        if (earlier != null) {
+            return earlier;
         }
         JsonObject record = JSON.createObjectBuilder()
                 .add("Документ", ref)
@@ -208,6 +220,9 @@ public final class OneCDocuments implements Target {
             return cancelled(TargetHttpClient.jsonObject(a.body()), ref)
                     ? new Outcome.Succeeded(ref, CANCELLED_RESULT, a.status())
                     : new Outcome.Unknown("unreadable_response", a.status());
+        }
+        if (written instanceof Exchange.Answered a && a.status() / 100 == 4 && byStatus(dispatch) instanceof Lookup.Found) {
+            return new Outcome.Succeeded(ref, CANCELLED_RESULT, a.status()); // refused to write what is there already
         }
         return outcomeOf(written);
     }
@@ -226,14 +241,14 @@ public final class OneCDocuments implements Target {
             return new Lookup.Unavailable(failureCode(exchange));
         }
         JsonObject found = TargetHttpClient.jsonObject(answered.body());
-        if (found == null || !ref.equals(found.getString("Документ", null)) || !(found.get("Статус") instanceof JsonString)) {
+        if (found == null || !ref.equalsIgnoreCase(found.getString("Документ", "")) || !(found.get("Статус") instanceof JsonString)) {
             return new Lookup.Unavailable("unreadable_response");
         }
         return cancelled(found, ref) ? new Lookup.Found(ref, CANCELLED_RESULT) : new Lookup.Absent();
     }
 
     private static boolean cancelled(JsonObject record, String ref) {
-        return record != null && ref.equals(record.getString("Документ", null)) && CANCELLED.equals(record.getString("Статус", null));
+        return record != null && ref.equalsIgnoreCase(record.getString("Документ", "")) && CANCELLED.equals(record.getString("Статус", null));
     }
 
     private Lookup byKey(Attempt dispatch) {

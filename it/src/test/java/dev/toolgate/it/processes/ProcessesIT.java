@@ -47,7 +47,7 @@ class ProcessesIT {
         declarations = Files.createTempFile("toolgate-processes", ".json");
         // one declaration that runs, one the gateway must refuse at start-up (a step refers to a later one)
         Files.writeString(declarations, """
-                [{"process": "test.long_order", "input": {"order_id": {"type": "text", "max_length": 200},
+                [{"process": "test.longorder", "input": {"order_id": {"type": "text", "max_length": 200},
                    "amount_minor": {"type": "minor_amount"}},
                   "steps": [{"name": "invoice", "operation": "invoice.create",
                     "payload": {"order_id": "${input.order_id}", "amount_minor": "${input.amount_minor}", "currency": "RUB"},
@@ -243,7 +243,7 @@ class ProcessesIT {
     @Test
     void theReconcileJobFinishesAProcessWithNoAgent() throws Exception {
         String key = key("no-agent");
-        String body = "{\"process\":\"test.long_order\",\"payload\":{\"order_id\":\"order-" + UUID.randomUUID() + "\",\"amount_minor\":12300}}";
+        String body = "{\"process\":\"test.longorder\",\"payload\":{\"order_id\":\"order-" + UUID.randomUUID() + "\",\"amount_minor\":12300}}";
         targets.arm("1c", Agent.downstream(key + "/invoice"), "drop_response_after_commit", 1);
         Agent.Answer only = start(agent(), key, body); // the agent's one and only call
         assertEquals(202, only.status(), only.body());
@@ -266,7 +266,7 @@ class ProcessesIT {
         assertProblem(start(agent(), key, "{\"process\":\"order.fulfil\"}"), 400, "invalid-request");
         assertProblem(start(agent(), key, "[1]"), 400, "malformed-json");
         // valid for the process's input, invalid for its step: invoice.create takes an order_id of at most 128
-        Agent.Answer stepInvalid = start(agent(), key, "{\"process\":\"test.long_order\",\"payload\":{\"order_id\":\""
+        Agent.Answer stepInvalid = start(agent(), key, "{\"process\":\"test.longorder\",\"payload\":{\"order_id\":\""
                 + "o".repeat(150) + "\",\"amount_minor\":100}}");
         assertProblem(stepInvalid, 400, "invalid-payload");
         assertTrue(stepInvalid.json().getString("detail").startsWith("step 'invoice' (invoice.create) would be invalid"),
@@ -291,7 +291,7 @@ class ProcessesIT {
         assertTrue(types.body().contains("\"order.fulfil\"") && types.body().contains("\"order.prepay\""), types.body());
         assertFalse(types.body().contains("test.broken"), "a refused declaration is not offered");
         for (int i = 0; i < 2; i++) { // two processes at least, to page through
-            assertEquals(201, start(agent(), key("page"), "{\"process\":\"test.long_order\",\"payload\":{\"order_id\":\"o-" + i
+            assertEquals(201, start(agent(), key("page"), "{\"process\":\"test.longorder\",\"payload\":{\"order_id\":\"o-" + i
                     + "\",\"amount_minor\":100}}").status());
         }
         Agent.Answer page = auditor.send(HttpRequest.newBuilder(uri("/api/v1/processes?limit=1")));

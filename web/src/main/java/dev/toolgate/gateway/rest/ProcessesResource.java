@@ -67,7 +67,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
     public Response list(@QueryParam("key") String key, @QueryParam("status") String status, @QueryParam("before") String before,
-                         @QueryParam("before_key") String beforeKey, @QueryParam("limit") Integer limit, @Context SecurityContext security) {
+                         @QueryParam("before_key") String beforeKey, @QueryParam("limit") String limit, @Context SecurityContext security) {
         if (key != null) {
             return find(key, security);
         }
@@ -86,7 +86,12 @@ public class ProcessesResource {
         } catch (DateTimeParseException e) {
             throw new ProblemException(ProblemType.INVALID_REQUEST, "before is a created_at of an earlier page (RFC 3339, UTC)");
         }
-        int size = limit == null ? 50 : limit;
+        int size;
+        try { // a String, not an Integer: JAX-RS answers a query parameter it cannot convert with 404
+            size = limit == null ? 50 : Integer.parseInt(limit);
+        } catch (NumberFormatException e) {
+            size = -1;
+        }
         if (size < 1 || size > MAX_PAGE) {
             throw new ProblemException(ProblemType.INVALID_REQUEST, "limit is 1 to " + MAX_PAGE);
         }
