@@ -1,0 +1,330 @@
+package dev.toolgate.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Principals;
+import dev.toolgate.access.Role;
+import dev.toolgate.canonical.AgentCommand;
+import dev.toolgate.canonical.IJsonReader;
+import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.gateway.GatewayAnswer;
+import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.journal.Journal;
+import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.targets.TargetRegistry;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The orchestrator's own decisions around the table: what it sends, under which claim, and what it never does —
+ * reopen a finished process, judge a retry by a changed catalog, settle over a process that moved on, send in a
+ * revoked agent's name. The journal's SQL is end-to-end tested (ProcessesIT); here it is a map.
+ */
+class ProcessDriverTest {
+
+    private static final String V1 = """
+            {"process": "test.two", "input": {"order_id": {"type": "text"}},
+             "steps": [
+               {"name": "invoice", "operation": "invoice.create",
+                "payload": {"order_id": "${input.order_id}", "amount_minor": 100, "currency": "RUB"},
+                "compensation": {"impossible": "test"}},
+               {"name": "deal", "operation": "crm.deal.create",
+                "payload": {"title": "счёт ${steps.invoice.result.number}", "amount_minor": 100, "currency": "RUB"},
+                "compensation": {"none": "test"}}]}""";
+    private static final Caller AGENT = new Caller("agent-a", "acme", Set.of(Role.AGENT));
+    private static final Caller OPERATOR = new Caller("operator", "acme", Set.of(Role.OPERATOR));
+    private static final ToolCall CALL = new ToolCall("start_process", null);
+
+    private final FakeProcesses processes = new FakeProcesses();
+    private final FakeSteps steps = new FakeSteps();
+    private final List<String> sent = new ArrayList<>();
+    private final ProcessDriver driver = new ProcessDriver();
+    private RuntimeException gatewayFails;
+    private boolean agentLive = true;
+
+    @BeforeEach
+    void wire() {
+        driver.catalog = catalog(V1);
+        driver.processes = processes;
+        driver.journal = steps;
+        driver.gateway = new CommandGateway() {
+            @Override
+            public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
+                if (gatewayFails != null) {
+                    throw gatewayFails;
+                }
+                sent.add(key + " as " + caller.principalId());
+                return new GatewayAnswer.Done(steps.succeed(key, command), false, GatewayAnswer.Ending.SUCCEEDED);
+            }
+        };
+        driver.targets = new TargetRegistry() {
+            @Override
+            public void requireConfigured(String system) {
+            }
+        };
+        driver.principals = new Principals() {
+            @Override
+            public boolean live(String principalId) {
+                return agentLive;
+            }
+        };
+        driver.pollSeconds = 30;
+        driver.claimSeconds = 120;
+    }
+
+    @Test
+    void sendsEachStepOnceInOrderAndCompletes() {
+        ProcessAnswer.Progressed done = assertInstanceOf(ProcessAnswer.Progressed.class, submit("p1", "o-1"));
+        assertEquals(ProcessStatus.COMPLETED, done.record().process().status());
+        assertEquals(List.of("p1/invoice as agent-a", "p1/deal as agent-a"), sent);
+        assertTrue(done.created());
+        assertNull(processes.claimedUntil.get("p1"), "the claim is released");
+        submit("p1", "o-1");
+        assertEquals(2, sent.size(), "a retry of a completed process sends nothing");
+    }
+
+    @Test
+    void aResumeSendsInTheSubmittingAgentsNameAndTellsWhoResumed() {
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '1c' is not configured on this gateway");
+        submit("p2", "o-2");
+        gatewayFails = null;
+        driver.resume(CALL, OPERATOR, "p2");
+        assertEquals(List.of("p2/invoice as agent-a", "p2/deal as agent-a"), sent, "never the operator's: the steps are the agent's intent");
+        assertTrue(processes.events.get("p2").contains("resumed: resumed by operator"), processes.events.toString());
+    }
+
+    @Test
+    void aTargetNotConfiguredHereParksTheProcessToBeLookedAtAgain() {
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '1c' is not configured on this gateway");
+        ProcessView parked = processes.rows.get(key(submit("p3", "o-3")));
+        assertEquals(ProcessStatus.NEEDS_ATTENTION, parked.status());
+        assertNotNull(parked.nextCheckAt(), "an instance that has the target goes on");
+    }
+
+    @Test
+    void aStepThatCannotBeBuiltSettlesForAPerson() {
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.INVALID_PAYLOAD, "title: must be at most 255 characters");
+        ProcessView stuck = processes.rows.get(key(submit("p4", "o-4")));
+        assertEquals(ProcessStatus.NEEDS_ATTENTION, stuck.status());
+        assertNull(stuck.nextCheckAt(), "it will not change by itself");
+    }
+
+    @Test
+    void noNewStepIsSentInTheNameOfARevokedAgent() {
+        agentLive = false;
+        ProcessView stuck = processes.rows.get(key(submit("p5", "o-5")));
+        assertEquals(List.of(), sent);
+        assertEquals(ProcessStatus.NEEDS_ATTENTION, stuck.status());
+        assertTrue(stuck.detail().contains("was revoked"), stuck.detail());
+    }
+
+    @Test
+    void aRetryIsJudgedByTheRecordedDeclarationNotTodaysCatalog() {
+        submit("p6", "o-6");
+        // the type's declaration changes: a new required input field; the honest retry is still the same process
+        driver.catalog = catalog(V1.replace("{\"order_id\": {\"type\": \"text\"}}", "{\"order_id\": {\"type\": \"text\"},"
+                + " \"region\": {\"type\": \"text\"}}"));
+        ProcessAnswer again = submit("p6", "o-6");
+        ProcessAnswer.Progressed replayed = assertInstanceOf(ProcessAnswer.Progressed.class, again);
+        assertTrue(replayed.replayed());
+        assertInstanceOf(ProcessAnswer.KeyReused.class, submit("p6", "o-7"), "another input is another intent");
+    }
+
+    @Test
+    void aFinishedProcessStaysFinishedWhenItsDeclarationCanNoLongerBeRead() {
+        submit("p7", "o-7");
+        ProcessView finished = processes.rows.get("p7");
+        processes.rows.put("p7", with(finished, finished.status(), (JsonObject) IJsonReader.read("{\"process\": \"gone.type\"}")));
+        ProcessAnswer.Progressed answer = assertInstanceOf(ProcessAnswer.Progressed.class, driver.resume(CALL, AGENT, "p7"));
+        assertEquals(ProcessStatus.COMPLETED, answer.record().process().status());
+        assertEquals(ProcessStatus.COMPLETED, processes.rows.get("p7").status(), "never reopened");
+    }
+
+    @Test
+    void anUnfinishedProcessWhoseDeclarationCannotRunHereIsParked() {
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "not here");
+        submit("p8", "o-8");
+        gatewayFails = null;
+        ProcessView parked = processes.rows.get("p8");
+        processes.rows.put("p8", with(parked, ProcessStatus.RUNNING, (JsonObject) IJsonReader.read("{\"process\": \"gone.type\"}")));
+        driver.resume(CALL, AGENT, "p8");
+        assertEquals(ProcessStatus.NEEDS_ATTENTION, processes.rows.get("p8").status());
+        assertNotNull(processes.rows.get("p8").nextCheckAt(), "looked at again: another instance may run it");
+        assertEquals(List.of(), sent);
+    }
+
+    @Test
+    void aResolutionIsRefusedWhenTheProcessMovedOnBeforeTheClaim() {
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.INVALID_PAYLOAD, "bad");
+        submit("p9", "o-9");
+        processes.onClaim = key -> processes.rows.put(key, with(processes.rows.get(key), ProcessStatus.RUNNING, null));
+        OperationRefused refused = assertThrows(OperationRefused.class,
+                () -> driver.resolve(OPERATOR, "p9", ProcessStatus.FAILED, "checked by hand"));
+        assertEquals(OperationRefused.Reason.PROCESS_NOT_NEEDING_ATTENTION, refused.reason());
+        assertEquals(ProcessStatus.RUNNING, processes.rows.get("p9").status(), "the advancer's state stands");
+        assertNull(processes.claimedUntil.get("p9"), "and the claim is given back");
+    }
+
+    @Test
+    void aResolutionSetsTheFinishedTimeRetentionCountsFrom() {
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.INVALID_PAYLOAD, "bad");
+        submit("p10", "o-10");
+        assertNull(processes.rows.get("p10").completedAt(), "needs attention is not finished");
+        driver.resolve(OPERATOR, "p10", ProcessStatus.FAILED, "refunded by hand");
+        assertEquals(ProcessStatus.FAILED, processes.rows.get("p10").status());
+        assertNotNull(processes.rows.get("p10").completedAt());
+    }
+
+    @Test
+    void aCallThatFindsTheClaimHeldAnswersBusyAndSendsNothing() {
+        processes.heldBySomeoneElse = true;
+        assertInstanceOf(ProcessAnswer.Busy.class, submit("p11", "o-11"));
+        assertEquals(List.of(), sent);
+    }
+
+    private ProcessAnswer submit(String key, String order) {
+        return driver.submit(CALL, AGENT, key, new ProcessCommand("test.two", (JsonObject) IJsonReader.read("{\"order_id\": \"" + order + "\"}")));
+    }
+
+    private static String key(ProcessAnswer answer) {
+        return answer instanceof ProcessAnswer.Progressed p ? p.record().process().key() : ((ProcessAnswer.Busy) answer).record().process().key();
+    }
+
+    private static ProcessCatalog catalog(String declaration) {
+        ProcessCatalog catalog = new ProcessCatalog();
+        catalog.load("test", declaration);
+        return catalog;
+    }
+
+    private static ProcessView with(ProcessView p, ProcessStatus status, JsonObject declaration) {
+        return new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), p.waitingOn(),
+                p.detail(), p.nextCheckAt(), p.claimEpoch(), p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(),
+                declaration == null ? p.declaration() : declaration);
+    }
+
+    /** The process rows as ProcessJournal keeps them: a claim with its epoch, fenced writes, events. */
+    static final class FakeProcesses extends ProcessJournal {
+        final Map<String, ProcessView> rows = new HashMap<>();
+        final Map<String, Instant> claimedUntil = new HashMap<>();
+        final Map<String, List<String>> events = new HashMap<>();
+        boolean heldBySomeoneElse;
+        java.util.function.Consumer<String> onClaim = key -> { };
+
+        @Override
+        public Captured capture(String tenant, String key, ProcessType type, String agent, JsonObject payload, String fingerprint,
+                                Instant now, Instant firstCheck) {
+            if (rows.containsKey(key)) {
+                return new Captured(rows.get(key), false);
+            }
+            rows.put(key, new ProcessView(tenant, key, type.name(), ProcessStatus.RUNNING, agent, fingerprint, payload, null,
+                    "submitted by " + agent, firstCheck, 0, now, now, null, null, type.declaration()));
+            events.computeIfAbsent(key, k -> new ArrayList<>()).add("submitted");
+            return new Captured(rows.get(key), true);
+        }
+
+        @Override
+        public OptionalLong claim(String tenant, String key, Instant now, Duration claim) {
+            Instant until = claimedUntil.get(key);
+            if (heldBySomeoneElse || (until != null && until.isAfter(now))) {
+                return OptionalLong.empty();
+            }
+            ProcessView p = rows.get(key);
+            long epoch = p.claimEpoch() + 1;
+            rows.put(key, new ProcessView(p.tenant(), p.key(), p.type(), p.status(), p.agentId(), p.requestHash(), p.payload(),
+                    p.waitingOn(), p.detail(), p.nextCheckAt(), epoch, p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(),
+                    p.declaration()));
+            claimedUntil.put(key, now.plus(claim));
+            onClaim.accept(key);
+            return OptionalLong.of(epoch);
+        }
+
+        @Override
+        public boolean record(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
+                              String actor, Instant now, Instant claimUntil) {
+            ProcessView p = rows.get(before.key());
+            if (p.claimEpoch() != epoch) {
+                return false;
+            }
+            boolean finished = status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
+            rows.put(p.key(), new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), waitingOn,
+                    detail, nextCheck, epoch, p.createdAt(), now, finished ? (p.completedAt() == null ? now : p.completedAt()) : null,
+                    p.traceId(), p.declaration()));
+            if (claimUntil == null) {
+                claimedUntil.remove(p.key());
+            } else {
+                claimedUntil.put(p.key(), claimUntil);
+            }
+            events.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(status.dbName() + ": " + detail);
+            return true;
+        }
+
+        @Override
+        public void release(ProcessView process, long epoch) {
+            if (rows.get(process.key()).claimEpoch() == epoch) {
+                claimedUntil.remove(process.key());
+            }
+        }
+
+        @Override
+        public void note(ProcessView process, String kind, String actor, String detail, Instant now) {
+            events.computeIfAbsent(process.key(), k -> new ArrayList<>()).add(kind + ": " + detail);
+        }
+
+        @Override
+        public Optional<ProcessView> find(String tenant, String key) {
+            return Optional.ofNullable(rows.get(key));
+        }
+
+        @Override
+        public List<ProcessEventView> events(String tenant, String key) {
+            return List.of();
+        }
+    }
+
+    /** The steps' operations, as the gateway would have recorded a success. */
+    static final class FakeSteps extends Journal {
+        final Map<String, OperationView> operations = new HashMap<>();
+
+        OperationView succeed(String key, AgentCommand command) {
+            Instant now = Instant.now();
+            JsonObject result = (JsonObject) IJsonReader.read("{\"number\": \"0000-000042\", \"posted\": false}");
+            OperationView op = new OperationView("acme", key, "agent-a", command.operation(), command.target(), OperationStatus.SUCCEEDED,
+                    "0".repeat(64), command.payload(), List.of(), "00000000-0000-0000-0000-00000000000" + operations.size(), result,
+                    null, 1, null, 1, null, 0, null, null, now, now, now, null, null, false, null);
+            operations.put(key, op);
+            return op;
+        }
+
+        @Override
+        public Map<String, OperationView> several(String tenant, Collection<String> keys) {
+            Map<String, OperationView> found = new HashMap<>();
+            keys.forEach(k -> {
+                if (operations.containsKey(k)) {
+                    found.put(k, operations.get(k));
+                }
+            });
+            return found;
+        }
+    }
+}
