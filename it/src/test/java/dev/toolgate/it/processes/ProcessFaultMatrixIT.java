@@ -67,10 +67,7 @@ class ProcessFaultMatrixIT {
     static void start() throws Exception {
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
         config.put("toolgate.approval.required-for", "none"); // approvals have their own tests; here: faults only
-        config.put("toolgate.reconcile.interval-seconds", "1");
-        config.put("toolgate.reconcile.settle-seconds", "2");
-        config.put("toolgate.reconcile.max-backoff-seconds", "2");
-        config.put("toolgate.process.poll-seconds", "1");
+        TestStack.fastReconcile(config);
         gateway = TestStack.readyGateway(TestStack.underLoad(config, 1_000), "process-matrix-gateway");
     }
 

@@ -60,10 +60,7 @@ class ProcessesIT {
                     "payload": {"order_id": "${input.order_id}", "amount_minor": 100, "currency": "RUB"},
                     "compensation": {"impossible": "test"}}]}]""");
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
-        config.put("toolgate.reconcile.interval-seconds", "1");
-        config.put("toolgate.reconcile.settle-seconds", "2");
-        config.put("toolgate.reconcile.max-backoff-seconds", "2");
-        config.put("toolgate.process.poll-seconds", "1");
+        TestStack.fastReconcile(config);
         config.put("toolgate.process.declarations", declarations.toString());
         gateway = TestStack.readyGateway(TestStack.underLoad(config, 1_000), "processes-gateway");
     }
@@ -245,6 +242,8 @@ class ProcessesIT {
         String key = key("no-agent");
         String body = "{\"process\":\"test.longorder\",\"payload\":{\"order_id\":\"order-" + UUID.randomUUID() + "\",\"amount_minor\":12300}}";
         targets.arm("1c", Agent.downstream(key + "/invoice"), "drop_response_after_commit", 1);
+        // and the first look-up by key fails too, so the agent's call (which makes one when it is due) ends waiting
+        targets.arm("1c", "DeletionMark", "GET", "status", 1, 0);
         Agent.Answer only = start(agent(), key, body); // the agent's one and only call
         assertEquals(202, only.status(), only.body());
         assertEquals("unknown", step(only.json(), "invoice").getString("status"));

@@ -51,10 +51,8 @@ class FaultMatrixIT {
     static void start() throws Exception {
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
         config.put("toolgate.approval.required-for", "none"); // approvals have their own tests; here: faults only
-        config.put("toolgate.reconcile.interval-seconds", "1");
-        config.put("toolgate.reconcile.settle-seconds", "2");
+        TestStack.fastReconcile(config);
         config.put("toolgate.reconcile.max-attempts", "6");
-        config.put("toolgate.reconcile.max-backoff-seconds", "2");
         gateway = TestStack.readyGateway(TestStack.underLoad(config, 1_000), "matrix-gateway");
     }
 

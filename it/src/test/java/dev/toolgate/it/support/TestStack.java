@@ -117,6 +117,18 @@ public class TestStack implements LauncherSessionListener {
         return config;
     }
 
+    /**
+     * {@code config} for a suite that waits on the reconcile job: a run every second, look-ups settled after 2 s and
+     * backed off 2 s at most, waiting processes looked at every second.
+     */
+    public static Map<String, String> fastReconcile(Map<String, String> config) {
+        config.put("toolgate.reconcile.interval-seconds", "1");
+        config.put("toolgate.reconcile.settle-seconds", "2");
+        config.put("toolgate.reconcile.max-backoff-seconds", "2");
+        config.put("toolgate.process.poll-seconds", "1");
+        return config;
+    }
+
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
         Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(),

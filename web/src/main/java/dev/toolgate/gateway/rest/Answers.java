@@ -111,7 +111,8 @@ final class Answers {
         return self(op).getRawPath();
     }
 
-    private static String seconds(Duration duration) {
+    /** Whole seconds for Retry-After, rounded up: never invite a retry before the moment. */
+    static String seconds(Duration duration) {
         long s = (duration.toMillis() + 999) / 1000; // round up: never invite a retry before the moment
         return Long.toString(Math.max(1, s));
     }

@@ -16,6 +16,13 @@ final class JsonBodies {
     }
 
     /** Read as strictly as an operation's body (RFC 7493), so a duplicate name cannot pick which value counts. */
+    /** A resume takes no parameters: a body of any kind is refused, {@code why} saying what is sent instead. */
+    static void none(String body, String why) {
+        if (body != null && !body.isBlank()) {
+            throw new ProblemException(ProblemType.RESUME_TAKES_NO_PARAMETERS, why);
+        }
+    }
+
     static JsonObject object(byte[] body, String shape) {
         JsonValue value;
         try {

@@ -93,10 +93,7 @@ public class OperationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.OPERATOR})
     public Response resume(@PathParam("key") String key, @Context SecurityContext security, String body) {
-        if (body != null && !body.isBlank()) {
-            throw new ProblemException(ProblemType.RESUME_TAKES_NO_PARAMETERS,
-                    "the recorded payload is what is sent; a changed intent is a new operation with a new key");
-        }
+        JsonBodies.none(body, "the recorded payload is what is sent; a changed intent is a new operation with a new key");
         return answers().toResponse(gateway.resume(ToolCall.rest(RESUME), CallerContext.of(security), key));
     }
 

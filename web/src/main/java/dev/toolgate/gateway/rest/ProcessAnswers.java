@@ -29,7 +29,7 @@ final class ProcessAnswers {
         if (answer instanceof ProcessAnswer.Progressed progressed) {
             ProcessRecord record = progressed.record();
             if (progressed.retryAfter() != null) {
-                return body(202, record).header("Retry-After", seconds(progressed.retryAfter())).location(self(record.process().key())).build();
+                return body(202, record).header("Retry-After", Answers.seconds(progressed.retryAfter())).location(self(record.process().key())).build();
             }
             Response.ResponseBuilder done = body(progressed.created() ? 201 : 200, record);
             if (progressed.created()) {
@@ -38,7 +38,7 @@ final class ProcessAnswers {
             return progressed.replayed() ? done.header(Answers.REPLAYED, "true").build() : done.build();
         }
         if (answer instanceof ProcessAnswer.Busy busy) {
-            return body(202, busy.record()).header("Retry-After", seconds(busy.retryAfter())).location(self(busy.record().process().key()))
+            return body(202, busy.record()).header("Retry-After", Answers.seconds(busy.retryAfter())).location(self(busy.record().process().key()))
                     .build();
         }
         if (answer instanceof ProcessAnswer.KeyReused reused) {
@@ -61,10 +61,5 @@ final class ProcessAnswers {
 
     URI self(String key) {
         return base.clone().path("v1/processes/{key}").build(key);
-    }
-
-    private static String seconds(Duration duration) {
-        long s = (duration.toMillis() + 999) / 1000; // round up: never invite a retry before the moment
-        return Long.toString(Math.max(1, s));
     }
 }

@@ -128,10 +128,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.OPERATOR})
     public Response resume(@PathParam("key") String key, @Context SecurityContext security, String body) {
-        if (body != null && !body.isBlank()) {
-            throw new ProblemException(ProblemType.RESUME_TAKES_NO_PARAMETERS,
-                    "the recorded input is what the process sends; a changed intent is a new process with a new key");
-        }
+        JsonBodies.none(body, "the recorded input is what the process sends; a changed intent is a new process with a new key");
         return answers().toResponse(driver.resume(new ToolCall(RESUME, null), CallerContext.of(security), key));
     }
 
