@@ -41,9 +41,21 @@ public final class SimulatorClient {
                 .add("status", status).add("times", times));
     }
 
+    /** The same, for requests with HTTP {@code method} only (a write, not the look-up before it). */
+    public void armStatus(String system, String match, String method, int status, int times) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("method", method).add("fault", "status")
+                .add("status", status).add("times", times));
+    }
+
     /** Does the work of the next request matching {@code match}, then answers {@code status} in place of its answer. */
     public void armStatusAfterCommit(String system, String match, int status) {
         arm(Json.createObjectBuilder().add("system", system).add("match", match).add("fault", "status_after_commit")
+                .add("status", status).add("times", 1));
+    }
+
+    /** The same, for requests with HTTP {@code method} only. */
+    public void armStatusAfterCommit(String system, String match, String method, int status) {
+        arm(Json.createObjectBuilder().add("system", system).add("match", match).add("method", method).add("fault", "status_after_commit")
                 .add("status", status).add("times", 1));
     }
 
