@@ -19,6 +19,7 @@ public final class LocalRun {
         int port = Integer.getInteger("toolgate.port", 8080);
         int simulatorPort = Integer.getInteger("toolgate.simulator.port", 18090);
         long started = System.nanoTime();
+        LocalStack.requireFree(port, "toolgate.port");
 
         EmbeddedPostgres postgres = LocalStack.postgres(home.resolve("pgdata"), Integer.getInteger("toolgate.db.port", 15432));
         String jdbcUrl = LocalStack.database(postgres, "toolgate");

@@ -4,6 +4,7 @@ import dev.toolgate.simulator.Simulators;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -58,6 +59,7 @@ public final class LocalStack {
         List<String> command = new ArrayList<>(javaCommand());
         command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"), Simulators.class.getName(),
                 Integer.toString(port)));
+        requireFree(port, "toolgate.simulator.port");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         awaitPort(port, process, Duration.ofSeconds(30));
         return process;
@@ -122,6 +124,21 @@ public final class LocalStack {
     public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
+        }
+    }
+
+    /**
+     * Refuses a port another program listens on: waiting for "something listens" would take that program for
+     * ours, and the run would say ready while its own process had failed to bind. {@code property} names the
+     * setting that picks another port.
+     */
+    static void requireFree(int port, String property) throws IOException {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } catch (IOException taken) {
+            throw new IOException("port " + port + " is in use by another program; stop it, or choose another with -D"
+                    + property + "=<port>", taken);
         }
     }
 
