@@ -66,13 +66,15 @@ public final class ProcessProgress {
         String why = "step '" + failed.name() + "' failed (" + (failure.errorCode() == null ? "no error recorded" : failure.errorCode()) + ")";
         List<String> compensated = new ArrayList<>();
         List<String> impossible = new ArrayList<>();
+        List<String> nothing = new ArrayList<>(); // not undone, and the declaration says why none is needed
         for (int i = succeeded.size() - 1; i >= 0; i--) {
             StepDeclaration step = succeeded.get(i);
             if (step.compensation() instanceof Compensation.Irreversible irreversible) {
                 impossible.add("'" + step.name() + "' (" + irreversible.reason() + ")");
                 continue;
             }
-            if (!(step.compensation() instanceof Compensation.Undo)) {
+            if (step.compensation() instanceof Compensation.NothingToUndo none) {
+                nothing.add("'" + step.name() + "' (" + none.reason() + ")");
                 continue;
             }
             Stage stage = Stage.compensation(processKey, step);
@@ -90,14 +92,15 @@ public final class ProcessProgress {
             Progress pending = pending(stage, state, ProcessStatus.COMPENSATING, now, poll);
             return new Progress(pending.status(), pending.next(), why + "; " + pending.detail());
         }
+        String notUndone = nothing.isEmpty() ? "" : "; not undone, as declared: " + String.join(", ", nothing);
         if (!impossible.isEmpty()) {
             return new Progress(ProcessStatus.NEEDS_ATTENTION, new Settled(), why + (compensated.isEmpty() ? "" : "; compensated: "
-                    + String.join(", ", compensated)) + "; cannot be compensated: " + String.join(", ", impossible));
+                    + String.join(", ", compensated)) + "; cannot be compensated: " + String.join(", ", impossible) + notUndone);
         }
         if (compensated.isEmpty()) {
-            return new Progress(ProcessStatus.FAILED, new Settled(), why + "; nothing before it needed compensating");
+            return new Progress(ProcessStatus.FAILED, new Settled(), why + "; nothing before it needed compensating" + notUndone);
         }
-        return new Progress(ProcessStatus.COMPENSATED, new Settled(), why + "; compensated: " + String.join(", ", compensated));
+        return new Progress(ProcessStatus.COMPENSATED, new Settled(), why + "; compensated: " + String.join(", ", compensated) + notUndone);
     }
 
     /** A stage that has not finished: send it, or wait for whoever acts first. {@code running}: the status while it runs. */

@@ -157,6 +157,7 @@ class ProcessProgressTest {
         assertEquals(ProcessStatus.NEEDS_ATTENTION, p.status());
         assertInstanceOf(ProcessProgress.Settled.class, p.next());
         assertTrue(p.detail().contains("compensated: 'payment'") && p.detail().contains("cannot be compensated: 'invoice'"), p.detail());
+        assertTrue(p.detail().contains("not undone, as declared: 'deal' (the refund answers for it)"), p.detail());
     }
 
     @Test

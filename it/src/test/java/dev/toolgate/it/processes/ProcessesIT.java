@@ -138,6 +138,8 @@ class ProcessesIT {
         JsonObject done = followUntilSettled(key, body);
         assertEquals("compensated", done.getString("status"), done.toString());
         assertTrue(done.getString("detail").contains("step 'payment' failed"), done.getString("detail"));
+        assertTrue(done.getString("detail").contains("compensated: 'deal', 'invoice'; not undone, as declared: 'post' (the invoice's"
+                + " cancellation answers for its posting"), "and what it did not undo, and why: " + done.getString("detail"));
         String invoice = step(done, "invoice").getJsonObject("record").getString("target_object_id");
         String deal = step(done, "deal").getJsonObject("record").getString("target_object_id");
         assertEquals(1, targets.losses(deal).count(), "the deal moved to lost, once");
