@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
@@ -137,16 +136,7 @@ public class ProcessCatalog {
         return type;
     }
 
-    public Optional<ProcessType> find(String name) {
-        return Optional.ofNullable(types.get(name));
-    }
-
     public List<ProcessType> types() {
         return List.copyOf(types.values());
-    }
-
-    /** Why each refused declaration was refused, by name. */
-    public Map<String, String> refused() {
-        return Map.copyOf(refused);
     }
 }

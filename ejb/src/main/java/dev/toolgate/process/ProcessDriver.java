@@ -342,7 +342,7 @@ public class ProcessDriver {
         if (!processes.record(before, epoch, status, waitingOn, detail, nextCheck, actor, now, release ? null : now.plusSeconds(claimSeconds))) {
             throw new LostClaim();
         }
-        boolean finishedNow = status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
+        boolean finishedNow = status.finished();
         return new ProcessView(before.tenant(), before.key(), before.type(), status, before.agentId(), before.requestHash(),
                 before.payload(), waitingOn, detail, nextCheck, epoch, before.createdAt(), now,
                 finishedNow ? (before.completedAt() == null ? now : before.completedAt()) : null, before.traceId(), before.declaration());

@@ -84,7 +84,7 @@ public class ProcessJournal {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean record(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
                           String actor, Instant now, Instant claimUntil) {
-        boolean finished = status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
+        boolean finished = status.finished();
         int updated = em.createNativeQuery("UPDATE process_run SET status = ?1, waiting_on = ?2, detail = ?3, next_check_at = CAST(?4 AS timestamptz),"
                         + " updated_at = ?5, completed_at = CASE WHEN CAST(?6 AS boolean) THEN COALESCE(completed_at, ?5) ELSE NULL END,"
                         + " claimed_until = CAST(?7 AS timestamptz)"

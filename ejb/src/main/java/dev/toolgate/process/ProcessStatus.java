@@ -19,6 +19,11 @@ public enum ProcessStatus {
     /** A person must act: a compensation failed, an effect cannot be compensated, or a step is escalated or stuck. */
     NEEDS_ATTENTION;
 
+    /** Finished for good: completed, failed or compensated. Its steps' records may be purged from here on. */
+    public boolean finished() {
+        return this == COMPLETED || this == FAILED || this == COMPENSATED;
+    }
+
     public String dbName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -15,6 +15,6 @@ public record ProcessView(String tenant, String key, String type, ProcessStatus 
 
     /** Finished for good: completed, failed or compensated. Its steps' records may be purged from here on. */
     public boolean finished() {
-        return status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
+        return status.finished();
     }
 }

@@ -266,7 +266,7 @@ class ProcessDriverTest {
             if (p.claimEpoch() != epoch) {
                 return false;
             }
-            boolean finished = status == ProcessStatus.COMPLETED || status == ProcessStatus.FAILED || status == ProcessStatus.COMPENSATED;
+            boolean finished = status.finished();
             rows.put(p.key(), new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), waitingOn,
                     detail, nextCheck, epoch, p.createdAt(), now, finished ? (p.completedAt() == null ? now : p.completedAt()) : null,
                     p.traceId(), p.declaration()));
