@@ -40,6 +40,19 @@ public enum ApprovalStanding {
         return this == REVOKED ? "approval_revoked" : "approval_expired";
     }
 
+    /** The error code of an operation a person declined before any approval was used: nothing was sent. */
+    public static final String DECLINED_CODE = "approval_declined";
+
+    /** Whether {@code errorCode} says the operation ended because its approval lapsed or was declined: nothing sent. */
+    public static boolean lapsed(String errorCode) {
+        return REVOKED.lapseCode().equals(errorCode) || EXPIRED.lapseCode().equals(errorCode) || DECLINED_CODE.equals(errorCode);
+    }
+
+    /** How a lapse code reads in a sentence: "revoked", "expired", "declined". */
+    public static String lapseWord(String errorCode) {
+        return DECLINED_CODE.equals(errorCode) ? "declined" : REVOKED.lapseCode().equals(errorCode) ? "revoked" : "expired";
+    }
+
     public String dbName() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

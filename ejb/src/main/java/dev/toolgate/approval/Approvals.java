@@ -10,6 +10,7 @@ import static dev.toolgate.journal.OperationRefused.Reason.OWN_OPERATION;
 import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
 import static dev.toolgate.journal.EventKind.APPROVAL_REVOKED;
 import static dev.toolgate.journal.EventKind.APPROVED;
+import static dev.toolgate.journal.EventKind.DECLINED;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.journal.EventLog;
@@ -119,6 +120,38 @@ public class Approvals {
             EventLog.append(em, operation, actor, APPROVAL_LAPSED, now, operation.attemptCount(), OperationStatus.FAILED_FINAL,
                     "revoked before any attempt; nothing sent");
         }
+    }
+
+    /**
+     * A person says no: operation {@code key}, awaiting approval with the fingerprint the approver was shown, fails
+     * for good with {@link ApprovalStanding#DECLINED_CODE} and nothing is ever sent. An approval granted for it and
+     * not yet used is revoked with it. Declining twice is refused as not awaiting approval, like approving a
+     * finished operation.
+     */
+    public OperationView decline(Caller approver, String key, String fingerprint, String reason) {
+        Instant now = Instant.now();
+        Operation row = lock(approver.tenant(), key);
+        if (row == null) {
+            throw new OperationRefused(OPERATION_NOT_FOUND, "no operation with this key");
+        }
+        OperationView operation = row.view();
+        if (operation.status() != OperationStatus.PENDING_APPROVAL) {
+            throw new OperationRefused(NOT_AWAITING_APPROVAL, "the operation is " + operation.status().dbName() + ", not awaiting approval");
+        }
+        if (!operation.requestHash().equals(fingerprint)) {
+            throw new OperationRefused(FINGERPRINT_MISMATCH, "the operation's fingerprint is not the one declined");
+        }
+        if (operation.approvalId() != null) {
+            Approval standing = em.find(Approval.class, operation.approvalId());
+            if (standing != null && standing.view(now).revokedAt() == null) {
+                standing.revoke(approver.principalId(), "declined", now);
+                em.flush();
+            }
+        }
+        row.lapse(ApprovalStanding.DECLINED_CODE, now);
+        EventLog.append(em, operation, approver.principalId(), DECLINED, now, operation.attemptCount(), OperationStatus.FAILED_FINAL,
+                "declined" + (reason == null ? "" : ": " + reason) + "; nothing sent");
+        return row.view();
     }
 
     /** Operations of {@code tenant} waiting for a person's approval, oldest first: what an approver works through. */

@@ -14,7 +14,7 @@ import java.time.Instant;
  * <pre>
  * status                        → answer
  * succeeded                     → Done SUCCEEDED
- * failed_final                  → Done APPROVAL_LAPSED (approval_revoked/_expired) · RETRIES_EXHAUSTED · REFUSED
+ * failed_final                  → Done APPROVAL_LAPSED (approval_revoked/_expired/_declined) · RETRIES_EXHAUSTED · REFUSED
  * failed_retryable              → TryLater, after the back-off
  * unknown                       → OutcomeUnknown, after the next look-up (or the look-up under way)
  * unknown, escalated            → OutcomeUnknown escalated, after {@link #ESCALATED_RETRY_AFTER}
@@ -47,7 +47,7 @@ public final class AgentAnswers {
 
     /** Why a failed_final operation failed, from the code the journal recorded with it. */
     static GatewayAnswer.Ending endingOf(String errorCode) {
-        if (ApprovalStanding.REVOKED.lapseCode().equals(errorCode) || ApprovalStanding.EXPIRED.lapseCode().equals(errorCode)) {
+        if (ApprovalStanding.lapsed(errorCode)) {
             return GatewayAnswer.Ending.APPROVAL_LAPSED;
         }
         return "retries_exhausted".equals(errorCode) ? GatewayAnswer.Ending.RETRIES_EXHAUSTED : GatewayAnswer.Ending.REFUSED;

@@ -32,6 +32,8 @@ public enum EventKind {
     APPROVED,
     /** A person revoked the approval. */
     APPROVAL_REVOKED,
+    /** A person declined the operation before any approval was used: failed for good, nothing sent. */
+    DECLINED,
     /** The approval was revoked or expired when a new attempt was due: failed for good, nothing sent. */
     APPROVAL_LAPSED,
     /** A replacement agent (or an operator) resumed the recorded operation. */

@@ -120,7 +120,7 @@ public class LookupRecorder {
             return "target object " + f.objectId() + " failed: " + f.errorCode();
         }
         if (lookup instanceof Lookup.Ambiguous a) {
-            return a.objectIds().size() + " objects carry this key: " + a.objectIds();
+            return a.describe();
         }
         if (lookup instanceof Lookup.Unavailable u) {
             return "unavailable: " + u.errorCode();

@@ -75,9 +75,27 @@ public sealed interface Lookup {
 
     /** More than one object carries our key: a duplicate already happened and a person must look. */
     record Ambiguous(List<String> objectIds) implements Lookup {
+        private static final String CARRY = " objects carry this key: [";
+
         @Override
         public String metricName() {
             return "ambiguous";
+        }
+
+        /** How the journal's events say it: "2 objects carry this key: [a, b]" ({@link #objectIdsIn} reads it back). */
+        public String describe() {
+            return objectIds.size() + CARRY + String.join(", ", objectIds) + "]";
+        }
+
+        /** The object ids a {@link #describe()} text names, wherever it stands in {@code detail}; empty when it names none. */
+        public static List<String> objectIdsIn(String detail) {
+            int at = detail == null ? -1 : detail.indexOf(CARRY);
+            int end = at < 0 ? -1 : detail.indexOf(']', at);
+            if (end < 0) {
+                return List.of();
+            }
+            return java.util.Arrays.stream(detail.substring(at + CARRY.length(), end).split(", "))
+                    .filter(id -> !id.isBlank()).toList();
         }
     }
 }

@@ -121,6 +121,25 @@ public class TargetRegistry {
         }
     }
 
+    /**
+     * What payment {@code paymentId} at {@code system} still covers, for an approver deciding on a refund; empty
+     * when the system keeps no such account or the payment does not exist. Throws
+     * {@link PaymentCoverage.Unanswered} when the system could not be asked.
+     */
+    public Optional<PaymentCoverage.Coverage> coverage(String system, String paymentId) {
+        requireNoTransaction(system);
+        if (!(targets.get(system) instanceof PaymentCoverage payments)) {
+            return Optional.empty();
+        }
+        try {
+            return payments.coverage(paymentId);
+        } catch (PaymentCoverage.Unanswered e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new PaymentCoverage.Unanswered(e.getClass().getSimpleName());
+        }
+    }
+
     private void requireNoTransaction(String system) {
         // A row lock held across a network call would block every retry of this key, and a
         // commit after the call could lose the outcome: never call a target inside a transaction.

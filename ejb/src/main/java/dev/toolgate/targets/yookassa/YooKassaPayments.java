@@ -8,6 +8,7 @@ import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.PaymentCoverage;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
 import jakarta.json.JsonArray;
@@ -27,6 +28,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -37,7 +39,7 @@ import java.util.Set;
  * {@code canceled} → failed for good; 429 → retry later with the same key; other 4xx → failed for
  * good; 500, a timeout or a lost connection → unknown.
  */
-public final class YooKassaPayments implements Target {
+public final class YooKassaPayments implements Target, PaymentCoverage {
 
     static final String KEY_FIELD = "gw_key";
     static final String TRACE_FIELD = "gw_trace_id";
@@ -136,6 +138,21 @@ public final class YooKassaPayments implements Target {
             cursor = next.getString();
         }
         return new Lookup.Unavailable("lookup_window_too_large");
+    }
+
+    @Override
+    public Optional<Coverage> coverage(String paymentId) {
+        Exchange exchange = http.send(get("payments/" + encode(paymentId)));
+        if (exchange instanceof Exchange.Answered a && a.status() == 404) {
+            return Optional.empty();
+        }
+        JsonObject payment = ok(exchange);
+        if (payment == null || !(payment.get("amount") instanceof JsonObject amount)) {
+            throw new Unanswered(exchange instanceof Exchange.Answered a ? "yookassa answered " + a.status() : "yookassa did not answer");
+        }
+        BigDecimal refunded = payment.get("refunded_amount") instanceof JsonObject r ? money(r) : BigDecimal.ZERO;
+        return Optional.of(new Coverage(paymentId, payment.getString("status", "?"), money(amount), refunded,
+                amount.getString("currency", "?")));
     }
 
     /** Null when the payment still covers the refund; otherwise the refusal, with nothing sent. */

@@ -170,7 +170,7 @@ final class ToolResults {
             }
             case APPROVAL_LAPSED -> {
                 return failed(done, ProblemType.APPROVAL_LAPSED, "the approval was "
-                        + (ApprovalStanding.REVOKED.lapseCode().equals(op.errorCode()) ? "revoked" : "expired")
+                        + ApprovalStanding.lapseWord(op.errorCode())
                         + " before an attempt could be sent; a new attempt at the intent needs a new key and a new approval");
             }
             case RETRIES_EXHAUSTED -> {

@@ -86,7 +86,7 @@ final class Answers {
                 yield done.replayed() ? ok : ok.location(self(op));
             }
             case APPROVAL_LAPSED -> problem(ProblemType.APPROVAL_LAPSED, op, "the approval was "
-                    + (ApprovalStanding.REVOKED.lapseCode().equals(op.errorCode()) ? "revoked" : "expired")
+                    + ApprovalStanding.lapseWord(op.errorCode())
                     + " before an attempt could be sent; a new attempt at the intent needs a new key and a new approval");
             case RETRIES_EXHAUSTED -> problem(ProblemType.RETRIES_EXHAUSTED, op,
                     "final for this key; a new attempt at the intent needs a new key");

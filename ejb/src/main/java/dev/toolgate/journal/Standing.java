@@ -1,0 +1,70 @@
+package dev.toolgate.journal;
+
+import java.time.Instant;
+
+/**
+ * Where one operation stands for the people who watch the journal: the seed's states, with the two
+ * distinctions a person acts on — an unknown outcome that reconciliation gave up on (escalated), and a
+ * started attempt whose lease has lapsed (its agent is gone; the next capture or look-up settles it).
+ * The unfinished-work page and the metrics count by the same split.
+ */
+public enum Standing {
+    AWAITING_APPROVAL("awaiting approval", false),
+    IN_FLIGHT("started, lease held", false),
+    LEASE_LAPSED("started, lease lapsed", false),
+    UNKNOWN("unknown, to be looked up", false),
+    ESCALATED("escalated to a person", false),
+    RETRY_WAITING("failed, waiting for the caller to retry", false),
+    SUCCEEDED("succeeded", true),
+    FAILED("failed for good", true);
+
+    private final String words;
+    private final boolean finished;
+
+    Standing(String words, boolean finished) {
+        this.words = words;
+        this.finished = finished;
+    }
+
+    /** The table: status, escalation and lease, at {@code now}. */
+    public static Standing of(OperationStatus status, Instant escalatedAt, Instant leaseUntil, Instant now) {
+        return switch (status) {
+            case PENDING_APPROVAL -> AWAITING_APPROVAL;
+            case STARTED -> leaseUntil != null && leaseUntil.isAfter(now) ? IN_FLIGHT : LEASE_LAPSED;
+            case UNKNOWN -> escalatedAt != null ? ESCALATED : UNKNOWN;
+            case FAILED_RETRYABLE -> RETRY_WAITING;
+            case SUCCEEDED -> SUCCEEDED;
+            case FAILED_FINAL -> FAILED;
+        };
+    }
+
+    public static Standing of(OperationView operation, Instant now) {
+        return of(operation.status(), operation.escalatedAt(), operation.leaseUntil(), now);
+    }
+
+    /** For people: "started, lease lapsed". */
+    public String words() {
+        return words;
+    }
+
+    public boolean finished() {
+        return finished;
+    }
+
+    /** The status label of {@code toolgate_operations_unfinished} this standing is counted under. */
+    public String metricStatus() {
+        return switch (this) {
+            case AWAITING_APPROVAL -> "pending_approval";
+            case IN_FLIGHT, LEASE_LAPSED -> "started";
+            case UNKNOWN -> "unknown";
+            case ESCALATED -> "escalated";
+            case RETRY_WAITING -> "failed_retryable";
+            case SUCCEEDED -> "succeeded";
+            case FAILED -> "failed_final";
+        };
+    }
+
+    public String slug() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

@@ -1,0 +1,152 @@
+package dev.toolgate.gateway.console;
+
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.security.enterprise.identitystore.openid.JwtClaims;
+import jakarta.security.enterprise.identitystore.openid.OpenIdContext;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * Every console request after the container has authenticated it (Jakarta Security, {@link ConsoleSignIn}):
+ * who the person is here ({@link People}), whether their session has expired — idle, or past its absolute
+ * limit — and, for a POST, whether it really comes from a console page ({@link Csrf}). The pages read the
+ * person from the request attribute {@link #USER}; a request this filter refuses reaches no page.
+ */
+public class ConsoleGuard extends HttpFilter {
+
+    static final String USER = "toolgate.console.user";
+    private static final String LAST_SEEN = "toolgate.console.last-seen";
+    static final String CSRF = "toolgate.console.csrf";
+    private static final Logger LOG = Logger.getLogger(ConsoleGuard.class.getName());
+
+    @Inject
+    ConsoleSettings settings;
+    @Inject
+    Instance<OpenIdContext> openId;
+
+    @Override
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        ConsolePages.secureHeaders(response);
+        if (request.getCharacterEncoding() == null) {
+            request.setCharacterEncoding("UTF-8"); // before the first parameter is read: forms are sent in the page's UTF-8
+        }
+        if (request.getUserPrincipal() == null) { // only the public pages get here unauthenticated
+            chain.doFilter(request, response);
+            return;
+        }
+        Instant now = Instant.now();
+        HttpSession session = request.getSession(true);
+        ConsoleUser user = (ConsoleUser) session.getAttribute(USER);
+        if (user == null) {
+            request.changeSessionId(); // the pre-sign-in session id (it carried the OIDC state) is not the signed-in one
+            session = request.getSession(false);
+            sameSite(request, response, session);
+            if (session.getAttribute(CSRF) == null) {
+                session.setAttribute(CSRF, Csrf.newToken());
+            }
+            session.setMaxInactiveInterval((int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().plusMinutes(1).getSeconds()));
+            People.Admission admission = admit(now);
+            if (admission instanceof People.Refused refused) {
+                LOG.info("console: refused " + request.getUserPrincipal().getName() + ": " + refused.why());
+                if (isSignOut(request)) { // a refused person may still sign out, to sign in as somebody else
+                    chain.doFilter(request, response);
+                    return;
+                }
+                ConsolePages.refused(response, 403, "No access to the console", refused.why(), (String) session.getAttribute(CSRF));
+                return;
+            }
+            user = ((People.Admitted) admission).user();
+            session.setAttribute(USER, user);
+            LOG.info("console: " + user.name() + " signed in (tenant " + user.tenant() + ", " + user.roleNames() + ")");
+        } else if (expired(user, (Instant) session.getAttribute(LAST_SEEN), now)) {
+            LOG.info("console: the session of " + user.name() + " expired");
+            session.invalidate();
+            response.sendRedirect(request.getContextPath() + "/console/signed-out?why=expired");
+            return;
+        }
+        session.setAttribute(LAST_SEEN, now);
+        if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
+            String refusal = Csrf.refusal((String) session.getAttribute(CSRF), request.getParameter(Csrf.FIELD),
+                    request.getHeader("Origin"), request.getHeader("Sec-Fetch-Site"), ownOrigin(request));
+            if (refusal != null) {
+                LOG.warning("console: refused a " + request.getMethod() + " of " + user.name() + " to " + request.getRequestURI() + ": " + refusal);
+                ConsolePages.refused(response, 403, "Request refused", refusal, null);
+                return;
+            }
+        }
+        request.setAttribute(USER, user);
+        chain.doFilter(request, response);
+    }
+
+    /**
+     * Servlet 6 lets the session cookie carry SameSite ({@link ConsoleRegistration} asks for it), but Payara writes
+     * the cookie without it. Where the container's cookie lacks it, the same cookie is set again with it: a browser
+     * keeps the last of two cookies of one name and path.
+     */
+    private void sameSite(HttpServletRequest request, HttpServletResponse response, HttpSession session) {
+        String name = request.getServletContext().getSessionCookieConfig().getName();
+        boolean written = response.getHeaders("Set-Cookie").stream()
+                .anyMatch(cookie -> cookie.startsWith(name + "=") && cookie.toLowerCase(java.util.Locale.ROOT).contains("samesite"));
+        if (!written) {
+            response.addHeader("Set-Cookie", name + "=" + session.getId() + "; Path=" + request.getContextPath() + "/console; HttpOnly"
+                    + (settings.secureCookie() ? "; Secure" : "") + "; SameSite=Lax");
+        }
+    }
+
+    private static boolean isSignOut(HttpServletRequest request) {
+        return "POST".equals(request.getMethod()) && "/console/sign-out".equals(request.getRequestURI().substring(request.getContextPath().length()))
+                && Csrf.refusal((String) request.getSession().getAttribute(CSRF), request.getParameter(Csrf.FIELD), request.getHeader("Origin"),
+                request.getHeader("Sec-Fetch-Site"), ownOrigin(request)) == null;
+    }
+
+    /** Idle past {@code toolgate.console.idle-timeout-seconds}, or signed in longer ago than the absolute limit. */
+    boolean expired(ConsoleUser user, Instant lastSeen, Instant now) {
+        return expired(user.signedInAt(), lastSeen, now, settings.idleTimeout(), settings.maxSession());
+    }
+
+    static boolean expired(Instant signedInAt, Instant lastSeen, Instant now, Duration idle, Duration max) {
+        return Duration.between(signedInAt, now).compareTo(max) > 0
+                || lastSeen != null && Duration.between(lastSeen, now).compareTo(idle) > 0;
+    }
+
+    private People.Admission admit(Instant now) {
+        OpenIdContext context = openId.get();
+        List<JwtClaims> tokens = new ArrayList<>();
+        tokens.add(context.getIdentityToken().getJwtClaims());
+        if (context.getAccessToken() != null && context.getAccessToken().isJWT()) {
+            tokens.add(context.getAccessToken().getJwtClaims());
+        }
+        String name = null;
+        Set<String> tenants = new LinkedHashSet<>();
+        Set<String> groups = new LinkedHashSet<>();
+        for (JwtClaims claims : tokens) {
+            if (name == null) {
+                name = claims.getStringClaim(settings.nameClaim()).orElse(null);
+            }
+            claims.getStringClaim(settings.tenantClaim()).ifPresent(tenants::add);
+            groups.addAll(claims.getArrayStringClaim(settings.groupsClaim()));
+        }
+        return People.admit(name, tenants, groups, settings.roleGroups(), now);
+    }
+
+    private static String ownOrigin(HttpServletRequest request) {
+        int port = request.getServerPort();
+        boolean defaultPort = "https".equals(request.getScheme()) ? port == 443 : port == 80;
+        return request.getScheme() + "://" + request.getServerName() + (defaultPort ? "" : ":" + port);
+    }
+}

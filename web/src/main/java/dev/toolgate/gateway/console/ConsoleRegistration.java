@@ -1,0 +1,65 @@
+package dev.toolgate.gateway.console;
+
+import jakarta.inject.Inject;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.HttpConstraintElement;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.ServletSecurityElement;
+import jakarta.servlet.SessionCookieConfig;
+import jakarta.servlet.SessionTrackingMode;
+import jakarta.servlet.annotation.WebListener;
+
+import java.util.EnumSet;
+import java.util.logging.Logger;
+
+/**
+ * Puts the console in place at start-up, by code rather than web.xml because it depends on configuration:
+ * with an identity provider configured, the pages under {@code /console/*} are protected (any signed-in
+ * person; the pages check roles themselves, {@link ConsoleAccess}) and guarded ({@link ConsoleGuard}); without
+ * one, {@code /console/*} says how to configure it. The session cookie — only the console has sessions — is
+ * HttpOnly, SameSite=Lax (Lax, not Strict: the identity provider's redirect back is a cross-site navigation
+ * that must carry it), Secure unless configured otherwise, and scoped to {@code /console}.
+ */
+@WebListener
+public class ConsoleRegistration implements ServletContextListener {
+
+    private static final Logger LOG = Logger.getLogger(ConsoleRegistration.class.getName());
+    /** Servlet's "any authenticated user". */
+    private static final String ANY_SIGNED_IN = "**";
+
+    @Inject
+    ConsoleSettings settings;
+
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        ServletContext context = event.getServletContext();
+        SessionCookieConfig cookie = context.getSessionCookieConfig();
+        cookie.setName("TOOLGATE_CONSOLE");
+        cookie.setPath(context.getContextPath() + "/console");
+        cookie.setHttpOnly(true);
+        cookie.setSecure(settings.secureCookie());
+        cookie.setAttribute("SameSite", "Lax");
+        context.setSessionTrackingModes(EnumSet.of(SessionTrackingMode.COOKIE)); // never a session id in a URL
+
+        ServletRegistration.Dynamic open = context.addServlet("console-public", ConsolePublicServlet.class);
+        open.addMapping(ConsolePublicServlet.PATHS.toArray(String[]::new));
+        open.setServletSecurity(new ServletSecurityElement()); // exact paths: they win over /console/*
+        if (!settings.enabled()) {
+            ServletRegistration.Dynamic off = context.addServlet("console-unconfigured", ConsoleUnconfiguredServlet.class);
+            off.addMapping("/console", "/console/*");
+            LOG.info("console: no identity provider configured (toolgate.console.oidc.provider-uri): /console is off");
+            return;
+        }
+        ServletRegistration.Dynamic pages = context.addServlet("console", ConsoleServlet.class);
+        pages.addMapping("/console", "/console/*");
+        pages.setServletSecurity(new ServletSecurityElement(new HttpConstraintElement(
+                jakarta.servlet.annotation.ServletSecurity.TransportGuarantee.NONE, ANY_SIGNED_IN)));
+        FilterRegistration.Dynamic guard = context.addFilter("console-guard", ConsoleGuard.class);
+        guard.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/console", "/console/*");
+        LOG.info("console: at /console, people sign in at " + settings.getProviderUri());
+    }
+}
