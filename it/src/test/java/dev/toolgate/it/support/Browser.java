@@ -55,7 +55,12 @@ public final class Browser implements AutoCloseable {
                 "--lang=en-US", "--window-size=1280,900", "--user-data-dir=" + profile);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(chromedriver.toFile()).usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
+        try {
+            driver = new ChromeDriver(service, options);
+        } catch (RuntimeException e) {
+            deleteProfile();
+            throw e;
+        }
         driver.manage().timeouts().implicitlyWait(Duration.ZERO);
         driver.manage().window().setSize(new Dimension(1280, 900));
     }
@@ -117,11 +122,15 @@ public final class Browser implements AutoCloseable {
         try {
             driver.quit(); // waits for chromium to exit, so nothing writes to the profile any more
         } finally {
-            try {
-                LocalStack.deleteRecursively(profile);
-            } catch (IOException e) {
-                throw new UncheckedIOException("could not delete the browser profile " + profile, e);
-            }
+            deleteProfile();
+        }
+    }
+
+    private void deleteProfile() {
+        try {
+            LocalStack.deleteRecursively(profile);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete the browser profile " + profile, e);
         }
     }
 
