@@ -1,0 +1,214 @@
+package dev.toolgate.it.support;
+
+import dev.toolgate.launcher.LocalStack;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * A real Keycloak for the console suites, people signing in through OpenID Connect as they will in production:
+ * the distribution from Maven Central that the build unpacks ({@code keycloak.home}), in dev mode on a free
+ * loopback port, its realm {@code toolgate} imported fresh on every start from
+ * {@code src/test/resources/keycloak/toolgate-realm.json} (in-memory database, so nothing is left behind), on
+ * Java 25 ({@link KeycloakJava}). Its log is target/keycloak.log.
+ */
+public final class Keycloak implements AutoCloseable {
+
+    public static final String REALM = "toolgate";
+    public static final String CLIENT_ID = "toolgate-console";
+    public static final String CLIENT_SECRET = "toolgate-console-secret";
+    /** The first start of a fresh unpack builds (augments) the server before starting it: 40–80 s on 2 loaded cores. */
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+    /** SIGTERM stops it in 2–3 s; kc.sh forwards the signal to its java. */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+    private static final Path LOG = Path.of("target", "keycloak.log").toAbsolutePath(); // appended to by each start
+
+    private final Process process;
+    private final String baseUrl;
+    private final Thread stopAtExit = new Thread(this::close, "keycloak-stop");
+
+    private Keycloak(Process process, int port) {
+        this.process = process;
+        this.baseUrl = "http://127.0.0.1:" + port;
+    }
+
+    /** Starts Keycloak with the realm and waits until the realm answers its discovery document. */
+    public static Keycloak start() throws IOException {
+        Path home = home();
+        Path realm = Files.createDirectories(home.resolve("data/import")).resolve("toolgate-realm.json");
+        try (InputStream in = Keycloak.class.getResourceAsStream("/keycloak/toolgate-realm.json")) {
+            Files.copy(in, realm, StandardCopyOption.REPLACE_EXISTING);
+        }
+        int port = LocalStack.freePort();
+        // bash, not the file itself: whether bin/kc.sh kept its exec bit depends on what unpacked the tar
+        ProcessBuilder builder = new ProcessBuilder("bash", "bin/kc.sh", "start-dev",
+                "--http-host=127.0.0.1", "--http-port=" + port,
+                "--hostname=http://127.0.0.1:" + port, // one issuer, whatever Host a request carries
+                "--db=dev-mem", "--import-realm")
+                .directory(home.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(LOG.toFile()));
+        builder.environment().putAll(Map.of("JAVA_HOME", KeycloakJava.home().toString(),
+                "KC_BOOTSTRAP_ADMIN_USERNAME", "admin", "KC_BOOTSTRAP_ADMIN_PASSWORD", "admin-pw",
+                "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m"));
+        Files.createDirectories(LOG.getParent());
+        long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
+        Keycloak keycloak = new Keycloak(builder.start(), port);
+        Runtime.getRuntime().addShutdownHook(keycloak.stopAtExit); // a test that never closes it must not leave it running
+        try {
+            keycloak.awaitReady(logStart);
+        } catch (IOException | RuntimeException e) {
+            keycloak.close();
+            throw e;
+        }
+        return keycloak;
+    }
+
+    public String issuer() {
+        return baseUrl + "/realms/" + REALM;
+    }
+
+    public String clientId() {
+        return CLIENT_ID;
+    }
+
+    public String clientSecret() {
+        return CLIENT_SECRET;
+    }
+
+    /** Where a browser starts the code flow itself, as the console's sign-in redirect sends it. */
+    public String authorizationUrl(String redirectUri) {
+        return issuer() + "/protocol/openid-connect/auth?client_id=" + CLIENT_ID + "&response_type=code&scope=openid"
+                + "&redirect_uri=" + URLEncoder.encode(redirectUri, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The token response of a password grant for {@code user}: {@code id_token}, {@code access_token} and the
+     * rest, to check the claims a realm user signs in with without a browser.
+     */
+    public JsonObject tokens(String user, String password) throws IOException {
+        String form = Map.of("grant_type", "password", "client_id", CLIENT_ID, "client_secret", CLIENT_SECRET,
+                        "username", user, "password", password, "scope", "openid").entrySet().stream()
+                .map(field -> field.getKey() + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(issuer() + "/protocol/openid-connect/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)));
+        if (answer.statusCode() != 200) {
+            throw new IllegalStateException("no tokens for " + user + ": " + answer.statusCode() + " " + answer.body());
+        }
+        return json(answer.body());
+    }
+
+    /** The claims of {@code user}'s ID token: {@code groups}, {@code tenant}, {@code preferred_username}, ... */
+    public JsonObject idTokenClaims(String user, String password) throws IOException {
+        return claims(tokens(user, password).getString("id_token"));
+    }
+
+    /** A JWT's payload, unverified: Keycloak just issued it to this test. */
+    public static JsonObject claims(String jwt) {
+        return json(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * SIGTERM to kc.sh, which forwards it to its java. Never SIGKILL first: killing kc.sh would orphan the java,
+     * which keeps the port. Only if it hangs: the java itself, then both forcibly.
+     */
+    @Override
+    public void close() {
+        try {
+            process.destroy();
+            if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                List<ProcessHandle> java = process.descendants().toList();
+                java.forEach(ProcessHandle::destroy);
+                if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                    java.forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly().waitFor();
+                }
+            }
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IllegalStateException shuttingDown) {
+            // closed by the hook itself, as the test JVM exits
+        }
+    }
+
+    private void awaitReady(long logStart) throws IOException {
+        HttpRequest.Builder discovery = HttpRequest.newBuilder(URI.create(issuer() + "/.well-known/openid-configuration"));
+        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Keycloak exited with " + process.exitValue() + "; the end of " + LOG + ":\n"
+                        + logTail(logStart));
+            }
+            try {
+                HttpResponse<String> answer = send(discovery);
+                // the issuer, not just a 200: the free port may have been taken by another program meanwhile
+                if (answer.statusCode() == 200 && issuer().equals(json(answer.body()).getString("issuer"))) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            pause();
+        }
+        throw new IllegalStateException("Keycloak was not ready after " + READY_TIMEOUT + "; the end of " + LOG + ":\n"
+                + logTail(logStart));
+    }
+
+    private static Path home() {
+        String home = System.getProperty("keycloak.home");
+        if (home == null || !Files.isRegularFile(Path.of(home, "bin", "kc.sh"))) {
+            throw new IllegalStateException("no Keycloak at keycloak.home=" + home
+                    + ": the build unpacks it in pre-integration-test (it/pom.xml); run the suite through mvn verify");
+        }
+        return Path.of(home);
+    }
+
+    private String logTail(long logStart) throws IOException {
+        byte[] all = Files.readAllBytes(LOG);
+        int from = (int) Math.min(logStart, all.length);
+        List<String> lines = new String(all, from, all.length - from, StandardCharsets.UTF_8).lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
+        try {
+            return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()
+                    .send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private static void pause() throws IOException {
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for Keycloak", e);
+        }
+    }
+
+    private static JsonObject json(String body) {
+        return Json.createReader(new StringReader(body)).readObject();
+    }
+}
