@@ -27,6 +27,8 @@ import java.time.Duration;
  */
 public final class Browser implements AutoCloseable {
 
+    private static final java.util.concurrent.atomic.AtomicInteger TIMEOUTS = new java.util.concurrent.atomic.AtomicInteger();
+
     /** A page that waits on a freshly started Keycloak or a gateway's first request, on 2 loaded cores. */
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
@@ -80,9 +82,12 @@ public final class Browser implements AutoCloseable {
 
     /** Signs in on Keycloak's login page, which the browser is on or is being sent to. */
     public Browser signIn(String user, String password) {
-        WebElement name = waitFor(By.id("username"));
-        name.clear();
-        name.sendKeys(user);
+        waitFor(By.id("password"));
+        // asked again within a live identity-provider session, Keycloak shows the user's name, not a field for it
+        for (WebElement name : driver.findElements(By.id("username"))) {
+            name.clear();
+            name.sendKeys(user);
+        }
         driver.findElement(By.id("password")).sendKeys(password);
         driver.findElement(By.id("kc-login")).click();
         return this;
@@ -103,8 +108,23 @@ public final class Browser implements AutoCloseable {
         return driver.getCurrentUrl();
     }
 
+    /**
+     * Waits for {@code condition}; on a timeout the page it stopped on is kept (target/screenshots/timeout-N.png and .html)
+     * and named in the failure, since "element not found" alone never says where the browser was.
+     */
     public <T> T until(ExpectedCondition<T> condition) {
-        return new WebDriverWait(driver, WAIT).until(condition);
+        try {
+            return new WebDriverWait(driver, WAIT).until(condition);
+        } catch (org.openqa.selenium.TimeoutException e) {
+            String name = "timeout-" + TIMEOUTS.incrementAndGet();
+            try {
+                screenshot(name);
+                Files.writeString(SCREENSHOTS.resolve(name + ".html"), driver.getPageSource());
+            } catch (RuntimeException | IOException ignored) {
+                // the failure below is the news; a page that cannot be kept must not hide it
+            }
+            throw new org.openqa.selenium.TimeoutException("at " + driver.getCurrentUrl() + " (kept as " + name + "): " + e.getMessage(), e);
+        }
     }
 
     /** The page as it looks now, in target/screenshots/{@code name}.png. */

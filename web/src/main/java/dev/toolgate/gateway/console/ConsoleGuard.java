@@ -82,9 +82,10 @@ public class ConsoleGuard extends HttpFilter {
         session.setAttribute(LAST_SEEN, now);
         if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
             String refusal = Csrf.refusal((String) session.getAttribute(CSRF), request.getParameter(Csrf.FIELD),
-                    request.getHeader("Origin"), request.getHeader("Sec-Fetch-Site"), ownOrigin(request));
+                    request.getHeader("Origin"), request.getHeader("Sec-Fetch-Site"), request.getHeader("Host"));
             if (refusal != null) {
-                LOG.warning("console: refused a " + request.getMethod() + " of " + user.name() + " to " + request.getRequestURI() + ": " + refusal);
+                LOG.warning("console: refused a " + request.getMethod() + " of " + user.name() + " to " + request.getRequestURI() + ": " + refusal
+                        + " (Origin " + request.getHeader("Origin") + ", Host " + request.getHeader("Host") + ")");
                 ConsolePages.refused(response, 403, "Request refused", refusal, null);
                 return;
             }
@@ -111,7 +112,7 @@ public class ConsoleGuard extends HttpFilter {
     private static boolean isSignOut(HttpServletRequest request) {
         return "POST".equals(request.getMethod()) && "/console/sign-out".equals(request.getRequestURI().substring(request.getContextPath().length()))
                 && Csrf.refusal((String) request.getSession().getAttribute(CSRF), request.getParameter(Csrf.FIELD), request.getHeader("Origin"),
-                request.getHeader("Sec-Fetch-Site"), ownOrigin(request)) == null;
+                request.getHeader("Sec-Fetch-Site"), request.getHeader("Host")) == null;
     }
 
     /** Idle past {@code toolgate.console.idle-timeout-seconds}, or signed in longer ago than the absolute limit. */
@@ -142,11 +143,5 @@ public class ConsoleGuard extends HttpFilter {
             groups.addAll(claims.getArrayStringClaim(settings.groupsClaim()));
         }
         return People.admit(name, tenants, groups, settings.roleGroups(), now);
-    }
-
-    private static String ownOrigin(HttpServletRequest request) {
-        int port = request.getServerPort();
-        boolean defaultPort = "https".equals(request.getScheme()) ? port == 443 : port == 80;
-        return request.getScheme() + "://" + request.getServerName() + (defaultPort ? "" : ":" + port);
     }
 }

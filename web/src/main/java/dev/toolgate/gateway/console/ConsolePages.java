@@ -16,14 +16,16 @@ final class ConsolePages {
     private ConsolePages() {
     }
 
-    /** On every console answer: nothing framed, sniffed, cached, scripted or leaked through a Referer. */
+    /** On every console answer: nothing framed, sniffed, cached, scripted, or leaked to another site through a Referer. */
     static void secureHeaders(HttpServletResponse response) {
         response.setHeader("Content-Security-Policy",
                 "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'");
         // no form-action: signing out is a form whose answer redirects to the identity provider's logout
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("X-Frame-Options", "DENY");
-        response.setHeader("Referrer-Policy", "no-referrer");
+        // same-origin, not no-referrer: with no-referrer the browser sends "Origin: null" on the console's own forms,
+        // which the CSRF check must refuse; the key-bearing URLs still never reach another site (the trace backend)
+        response.setHeader("Referrer-Policy", "same-origin");
         response.setHeader("Cache-Control", "no-store");
     }
 

@@ -33,13 +33,13 @@ final class Csrf {
      * @param sent the form's token
      * @param origin the {@code Origin} header (null when the browser sent none)
      * @param fetchSite the {@code Sec-Fetch-Site} header (null when the browser sent none)
-     * @param ownOrigin this request's own scheme://host[:port]
+     * @param host the {@code Host} header: where the browser believes it is, also behind a proxy that keeps it
      */
-    static String refusal(String expected, String sent, String origin, String fetchSite, String ownOrigin) {
+    static String refusal(String expected, String sent, String origin, String fetchSite, String host) {
         if (fetchSite != null && !fetchSite.equals("same-origin")) {
             return "the browser says this request came from another site (" + fetchSite + ")";
         }
-        if (origin != null && !sameOrigin(origin, ownOrigin)) {
+        if (origin != null && !sameHost(origin, host)) {
             return "the request came from another origin";
         }
         if (expected == null || sent == null
@@ -49,12 +49,18 @@ final class Csrf {
         return null;
     }
 
-    private static boolean sameOrigin(String origin, String own) {
+    /**
+     * Whether {@code origin} names the host and port the request was sent to. The scheme is not compared: behind a
+     * proxy that ends TLS the browser's https is the server's http, and another site cannot be the same host and port.
+     */
+    static boolean sameHost(String origin, String host) {
+        if (host == null || host.isBlank()) {
+            return false;
+        }
         try {
-            URI a = URI.create(origin);
-            URI b = URI.create(own);
-            return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
-                    && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
+            URI from = URI.create(origin);
+            URI to = URI.create(from.getScheme() + "://" + host.strip());
+            return from.getHost() != null && from.getHost().equalsIgnoreCase(to.getHost()) && port(from) == port(to);
         } catch (IllegalArgumentException e) {
             return false;
         }

@@ -53,6 +53,11 @@ final class Html {
         return raw("<time datetime=\"").text(at.toString()).raw("\">").text(WHEN.format(at)).raw("</time>");
     }
 
+    /** {@link #time}, or nothing at all when there is no instant. */
+    Html timeIfAny(Instant at) {
+        return at == null ? this : time(at);
+    }
+
     /** "3 min", "2 h 5 min", "4 d 1 h": how long something has waited. */
     static String age(Instant since, Instant now) {
         if (since == null) {

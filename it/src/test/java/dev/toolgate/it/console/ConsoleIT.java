@@ -1,0 +1,421 @@
+package dev.toolgate.it.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Browser;
+import dev.toolgate.it.support.TestStack;
+import dev.toolgate.it.support.YooKassaDirect;
+import dev.toolgate.simulator.SimulatorClient;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * The console in a real browser against a real Keycloak: the seeds' refund story done by hand by an approver, an
+ * operator and an auditor, and every way in that must stay shut — a wrong role, a cross-site POST, an expired
+ * session, an agent's bearer token. Every page the story passes is kept as a screenshot in target/screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsoleIT {
+
+    private static final String DATABASE = "console";
+    private static final HttpClient HTTP = HttpClient.newHttpClient(); // never follows redirects
+    private final SimulatorClient yooKassa = TestStack.targets();
+    private ConsoleStack stack;
+
+    private static final int JOURNAL_ROWS = 100_000;
+
+    /** The stack, over a journal that already holds {@value #JOURNAL_ROWS} finished operations: the pages are read at that size. */
+    @BeforeAll
+    void start() throws Exception {
+        stack = ConsoleStack.start(DATABASE);
+        try (Connection c = TestStack.connect(DATABASE); Statement sql = c.createStatement()) {
+            sql.execute("INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, target_system, request_hash,"
+                    + " payload, status, target_object_id, response_json, attempt_count, created_at, updated_at, completed_at, trace_id)"
+                    + " SELECT 'acme', 'bulk:invoice.create:order-' || i || ':v1', 'agent-a', 'invoice.create', '1c',"
+                    + " md5(i::text) || md5((i + 1)::text), jsonb_build_object('order_id', 'order-' || i, 'amount_minor', 1000 + i,"
+                    + " 'currency', 'RUB'), 'succeeded', md5('object' || i), '{}'::jsonb, 1, now() - i * interval '25 seconds',"
+                    + " now() - i * interval '25 seconds', now() - i * interval '25 seconds', md5('trace' || i)"
+                    + " FROM generate_series(1, " + JOURNAL_ROWS + ") i");
+            sql.execute("INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, trace_id)"
+                    + " SELECT 'acme', o.operation_key, o.created_at, k.kind, 1, k.status, 'agent-a', o.trace_id FROM agent_operation_log o,"
+                    + " (VALUES ('captured', 'started'), ('outcome', 'succeeded')) AS k (kind, status) WHERE o.operation_key LIKE 'bulk:%'");
+            sql.execute("ANALYZE");
+        }
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    /**
+     * Seed 003 by hand: the agent's refund waits; the approver sees the amount and what the payment still covers,
+     * and approves; the agent's next call sends it and its answer is lost; the operator's reconcile run finds two
+     * refunds carrying the key; the operator sees both and resolves; the auditor finds the whole story by trace id.
+     */
+    @Test
+    void theRefundStoryIsDoneByHandInTheConsole() throws Exception {
+        String paymentId = YooKassaDirect.create("payments",
+                "{\"amount\":{\"value\":\"5000.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"order 77\"}").getString("id");
+        String key = "test:payment.refund:console-story-" + UUID.randomUUID() + ":v1";
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        String refund = "{\"operation\":\"payment.refund\",\"target\":\"yookassa\",\"payload\":{\"payment_id\":\"" + paymentId
+                + "\",\"amount_minor\":125000,\"currency\":\"RUB\",\"reason\":\"Возврат по претензии 77\"}}";
+        Agent agent = new Agent(stack.gateway.baseUrl(), "agent-a");
+
+        Agent.Answer waiting = agent.send(submit(agent, key, refund).header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01"));
+        assertEquals(202, waiting.status(), waiting.body());
+        assertEquals("pending_approval", waiting.operation().getString("status"));
+
+        try (Browser approver = stack.signedIn("alice")) {
+            approver.screenshot("console-01-home-approver");
+            approver.open(stack.url("/console/approvals"));
+            WebElement row = row(approver, "approvals", key);
+            assertTrue(row.getText().contains("1,250.00 RUB"), row.getText());
+            assertTrue(row.getText().contains("agent-a"), row.getText());
+            approver.screenshot("console-02-approvals-queue");
+            approver.driver().findElement(By.linkText("Review " + key)).click();
+            assertEquals("1,250.00 RUB", approver.waitFor(By.id("amount")).getText());
+            assertEquals("payment_id " + paymentId, text(approver, "recipient"));
+            assertEquals("5,000.00 RUB", text(approver, "remaining"), "what the payment still covers, asked of YooKassa");
+            assertEquals(agent.find(key).json().getString("request_hash"), text(approver, "fingerprint"));
+            approver.screenshot("console-03-approval-decision");
+            new Select(approver.driver().findElement(By.id("validity"))).selectByVisibleText("4 hours");
+            approver.driver().findElement(By.id("note")).sendKeys("claim 77 checked");
+            approver.driver().findElement(By.id("approve-button")).click();
+            assertTrue(approver.waitFor(By.id("flash")).getText().startsWith("Approved " + key), approver.currentUrl());
+            approver.screenshot("console-04-approved");
+        }
+
+        // someone else's refund already carries our key at YooKassa, and the gateway's own answer is lost
+        YooKassaDirect.create("refunds", "{\"payment_id\":\"" + paymentId + "\",\"amount\":{\"value\":\"1250.00\",\"currency\":\"RUB\"},"
+                + "\"description\":\"manual\",\"metadata\":{\"gw_key\":\"" + Agent.downstream(key) + "\"}}");
+        yooKassa.arm("yookassa", Agent.downstream(key), "drop_response_after_commit", 1);
+        Agent.Answer lost = agent.submit(key, refund);
+        assertEquals(202, lost.status(), lost.body());
+        assertEquals("unknown", lost.operation().getString("status"));
+        List<String> refunds = yooKassa.effects("yookassa", Agent.downstream(key));
+        assertEquals(2, refunds.size(), "the other refund and the gateway's");
+        Thread.sleep(1_500); // past the settle window: the look-up is due
+
+        try (Browser operator = stack.signedIn("oscar")) {
+            operator.open(stack.url("/console/reconcile"));
+            operator.waitFor(By.id("start-button")).click();
+            operator.until(page -> "COMPLETED".equals(textOrNull(page, "run-status")));
+            operator.screenshot("console-05-reconcile-run");
+            operator.open(stack.url("/console/escalations"));
+            row(operator, "escalations", key);
+            operator.screenshot("console-06-escalations");
+            operator.driver().findElement(By.linkText(key)).click();
+            operator.waitFor(By.id("duplicate"));
+            List<String> shown = operator.driver().findElements(By.className("duplicate-object")).stream().map(WebElement::getText)
+                    .collect(Collectors.toList());
+            assertEquals(refunds.stream().sorted().toList(), shown.stream().sorted().toList(), "both objects at the target");
+            assertTrue(text(operator, "look-ups").contains("objects carry this key"), text(operator, "look-ups"));
+            assertTrue(operator.driver().findElement(By.id("trace")).getText().contains(traceId));
+            operator.screenshot("console-07-escalated-record");
+            String ours = refunds.get(1);
+            operator.driver().findElement(By.id("outcome-succeeded")).click();
+            new Select(operator.driver().findElement(By.id("object-id"))).selectByVisibleText(ours);
+            operator.driver().findElement(By.id("evidence")).sendKeys("refund " + refunds.get(0) + " was the manual one; returned by the bank");
+            operator.driver().findElement(By.id("resolve-button")).click();
+            assertTrue(operator.waitFor(By.id("flash")).getText().startsWith("Resolved " + key), operator.currentUrl());
+            assertEquals("succeeded", text(operator, "status"));
+            assertEquals(ours, text(operator, "target-object"));
+            operator.screenshot("console-08-resolved");
+        }
+
+        try (Browser auditor = stack.signedIn("audrey")) {
+            auditor.open(stack.url("/console/search"));
+            auditor.waitFor(By.id("trace")).sendKeys(traceId);
+            auditor.driver().findElement(By.id("search-button")).click();
+            row(auditor, "results", key);
+            auditor.screenshot("console-09-search-by-trace");
+            auditor.driver().findElement(By.linkText(key)).click();
+            String timeline = auditor.waitFor(By.id("timeline")).getText();
+            for (String step : List.of("captured", "approved", "attempt started", "escalated", "resolved")) {
+                assertTrue(timeline.contains(step), step + " in " + timeline);
+            }
+            assertTrue(timeline.contains("alice") && timeline.contains("oscar"), "each person's decision under their name: " + timeline);
+            assertTrue(timeline.contains("DUPLICATE EFFECT"), timeline);
+            assertTrue(text(auditor, "approved-by").startsWith("alice"));
+            assertEquals(0, auditor.driver().findElements(By.cssSelector("form.action")).size(), "an auditor gets no buttons");
+            auditor.screenshot("console-10-record-for-the-auditor");
+        }
+        JsonObject record = agent.find(key).json();
+        assertEquals("succeeded", record.getString("status"));
+        assertEquals(refunds.get(1), record.getString("target_object_id"));
+        assertEquals(2, yooKassa.creates("yookassa", Agent.downstream(key)), "nothing more was sent after the lost answer");
+    }
+
+    @Test
+    void aWrongRoleGetsForbiddenPagesAndNoButtons() throws Exception {
+        String key = awaitingRefund("wrong-role");
+        try (Browser auditor = stack.signedIn("audrey")) {
+            for (String page : List.of("/console/approvals", "/console/approval?key=" + query(key), "/console/escalations",
+                    "/console/unfinished", "/console/reconcile")) {
+                auditor.open(stack.url(page));
+                assertEquals("Not for your role", auditor.waitFor(By.tagName("h1")).getText(), page);
+                assertEquals(0, auditor.driver().findElements(By.cssSelector("form.action")).size(), page);
+            }
+            auditor.screenshot("console-11-forbidden-for-an-auditor");
+            auditor.open(stack.url("/console/operation?key=" + query(key)));
+            auditor.waitFor(By.id("timeline"));
+            assertEquals(0, auditor.driver().findElements(By.cssSelector("form.action")).size(), "reads, never acts");
+            assertEquals(List.of("Search"), navigation(auditor.driver()));
+        }
+        try (Browser approver = stack.signedIn("alice")) {
+            assertEquals(List.of("Approvals", "Search"), navigation(approver.driver()));
+            approver.open(stack.url("/console/escalations"));
+            assertEquals("Not for your role", approver.waitFor(By.tagName("h1")).getText());
+        }
+        try (Browser nobody = new Browser()) {
+            nobody.open(stack.url("/console/")).signIn("nora", "nora-pw");
+            assertEquals("No access to the console", nobody.waitFor(By.tagName("h1")).getText());
+            assertTrue(nobody.driver().getPageSource().contains("holds no console role"));
+            nobody.screenshot("console-12-no-console-role");
+        }
+        try (Browser otherTenant = stack.signedIn("bella")) { // an approver of globex sees nothing of acme
+            otherTenant.open(stack.url("/console/approval?key=" + query(key)));
+            assertEquals("Not found", otherTenant.waitFor(By.tagName("h1")).getText());
+        }
+        assertEquals("pending_approval", new Agent(stack.gateway.baseUrl(), "agent-a").find(key).operation().getString("status"));
+    }
+
+    @Test
+    void unfinishedCountsMatchTheMetrics() throws Exception {
+        awaitingRefund("counted");
+        try (Browser operator = stack.signedIn("oscar")) {
+            operator.open(stack.url("/console/unfinished"));
+            operator.waitFor(By.id("unfinished-counts"));
+            String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url("/api/metrics")))
+                    .header("Authorization", "Bearer " + dev.toolgate.it.support.Credentials.token(stack.gateway.baseUrl(), "operator"))
+                    .build(), HttpResponse.BodyHandlers.ofString()).body();
+            long approvals = Long.parseLong(text(operator, "count-awaiting-approval"));
+            assertTrue(approvals >= 1);
+            assertTrue(metrics.contains("toolgate_operations_unfinished{status=\"pending_approval\"} " + approvals), metrics);
+            long started = Long.parseLong(text(operator, "count-in-flight")) + Long.parseLong(text(operator, "count-lease-lapsed"));
+            assertTrue(metrics.contains("toolgate_operations_unfinished{status=\"started\"} " + started), metrics);
+            assertTrue(metrics.contains("toolgate_operations_unfinished{status=\"escalated\"} " + text(operator, "count-escalated")), metrics);
+            operator.screenshot("console-13-unfinished");
+        }
+    }
+
+    /** A cross-site form cannot act: SameSite keeps the session cookie off it, and the CSRF token and Origin check refuse it anyway. */
+    @Test
+    void aCrossSitePostIsRefused() throws Exception {
+        String key = awaitingRefund("cross-site");
+        String fingerprint = new Agent(stack.gateway.baseUrl(), "agent-a").find(key).operation().getString("request_hash");
+        try (Browser approver = stack.signedIn("alice"); ForgingSite forger = ForgingSite.start(stack.url("/console/approvals/approve"), key, fingerprint)) {
+            Cookie session = approver.driver().manage().getCookieNamed("TOOLGATE_CONSOLE");
+            assertTrue(session.isHttpOnly(), "no script reads the session");
+            assertEquals("Lax", session.getSameSite());
+            String token = approver.open(stack.url("/console/approval?key=" + query(key)))
+                    .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#approve input[name=csrf]"))).getAttribute("value");
+
+            approver.open(forger.url()); // another site's page that posts the approval form the moment it loads
+            // the session cookie stays home (SameSite): the console sees nobody signed in, and sends the browser to sign in
+            approver.waitFor(By.id("kc-login"));
+            assertTrue(approver.currentUrl().startsWith(stack.keycloak.issuer()), approver.currentUrl());
+            approver.screenshot("console-14-cross-site-post");
+
+            String cookie = "TOOLGATE_CONSOLE=" + session.getValue(); // the signed-in session, sent as if the browser had
+            String form = "key=" + query(key) + "&fingerprint=" + fingerprint + "&validity=" + query("1 hour");
+            assertEquals(403, post(cookie, form + "&csrf=guessed", null), "a wrong token");
+            assertEquals(403, post(cookie, form, null), "no token");
+            assertEquals(403, post(cookie, form + "&csrf=" + token, "http://evil.example"), "the right token, from another origin");
+            assertEquals(403, post(cookie, form + "&csrf=" + token, null, "cross-site"), "the right token, from another site by the browser's word");
+        }
+        assertEquals("pending_approval", new Agent(stack.gateway.baseUrl(), "agent-a").find(key).operation().getString("status"),
+                "nothing was approved");
+    }
+
+    @Test
+    void anExpiredSessionReturnsToSignIn() throws Exception {
+        try (Browser approver = stack.signedIn("alice")) {
+            Thread.sleep((ConsoleStack.IDLE_SECONDS + 3) * 1000L);
+            approver.open(stack.url("/console/approvals"));
+            assertTrue(approver.waitFor(By.id("signed-out")).getText().contains("expired"), approver.currentUrl());
+            approver.screenshot("console-15-session-expired");
+            approver.driver().findElement(By.id("sign-in")).click();
+            approver.waitFor(By.id("password")); // the identity provider asks again: the console's session is gone, not renewed
+            assertTrue(approver.currentUrl().startsWith(stack.keycloak.issuer()), approver.currentUrl());
+            approver.signIn("alice", "alice-pw").waitFor(By.id("signed-in-as"));
+        }
+    }
+
+    @Test
+    void signingOutEndsTheIdentityProvidersSessionToo() {
+        try (Browser approver = stack.signedIn("alice")) {
+            approver.driver().findElement(By.cssSelector("form.who button")).click();
+            assertTrue(approver.waitFor(By.id("signed-out")).getText().contains("signed out"));
+            approver.open(stack.url("/console/approvals"));
+            approver.waitFor(By.id("username")); // a new sign-in from the start: the identity provider forgot alice too
+            assertTrue(approver.currentUrl().startsWith(stack.keycloak.issuer()), approver.currentUrl());
+        }
+    }
+
+    @Test
+    void anAgentsTokenDoesNotOpenTheConsole() throws Exception {
+        String token = dev.toolgate.it.support.Credentials.token(stack.gateway.baseUrl(), "agent-a");
+        for (String role : List.of("agent-a", "approver", "operator")) {
+            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url("/console/approvals")))
+                    .header("Authorization", "Bearer " + dev.toolgate.it.support.Credentials.token(stack.gateway.baseUrl(), role)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(302, answer.statusCode(), role + ": " + answer.body());
+            assertTrue(answer.headers().firstValue("Location").orElse("").startsWith(stack.keycloak.issuer() + "/protocol/openid-connect/auth"),
+                    answer.headers().toString());
+            assertFalse(answer.body().contains("Approvals"));
+        }
+        HttpResponse<String> api = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url("/api/v1/approvals")))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, api.statusCode(), "the same token at the API: an agent, not an approver");
+        HttpResponse<String> forged = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url("/console/approvals/approve")))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("key=x")).build(), HttpResponse.BodyHandlers.ofString());
+        assertNotEquals(200, forged.statusCode());
+        assertNotEquals(303, forged.statusCode());
+    }
+
+    /**
+     * Every page over a journal of {@value #JOURNAL_ROWS} operations, timed from outside (median of five, each a
+     * whole HTTP exchange): the figures go to the build log, as the benchmark's do; what is asserted is that each answers.
+     */
+    @Test
+    void everyPageAnswersQuicklyOverAHundredThousandOperations() throws Exception {
+        String key = awaitingRefund("timed");
+        Map<String, String> pages = new LinkedHashMap<>();
+        pages.put("home", "/console/");
+        pages.put("approvals", "/console/approvals");
+        pages.put("approval", "/console/approval?key=" + query(key));
+        pages.put("escalations", "/console/escalations");
+        pages.put("unfinished", "/console/unfinished");
+        pages.put("search by key", "/console/search?key=" + query("bulk:invoice.create:order-77777:v1"));
+        pages.put("search by trace", "/console/search?trace=" + md5("trace77777"));
+        pages.put("search by object", "/console/search?object=" + md5("object77777"));
+        pages.put("search, succeeded in a day", "/console/search?standing=succeeded&from=" + java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+                .minusDays(3).withNano(0) + "&to=" + java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusDays(2).withNano(0));
+        pages.put("search, all, page 1", "/console/search?from=2000-01-01T00:00");
+        pages.put("record", "/console/operation?key=" + query("bulk:invoice.create:order-77777:v1"));
+        StringBuilder figures = new StringBuilder("console pages: " + JOURNAL_ROWS + " operations in the journal; median ms of 5:");
+        try (Browser admin = stack.signedIn("adam")) { // search and record; the operator's and the approver's pages with their sessions
+            Map<String, String> cookies = new LinkedHashMap<>();
+            cookies.put("adam", admin.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue());
+            try (Browser operator = stack.signedIn("oscar"); Browser approver = stack.signedIn("alice")) {
+                cookies.put("oscar", operator.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue());
+                cookies.put("alice", approver.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue());
+                for (Map.Entry<String, String> page : pages.entrySet()) {
+                    String who = page.getKey().startsWith("approval") ? "alice"
+                            : List.of("escalations", "unfinished").contains(page.getKey()) ? "oscar" : "adam";
+                    long[] millis = new long[5];
+                    for (int i = 0; i < millis.length; i++) {
+                        long started = System.nanoTime();
+                        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(page.getValue())))
+                                .header("Cookie", "TOOLGATE_CONSOLE=" + cookies.get(who)).build(), HttpResponse.BodyHandlers.ofString());
+                        millis[i] = (System.nanoTime() - started) / 1_000_000;
+                        assertEquals(200, answer.statusCode(), page.getKey() + ": " + answer.body());
+                    }
+                    java.util.Arrays.sort(millis);
+                    figures.append(' ').append(page.getKey()).append(' ').append(millis[2]).append(';');
+                }
+            }
+        }
+        System.out.println(figures);
+    }
+
+    private static String md5(String text) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private String awaitingRefund(String intent) {
+        String paymentId = YooKassaDirect.create("payments",
+                "{\"amount\":{\"value\":\"900.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"" + intent + "\"}").getString("id");
+        String key = "test:payment.refund:console-" + intent + "-" + UUID.randomUUID() + ":v1";
+        Agent agent = new Agent(stack.gateway.baseUrl(), "agent-a");
+        Agent.Answer answer = agent.submit(key, "{\"operation\":\"payment.refund\",\"target\":\"yookassa\",\"payload\":{\"payment_id\":\""
+                + paymentId + "\",\"amount_minor\":10000,\"currency\":\"RUB\",\"reason\":\"" + intent + "\"}}");
+        assertEquals(202, answer.status(), answer.body());
+        return key;
+    }
+
+    private int post(String cookie, String form, String origin) throws Exception {
+        return post(cookie, form, origin, null);
+    }
+
+    private int post(String cookie, String form, String origin, String fetchSite) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stack.url("/console/approvals/approve")))
+                .header("Cookie", cookie).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form));
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        if (fetchSite != null) {
+            request.header("Sec-Fetch-Site", fetchSite);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static HttpRequest.Builder submit(Agent agent, String key, String body) {
+        return agent.operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    /** The row of table {@code table} that names {@code key}, once the page shows it. */
+    private static WebElement row(Browser browser, String table, String key) {
+        browser.waitFor(By.id(table));
+        return browser.driver().findElements(By.cssSelector("#" + table + " tbody tr")).stream()
+                .filter(tr -> tr.getText().contains(key)).findFirst()
+                .orElseThrow(() -> new AssertionError(key + " not in #" + table + ": " + browser.driver().findElement(By.id(table)).getText()));
+    }
+
+    private static String text(Browser browser, String id) {
+        return browser.waitFor(By.id(id)).getAttribute("textContent").strip();
+    }
+
+    private static String textOrNull(WebDriver page, String id) {
+        try {
+            return page.findElement(By.id(id)).getAttribute("textContent").strip();
+        } catch (NoSuchElementException | StaleElementReferenceException e) {
+            return null;
+        }
+    }
+
+    private static List<String> navigation(WebDriver page) {
+        return page.findElements(By.cssSelector("header nav a")).stream().map(WebElement::getText).toList();
+    }
+
+    private static String query(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}
