@@ -57,4 +57,35 @@ class ApprovalsIT extends ApprovalSuite {
         assertEquals("not-escalated", operator().send(resolve(invoice,
                 "{\"outcome\":\"failed_final\",\"reason\":\"x\",\"evidence\":\"y\"}")).problem());
     }
+
+    @Test
+    void aDeclinedOperationFailsForGoodAndSendsNothing() {
+        String key = key("refund-declined");
+        assertEquals(202, agentA().submit(key, refund(approvedPayment(10_000), 1_000)).status());
+        String fingerprint = approver().find(key).json().getString("request_hash");
+
+        assertEquals(403, agentA().send(decline("{\"operation_key\":\"" + key + "\",\"request_hash\":\"" + fingerprint + "\"}")).status(),
+                "an agent cannot decline");
+        assertEquals("fingerprint-mismatch", approver().send(decline("{\"operation_key\":\"" + key + "\",\"request_hash\":\""
+                + "0".repeat(64) + "\"}")).problem());
+        assertEquals("invalid-request", approver().send(decline("{\"operation_key\":\"" + key + "\"}")).problem(), "the fingerprint is required");
+        assertEquals("operation-not-found", approver().send(decline("{\"operation_key\":\"no-such-key\",\"request_hash\":\"" + fingerprint
+                + "\"}")).problem());
+        Agent.Answer declined = approver().send(decline("{\"operation_key\":\"" + key + "\",\"request_hash\":\"" + fingerprint
+                + "\",\"reason\":\"the claim was withdrawn\"}"));
+        assertEquals(200, declined.status(), declined.body());
+        assertEquals("failed_final", declined.json().getString("status"));
+        assertEquals("approval_declined", declined.json().getString("error_code"));
+        assertEquals("not-awaiting-approval", approver().send(decline("{\"operation_key\":\"" + key + "\",\"request_hash\":\""
+                + fingerprint + "\"}")).problem(), "declining twice");
+
+        Agent.Answer next = agentA().submit(key, refund(approver().find(key).json().getJsonObject("payload").getString("payment_id"), 1_000));
+        assertEquals("approval-lapsed", next.problem(), next.body());
+        assertEquals(true, next.body().contains("declined"), next.body());
+        assertEquals(0, yooKassa.creates("yookassa", Agent.downstream(key)), "nothing was ever sent");
+    }
+
+    private HttpRequest.Builder decline(String body) {
+        return request("/api/v1/approvals/declines").header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    }
 }

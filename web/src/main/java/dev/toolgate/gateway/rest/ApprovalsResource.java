@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.Approvals;
+import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.access.Caller;
 import dev.toolgate.trace.OperationAttributes;
@@ -40,6 +41,8 @@ public class ApprovalsResource {
     Approvals approvals;
     @Inject
     JournalSettings settings;
+    @Inject
+    Journal journal;
     @Context
     UriInfo uri;
 
@@ -69,6 +72,34 @@ public class ApprovalsResource {
         }
         return Response.status(201).location(uri.getBaseUriBuilder().path("v1/approvals/{id}").build(approval.id()))
                 .type(MediaType.APPLICATION_JSON).entity(OperationJson.approval(approval).toString()).build();
+    }
+
+    /**
+     * {@code {"operation_key", "request_hash", "reason"?}} → 200 the operation, failed for good with
+     * {@code approval_declined}: a person said no, and nothing is ever sent. The fingerprint is required: a decline,
+     * like an approval, is about the intent the approver was shown.
+     */
+    @POST
+    @Path("declines")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
+    @Allowed(Role.APPROVER)
+    public Response decline(@Context SecurityContext security, byte[] body) {
+        JsonObject spec = JsonBodies.object(body, "send {operation_key, request_hash, reason?}");
+        String key = JsonBodies.text(spec, "operation_key", 255);
+        String fingerprint = JsonBodies.text(spec, "request_hash", 64);
+        String reason = JsonBodies.optionalText(spec, "reason", 500);
+        Caller approver = CallerContext.of(security);
+        try (Step decision = Spans.step("toolgate.approval", new OperationAttributes(approver.tenant(), key, null, null))) {
+            decision.outcome("decline").set("toolgate.approval.decided_by", approver.principalId());
+            try {
+                approvals.decline(approver, key, fingerprint, reason);
+            } catch (RuntimeException e) {
+                decision.threw(e);
+                throw e;
+            }
+        }
+        return answers().record(journal.find(approver.tenant(), key).orElseThrow());
     }
 
     @GET
