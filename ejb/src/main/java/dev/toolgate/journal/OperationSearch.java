@@ -102,7 +102,8 @@ public class OperationSearch {
 
     private static String condition(Standing standing) {
         return switch (standing) {
-            case AWAITING_APPROVAL -> " AND o.status = 'pending_approval'";
+            case AWAITING_APPROVAL -> " AND o.status = 'pending_approval' AND o.approvalId IS NULL";
+            case AWAITING_CALLER -> " AND o.status = 'pending_approval' AND o.approvalId IS NOT NULL";
             case IN_FLIGHT -> " AND o.status = 'started' AND o.leaseUntil > :now";
             case LEASE_LAPSED -> " AND o.status = 'started' AND (o.leaseUntil IS NULL OR o.leaseUntil <= :now)";
             case UNKNOWN -> " AND o.status = 'unknown' AND o.escalatedAt IS NULL";
@@ -127,7 +128,8 @@ public class OperationSearch {
         for (Object row : em.createNativeQuery("SELECT CASE WHEN escalated_at IS NOT NULL THEN 'ESCALATED'"
                         + " WHEN status = 'started' AND (lease_until IS NULL OR lease_until <= now()) THEN 'LEASE_LAPSED'"
                         + " WHEN status = 'started' THEN 'IN_FLIGHT' WHEN status = 'unknown' THEN 'UNKNOWN'"
-                        + " WHEN status = 'failed_retryable' THEN 'RETRY_WAITING' ELSE 'AWAITING_APPROVAL' END, count(*)"
+                        + " WHEN status = 'failed_retryable' THEN 'RETRY_WAITING' WHEN approval_id IS NOT NULL THEN 'AWAITING_CALLER'"
+                        + " ELSE 'AWAITING_APPROVAL' END, count(*)"
                         + " FROM agent_operation_log WHERE tenant = ?1"
                         + " AND status IN ('started', 'unknown', 'failed_retryable', 'pending_approval') GROUP BY 1")
                 .setParameter(1, tenant).getResultList()) {

@@ -5,11 +5,14 @@ import java.time.Instant;
 /**
  * Where one operation stands for the people who watch the journal: the seed's states, with the two
  * distinctions a person acts on — an unknown outcome that reconciliation gave up on (escalated), and a
- * started attempt whose lease has lapsed (its agent is gone; the next capture or look-up settles it).
+ * started attempt whose lease has lapsed (its agent is gone; the next capture or look-up settles it) — and one more
+ * a caller acts on: an approved operation that waits for its agent to call again.
  * The unfinished-work page and the metrics count by the same split.
  */
 public enum Standing {
     AWAITING_APPROVAL("awaiting approval", false),
+    /** Approved, and nothing sent yet: the agent's next call (or a resume) sends it. */
+    AWAITING_CALLER("approved, waiting for the agent's next call", false),
     IN_FLIGHT("started, lease held", false),
     LEASE_LAPSED("started, lease lapsed", false),
     UNKNOWN("unknown, to be looked up", false),
@@ -26,10 +29,13 @@ public enum Standing {
         this.finished = finished;
     }
 
-    /** The table: status, escalation and lease, at {@code now}. */
-    public static Standing of(OperationStatus status, Instant escalatedAt, Instant leaseUntil, Instant now) {
+    /**
+     * The table: status, whether an approval was granted, escalation and lease, at {@code now}. An operation
+     * awaiting approval that names an approval has one granted and not revoked (a revocation ends it at once).
+     */
+    public static Standing of(OperationStatus status, boolean approved, Instant escalatedAt, Instant leaseUntil, Instant now) {
         return switch (status) {
-            case PENDING_APPROVAL -> AWAITING_APPROVAL;
+            case PENDING_APPROVAL -> approved ? AWAITING_CALLER : AWAITING_APPROVAL;
             case STARTED -> leaseUntil != null && leaseUntil.isAfter(now) ? IN_FLIGHT : LEASE_LAPSED;
             case UNKNOWN -> escalatedAt != null ? ESCALATED : UNKNOWN;
             case FAILED_RETRYABLE -> RETRY_WAITING;
@@ -39,7 +45,7 @@ public enum Standing {
     }
 
     public static Standing of(OperationView operation, Instant now) {
-        return of(operation.status(), operation.escalatedAt(), operation.leaseUntil(), now);
+        return of(operation.status(), operation.approvalId() != null, operation.escalatedAt(), operation.leaseUntil(), now);
     }
 
     /** For people: "started, lease lapsed". */
@@ -54,7 +60,7 @@ public enum Standing {
     /** The status label of {@code toolgate_operations_unfinished} this standing is counted under. */
     public String metricStatus() {
         return switch (this) {
-            case AWAITING_APPROVAL -> "pending_approval";
+            case AWAITING_APPROVAL, AWAITING_CALLER -> "pending_approval";
             case IN_FLIGHT, LEASE_LAPSED -> "started";
             case UNKNOWN -> "unknown";
             case ESCALATED -> "escalated";

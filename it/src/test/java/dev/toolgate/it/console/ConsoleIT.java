@@ -116,6 +116,8 @@ class ConsoleIT {
             approver.driver().findElement(By.id("approve-button")).click();
             assertTrue(approver.waitFor(By.id("flash")).getText().startsWith("Approved " + key), approver.currentUrl());
             approver.screenshot("console-04-approved");
+            approver.open(stack.url("/console/approvals?show=approved"));
+            assertTrue(row(approver, "approvals", key).getText().contains("approved by alice"), "revocable until the agent calls");
         }
 
         // someone else's refund already carries our key at YooKassa, and the gateway's own answer is lost
@@ -222,7 +224,7 @@ class ConsoleIT {
             String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url("/api/metrics")))
                     .header("Authorization", "Bearer " + dev.toolgate.it.support.Credentials.token(stack.gateway.baseUrl(), "operator"))
                     .build(), HttpResponse.BodyHandlers.ofString()).body();
-            long approvals = Long.parseLong(text(operator, "count-awaiting-approval"));
+            long approvals = Long.parseLong(text(operator, "count-awaiting-approval")) + Long.parseLong(text(operator, "count-awaiting-caller"));
             assertTrue(approvals >= 1);
             assertTrue(metrics.contains("toolgate_operations_unfinished{status=\"pending_approval\"} " + approvals), metrics);
             long started = Long.parseLong(text(operator, "count-in-flight")) + Long.parseLong(text(operator, "count-lease-lapsed"));

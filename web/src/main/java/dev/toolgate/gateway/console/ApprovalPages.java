@@ -4,6 +4,7 @@ import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.journal.OperationSearch;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.journal.Standing;
 import dev.toolgate.targets.PaymentCoverage;
 
 import java.time.Duration;
@@ -43,13 +44,20 @@ final class ApprovalPages {
         return "—";
     }
 
-    static Html queue(OperationSearch.Page page, Map<String, ApprovalView> approvals, Instant now, String flash) {
+    static Html queue(OperationSearch.Page page, Map<String, ApprovalView> approvals, boolean approved, Map<Standing, Long> counts,
+                      Instant now, String flash) {
         Html html = new Html();
         ConsoleViews.flash(html, flash);
+        html.raw("<nav aria-label=\"Approvals\"><ul><li>")
+                .raw(approved ? "<a href=\"/console/approvals\">" : "<a aria-current=\"page\" href=\"/console/approvals\">")
+                .text(counts.get(Standing.AWAITING_APPROVAL) + " waiting for a decision").raw("</a></li><li>")
+                .raw(approved ? "<a aria-current=\"page\" href=\"/console/approvals?show=approved\">" : "<a href=\"/console/approvals?show=approved\">")
+                .text(counts.get(Standing.AWAITING_CALLER) + " approved, waiting for the agent (revocable)").raw("</a></li></ul></nav>");
         if (page.items().isEmpty()) {
-            return html.raw("<p id=\"queue-empty\">Nothing waits for an approval.</p>");
+            return html.raw("<p id=\"queue-empty\">").text(approved ? "No approval waits to be used." : "Nothing waits for an approval.").raw("</p>");
         }
-        html.raw("<table id=\"approvals\"><caption>Operations waiting for an approval, oldest first</caption><thead><tr>")
+        html.raw("<table id=\"approvals\"><caption>").text(approved ? "Approved operations waiting for the agent's next call, oldest first"
+                        : "Operations waiting for an approval, oldest first").raw("</caption><thead><tr>")
                 .raw("<th scope=\"col\">Waiting</th><th scope=\"col\">Operation</th><th scope=\"col\">Target</th>")
                 .raw("<th scope=\"col\" class=\"number\">Amount</th><th scope=\"col\">For</th><th scope=\"col\">Requested by</th>")
                 .raw("<th scope=\"col\">Fingerprint</th><th scope=\"col\">Standing</th><th scope=\"col\">Decide</th></tr></thead><tbody>");
@@ -65,7 +73,7 @@ final class ApprovalPages {
                     .raw("<td>").link("/console/approval?key=" + Html.query(op.key()), "Review " + op.key()).raw("</td></tr>");
         }
         html.raw("</tbody></table>");
-        ConsoleViews.pager(html, page, "/console/approvals?");
+        ConsoleViews.pager(html, page, approved ? "/console/approvals?show=approved&" : "/console/approvals?");
         return html;
     }
 

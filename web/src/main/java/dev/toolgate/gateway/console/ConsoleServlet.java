@@ -91,15 +91,17 @@ public class ConsoleServlet extends HttpServlet {
                         OperationPages.home(require(user, ConsoleAccess.HOME), search.unfinished(user.tenant())), 0);
                 case "/approvals" -> {
                     require(user, ConsoleAccess.APPROVALS);
-                    OperationSearch.Page page = search.oldestFirst(user.tenant(), OperationSearch.Query.standing(Standing.AWAITING_APPROVAL),
-                            cursor(request), PAGE);
+                    boolean approved = "approved".equals(request.getParameter("show"));
+                    Standing shown = approved ? Standing.AWAITING_CALLER : Standing.AWAITING_APPROVAL;
+                    OperationSearch.Page page = search.oldestFirst(user.tenant(), OperationSearch.Query.standing(shown), cursor(request), PAGE);
                     Map<String, ApprovalView> granted = new HashMap<>();
                     for (OperationView op : page.items()) {
                         if (op.approvalId() != null) { // one primary-key read each, for at most a page
                             granted.put(op.key(), approvals.find(user.caller(), op.approvalId()));
                         }
                     }
-                    show(response, "Approvals", user, csrf, ConsoleAccess.APPROVALS, ApprovalPages.queue(page, granted, now, flash(request)), 0);
+                    show(response, "Approvals", user, csrf, ConsoleAccess.APPROVALS,
+                            ApprovalPages.queue(page, granted, approved, search.unfinished(user.tenant()), now, flash(request)), 0);
                 }
                 case "/approval" -> {
                     require(user, ConsoleAccess.APPROVALS);

@@ -29,6 +29,8 @@ final class OperationPages {
         Html html = new Html().raw("<p>Work waiting in tenant <strong>").text(user.tenant()).raw("</strong>:</p><ul id=\"home-counts\">");
         if (user.may(ConsoleAccess.APPROVALS)) {
             html.raw("<li>").link("/console/approvals", unfinished.get(Standing.AWAITING_APPROVAL) + " waiting for an approval").raw("</li>");
+            html.raw("<li>").link("/console/approvals?show=approved", unfinished.get(Standing.AWAITING_CALLER)
+                    + " approved, waiting for the agent").raw("</li>");
         }
         if (user.may(ConsoleAccess.ESCALATIONS)) {
             html.raw("<li>").link("/console/escalations", unfinished.get(Standing.ESCALATED) + " escalated to a person").raw("</li>");
