@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * How PostgreSQL plans the console's searches once the journal is large: the statements {@link OperationSearch}
- * really runs (EclipseLink's SQL for its JPQL, recorded with their parameters) use the search indexes (V10)
+ * really runs (EclipseLink's SQL for its JPQL, recorded with their parameters) use the search indexes (V10, V11)
  * rather than reading the tenant's whole journal.
  */
 class OperationSearchPlanIT {
@@ -53,6 +53,23 @@ class OperationSearchPlanIT {
     static void stop() throws Exception {
         unit.close();
         database.close();
+    }
+
+    /**
+     * A trace is found by the events that carry it — the capture's own event carries the row's trace
+     * ({@link KeyCapture#INSERT}), a later call's is on the event it wrote — through the index on the events' traces,
+     * then each operation by its primary key: never by reading every event, nor by walking the tenant's journal.
+     */
+    @Test
+    void findsATraceThroughTheEventTraceIndex() throws SQLException {
+        String trace = String.format("%032x", 12_345);
+        List<OperationView> found = search(new OperationSearch.Query(null, trace, null, null, null, null));
+        assertEquals(List.of("bulk:12345"), found.stream().map(OperationView::key).toList());
+        String plan = plan();
+        assertTrue(plan.contains("operation_event_trace_idx"), plan);
+        assertTrue(plan.contains("agent_operation_log_pkey"), plan);
+        assertFalse(plan.contains("Seq Scan"), plan);
+        assertFalse(plan.contains("agent_operation_log_created_idx"), "no walk through the tenant's journal: " + plan);
     }
 
     @Test
