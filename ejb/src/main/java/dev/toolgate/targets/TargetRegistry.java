@@ -123,13 +123,23 @@ public class TargetRegistry {
 
     /**
      * What payment {@code paymentId} at {@code system} still covers, for an approver deciding on a refund; empty
-     * when the system keeps no such account or the payment does not exist. Throws
-     * {@link PaymentCoverage.Unanswered} when the system could not be asked.
+     * only when the payment system answers that the payment does not exist. Throws {@link PaymentCoverage.Unanswered}
+     * when nothing can be said: the system could not be asked, or is not reached here by an adapter that can tell.
      */
     public Optional<PaymentCoverage.Coverage> coverage(String system, String paymentId) {
         requireNoTransaction(system);
-        if (!(targets.get(system) instanceof PaymentCoverage payments)) {
-            return Optional.empty();
+        return coverage(system, targets.get(system), paymentId);
+    }
+
+    /**
+     * {@link #coverage(String, String)} through {@code adapter} (null: none configured). An adapter that keeps no
+     * account of payments (the generic HTTP adapter) cannot say, which is not "no such payment": the console tells
+     * an approver that a refund of a payment that does not exist would be refused.
+     */
+    static Optional<PaymentCoverage.Coverage> coverage(String system, Target adapter, String paymentId) {
+        if (!(adapter instanceof PaymentCoverage payments)) {
+            throw new PaymentCoverage.Unanswered(adapter == null ? system + " is not configured on this gateway"
+                    : "the adapter configured for " + system + " cannot say what a payment covers");
         }
         try {
             return payments.coverage(paymentId);

@@ -35,6 +35,13 @@ class AgentAnswersTest {
     }
 
     @Test
+    void aDeclinedOperationEndsAsALapsedApprovalNotAsATargetsRefusal() {
+        // nothing was sent: the agent is told a person withheld consent, not that the target refused
+        assertEquals(GatewayAnswer.Ending.APPROVAL_LAPSED, AgentAnswers.endingOf("approval_declined"));
+        assertEquals(GatewayAnswer.Ending.APPROVAL_LAPSED, ending("approval_declined"));
+    }
+
+    @Test
     void aRetryableFailureIsTriedLaterAfterItsBackOff() {
         OperationView row = row(OperationStatus.FAILED_RETRYABLE, "connect_refused", NOW.plusSeconds(4), null, null);
         assertEquals(Duration.ofSeconds(4), assertInstanceOf(GatewayAnswer.TryLater.class, answer(row, false)).retryAfter());

@@ -1,14 +1,31 @@
 package dev.toolgate.journal;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityTransaction;
+import jakarta.persistence.Persistence;
 import org.flywaydb.core.Flyway;
 
+import javax.sql.DataSource;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /** A real PostgreSQL holding the migrated journal schema, for tests of the journal's own SQL. */
-final class JournalDatabase implements AutoCloseable {
+public final class JournalDatabase implements AutoCloseable {
+
+    /**
+     * {@link EventLog} writes an event's log line once its container transaction commits, through the server's
+     * TransactionSynchronizationRegistry; outside a server there is none, so the ITs that append events keep that
+     * logger quiet (the line is the registry's business, the event row is what they check). Held here: a logger
+     * nobody references may be collected and lose its level.
+     */
+    private static final Logger OPERATIONS_LOG = Logger.getLogger("dev.toolgate.operations");
 
     private final EmbeddedPostgres postgres;
 
@@ -16,18 +33,56 @@ final class JournalDatabase implements AutoCloseable {
         this.postgres = postgres;
     }
 
-    static JournalDatabase migrated() throws IOException {
+    public static JournalDatabase migrated() throws IOException {
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
         Flyway.configure().dataSource(postgres.getPostgresDatabase()).locations("classpath:db/migration").load().migrate();
         return new JournalDatabase(postgres);
     }
 
-    Connection connection() throws SQLException {
+    public Connection connection() throws SQLException {
         return postgres.getPostgresDatabase().getConnection();
     }
 
-    javax.sql.DataSource dataSource() {
+    public DataSource dataSource() {
         return postgres.getPostgresDatabase();
+    }
+
+    /**
+     * The application's persistence unit ({@code META-INF/persistence.xml}) over {@code dataSource}, as the beans
+     * get it in a server, except that the test opens and commits transactions itself (RESOURCE_LOCAL) where the
+     * container would (a bean's {@code REQUIRES_NEW}). Weaving needs an agent outside a server: off.
+     */
+    public static EntityManagerFactory persistenceUnit(DataSource dataSource) {
+        OPERATIONS_LOG.setLevel(Level.WARNING);
+        return Persistence.createEntityManagerFactory("toolgate", Map.of(
+                "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
+                "jakarta.persistence.jtaDataSource", "",
+                "jakarta.persistence.nonJtaDataSource", dataSource,
+                "eclipselink.weaving", "false"));
+    }
+
+    public EntityManagerFactory persistenceUnit() {
+        return persistenceUnit(dataSource());
+    }
+
+    /**
+     * {@code work} in one transaction of its own, on a persistence context of its own, committed when it returns
+     * and rolled back when it throws: what the container does around a {@code REQUIRES_NEW} bean method.
+     */
+    public static <T> T inTransaction(EntityManagerFactory unit, Function<EntityManager, T> work) {
+        EntityManager em = unit.createEntityManager();
+        EntityTransaction transaction = em.getTransaction();
+        try {
+            transaction.begin();
+            T result = work.apply(em);
+            transaction.commit();
+            return result;
+        } finally {
+            if (transaction.isActive()) {
+                transaction.rollback();
+            }
+            em.close();
+        }
     }
 
     /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */

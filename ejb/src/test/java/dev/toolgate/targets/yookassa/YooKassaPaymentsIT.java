@@ -1,8 +1,10 @@
 package dev.toolgate.targets.yookassa;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.simulator.SimulatorClient;
@@ -10,7 +12,9 @@ import dev.toolgate.simulator.Simulators;
 import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.PaymentCoverage;
 import dev.toolgate.targets.tls.SimulatorTrust;
+import dev.toolgate.targets.tls.TlsSettings;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.Canonicalizer;
 import jakarta.json.Json;
@@ -20,13 +24,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
-/** The YooKassa adapter against the simulator: each documented answer and fault maps to one outcome. */
+/**
+ * The YooKassa adapter against the simulator: each documented answer and fault maps to one outcome, and what a
+ * payment still covers ({@link YooKassaPayments#coverage}) is read as the provider holds it or said to be unknowable.
+ */
 class YooKassaPaymentsIT {
 
     private static Simulators simulators;
@@ -172,6 +181,84 @@ class YooKassaPaymentsIT {
         Outcome.Rejected rejected = assertInstanceOf(Outcome.Rejected.class, payments.execute(refund(1, "no-such-payment", 100)));
         assertEquals(400, rejected.httpStatus());
         assertTrue(rejected.detail().contains("payment_id"), rejected.detail());
+    }
+
+    @Test
+    void saysWhatASucceededPaymentCoversBeforeAnyRefund() {
+        String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 150_000))).objectId();
+        PaymentCoverage.Coverage coverage = payments.coverage(paymentId).orElseThrow();
+        assertEquals(paymentId, coverage.paymentId());
+        assertEquals("succeeded", coverage.status());
+        assertEquals(new BigDecimal("1500.00"), coverage.paid());
+        assertEquals(0, coverage.refunded().signum());
+        assertEquals(new BigDecimal("1500.00"), coverage.remaining());
+        assertEquals("RUB", coverage.currency());
+    }
+
+    @Test
+    void countsEveryRefundAgainstWhatThePaymentCovers() {
+        String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
+        payments.execute(refund(1, paymentId, 30_000));
+        assertEquals(new BigDecimal("300.00"), payments.coverage(paymentId).orElseThrow().refunded());
+        payments.execute(refund(1, paymentId, 25_050));
+        PaymentCoverage.Coverage after = payments.coverage(paymentId).orElseThrow();
+        assertEquals(new BigDecimal("550.50"), after.refunded());
+        assertEquals(new BigDecimal("449.50"), after.remaining());
+    }
+
+    @Test
+    void saysAPaymentStillPendingIsPending() {
+        Attempt dispatch = payment(1, 20_000);
+        control.armPending("yookassa", dispatch.downstreamKey(), 60_000);
+        Outcome.Pending pending = assertInstanceOf(Outcome.Pending.class, payments.execute(dispatch));
+        assertEquals("pending", payments.coverage(pending.objectId()).orElseThrow().status(), "an approver sees it cannot be refunded yet");
+    }
+
+    @Test
+    void knowsNoPaymentTheProviderDoesNotKnow() {
+        assertEquals(Optional.empty(), payments.coverage(UUID.randomUUID().toString()));
+        assertEquals(Optional.empty(), payments.coverage("no such/payment?id=1"), "an id is one path segment, whatever it holds");
+    }
+
+    @Test
+    void cannotSayWhenTheProviderAnswersAServerError() {
+        String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 10_000))).objectId();
+        control.armStatus("yookassa", paymentId, "GET", 500, 1);
+        PaymentCoverage.Unanswered unanswered = assertThrows(PaymentCoverage.Unanswered.class, () -> payments.coverage(paymentId));
+        assertEquals("yookassa answered 500", unanswered.getMessage());
+        assertTrue(payments.coverage(paymentId).isPresent(), "the next question is answered again");
+    }
+
+    @Test
+    void cannotSayWhenTheConnectionDropsOrTheAnswerHasTheWrongShape() {
+        String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 10_000))).objectId();
+        // twice: the JDK's client sends a GET again by itself once when a pooled connection closes before an answer
+        control.arm("yookassa", paymentId, "GET", "reset_before_commit", 2, 0);
+        assertEquals("yookassa did not answer", assertThrows(PaymentCoverage.Unanswered.class, () -> payments.coverage(paymentId)).getMessage());
+        control.arm("yookassa", paymentId, "GET", "wrong_shape", 1, 0);
+        assertThrows(PaymentCoverage.Unanswered.class, () -> payments.coverage(paymentId));
+    }
+
+    @Test
+    void cannotSayWhenTheProviderRefusesOurCredentials() {
+        String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 10_000))).objectId();
+        PaymentCoverage.Unanswered unanswered = assertThrows(PaymentCoverage.Unanswered.class,
+                () -> new YooKassaPayments(settings("wrong-secret")).coverage(paymentId));
+        assertEquals("yookassa answered 401", unanswered.getMessage());
+        assertFalse(unanswered.getMessage().contains("wrong-secret"));
+    }
+
+    @Test
+    void cannotSayWhenTheProviderIsDown() throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort(); // free now, and nobody listens once it is closed
+        }
+        YooKassaSettings down = new YooKassaSettings(URI.create("http://127.0.0.1:" + closed + "/yookassa/v3/"), Simulators.YOOKASSA_SHOP_ID,
+                Simulators.YOOKASSA_SECRET_KEY, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofHours(23), null,
+                TlsSettings.from(name -> Optional.empty(), "yookassa"));
+        assertEquals("yookassa did not answer", assertThrows(PaymentCoverage.Unanswered.class,
+                () -> new YooKassaPayments(down).coverage(UUID.randomUUID().toString())).getMessage());
     }
 
     private static Attempt payment(int attempt, long amountMinor) {
