@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * The journal as people search it: operations of one tenant by key, trace, the target's object, where they
  * stand and when they were captured, a page at a time. Every query is one indexed read in no transaction
- * (V10 and V11 add the indexes); pages are keyset-paginated ({@link Cursor}), so a journal of millions of rows
+ * (V10 adds the indexes); pages are keyset-paginated ({@link Cursor}), so a journal of millions of rows
  * answers page 500 as fast as page 1.
  */
 @Stateless
@@ -60,7 +60,7 @@ public class OperationSearch {
         if (query.traceId() != null) {
             // the trace that captured it or any later call's (a resume, an operator's resolve), each on the event that
             // call wrote: the captured event carries the row's own trace (KeyCapture.INSERT). One semi-join on
-            // operation_event_trace_idx (V11); an OR with the row's trace_id would read every event and every row
+            // operation_event_trace_idx (V10); an OR with the row's trace_id would read every event and every row
             jpql.append(" AND o.key IN (SELECT e.operationKey FROM OperationEvent e WHERE e.tenant = :tenant AND e.traceId = :trace)");
             parameters.put("trace", query.traceId());
         }

@@ -61,7 +61,12 @@ class OperationSearchIT {
                String objectId, Instant createdAt, boolean resumed) {
 
         Standing standing(Instant now) {
-            return Standing.of(status, escalatedAt, leaseUntil, now);
+            return Standing.of(status, approved(), escalatedAt, leaseUntil, now);
+        }
+
+        /** Every other operation awaiting approval has one granted, not yet used. */
+        boolean approved() {
+            return status == OperationStatus.PENDING_APPROVAL && (key.hashCode() & 1) == 0;
         }
 
         /** Found by trace: captured in it, or a later event of its carries it. */
@@ -264,7 +269,7 @@ class OperationSearchIT {
             assertEquals(expected, searcher().unfinished(tenant), tenant);
         }
         Map<Standing, Long> none = searcher().unfinished("initech-empty");
-        assertEquals(6, none.size(), "every unfinished standing, counted or not");
+        assertEquals(7, none.size(), "every unfinished standing, counted or not");
         assertTrue(none.values().stream().allMatch(count -> count == 0));
     }
 
@@ -368,8 +373,8 @@ class OperationSearchIT {
     private static void insert(Connection c, List<Row> seeded) throws SQLException {
         try (PreparedStatement op = c.prepareStatement("INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type,"
                 + " request_hash, payload, status, target_system, target_object_id, attempt_count, lease_until, escalated_at, created_at,"
-                + " updated_at, completed_at, trace_id, approval_required) VALUES (?, ?, 'agent-a', 'payment.create', ?, '{}', ?, 'yookassa',"
-                + " ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + " updated_at, completed_at, trace_id, approval_required, approval_id) VALUES (?, ?, 'agent-a', 'payment.create', ?, '{}', ?,"
+                + " 'yookassa', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
              PreparedStatement event = c.prepareStatement("INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, actor,"
                      + " trace_id) VALUES (?, ?, ?, ?, 'agent-a', ?)")) {
             for (Row r : seeded) {
@@ -387,6 +392,7 @@ class OperationSearchIT {
                 op.setObject(11, r.status().isTerminal() ? created : null);
                 op.setString(12, r.traceId());
                 op.setBoolean(13, r.status() == OperationStatus.PENDING_APPROVAL);
+                op.setString(14, r.approved() ? "approval-" + r.key().hashCode() : null);
                 op.addBatch();
                 event(event, r, created, "captured", r.traceId());
                 if (r.resumed()) {

@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * How PostgreSQL plans the console's searches once the journal is large: the statements {@link OperationSearch}
- * really runs (EclipseLink's SQL for its JPQL, recorded with their parameters) use the search indexes (V10, V11)
+ * really runs (EclipseLink's SQL for its JPQL, recorded with their parameters) use the search indexes (V10)
  * rather than reading the tenant's whole journal.
  */
 class OperationSearchPlanIT {

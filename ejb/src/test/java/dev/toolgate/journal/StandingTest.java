@@ -26,53 +26,71 @@ class StandingTest {
     @Test
     void anOperationAwaitingApprovalAwaitsItWhateverItsLeaseOrEscalation() {
         for (Instant lease : new Instant[] {null, HELD, LAPSED}) {
-            assertEquals(Standing.AWAITING_APPROVAL, Standing.of(OperationStatus.PENDING_APPROVAL, null, lease, NOW));
-            assertEquals(Standing.AWAITING_APPROVAL, Standing.of(OperationStatus.PENDING_APPROVAL, ESCALATED_AT, lease, NOW));
+            assertEquals(Standing.AWAITING_APPROVAL, Standing.of(OperationStatus.PENDING_APPROVAL, false, null, lease, NOW));
+            assertEquals(Standing.AWAITING_APPROVAL, Standing.of(OperationStatus.PENDING_APPROVAL, false, ESCALATED_AT, lease, NOW));
+        }
+    }
+
+    @Test
+    void anApprovedOperationWaitsForItsCallerWhateverItsLeaseOrEscalation() {
+        for (Instant lease : new Instant[] {null, HELD, LAPSED}) {
+            assertEquals(Standing.AWAITING_CALLER, Standing.of(OperationStatus.PENDING_APPROVAL, true, null, lease, NOW));
+            assertEquals(Standing.AWAITING_CALLER, Standing.of(OperationStatus.PENDING_APPROVAL, true, ESCALATED_AT, lease, NOW));
+        }
+        assertEquals("pending_approval", Standing.AWAITING_CALLER.metricStatus(), "the metric does not split approval from its use");
+    }
+
+    @Test
+    void aGrantedApprovalMattersOnlyWhileAwaitingIt() {
+        for (OperationStatus status : OperationStatus.values()) {
+            if (status != OperationStatus.PENDING_APPROVAL) {
+                assertEquals(Standing.of(status, false, null, HELD, NOW), Standing.of(status, true, null, HELD, NOW), status.dbName());
+            }
         }
     }
 
     @Test
     void aStartedOperationIsInFlightWhileItsLeaseIsHeld() {
-        assertEquals(Standing.IN_FLIGHT, Standing.of(OperationStatus.STARTED, null, HELD, NOW));
-        assertEquals(Standing.IN_FLIGHT, Standing.of(OperationStatus.STARTED, ESCALATED_AT, HELD, NOW), "escalation applies to unknowns only");
+        assertEquals(Standing.IN_FLIGHT, Standing.of(OperationStatus.STARTED, false, null, HELD, NOW));
+        assertEquals(Standing.IN_FLIGHT, Standing.of(OperationStatus.STARTED, false, ESCALATED_AT, HELD, NOW), "escalation applies to unknowns only");
     }
 
     @Test
     void aStartedOperationWhoseLeaseLapsedOrIsMissingHasLapsed() {
-        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, null, LAPSED, NOW));
-        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, null, null, NOW));
-        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, ESCALATED_AT, LAPSED, NOW));
+        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, false, null, LAPSED, NOW));
+        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, false, null, null, NOW));
+        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, false, ESCALATED_AT, LAPSED, NOW));
     }
 
     @Test
     void aLeaseEndingExactlyNowHasLapsed() {
         // the same boundary the search uses: lease_until > now is held, lease_until <= now is lapsed
-        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, null, NOW, NOW));
+        assertEquals(Standing.LEASE_LAPSED, Standing.of(OperationStatus.STARTED, false, null, NOW, NOW));
     }
 
     @Test
     void anUnknownOutcomeIsToBeLookedUpUntilEscalated() {
         for (Instant lease : new Instant[] {null, HELD, LAPSED}) {
-            assertEquals(Standing.UNKNOWN, Standing.of(OperationStatus.UNKNOWN, null, lease, NOW));
-            assertEquals(Standing.ESCALATED, Standing.of(OperationStatus.UNKNOWN, ESCALATED_AT, lease, NOW));
+            assertEquals(Standing.UNKNOWN, Standing.of(OperationStatus.UNKNOWN, false, null, lease, NOW));
+            assertEquals(Standing.ESCALATED, Standing.of(OperationStatus.UNKNOWN, false, ESCALATED_AT, lease, NOW));
         }
     }
 
     @Test
     void aRetryableFailureWaitsForItsCaller() {
         for (Instant lease : new Instant[] {null, HELD, LAPSED}) {
-            assertEquals(Standing.RETRY_WAITING, Standing.of(OperationStatus.FAILED_RETRYABLE, null, lease, NOW));
-            assertEquals(Standing.RETRY_WAITING, Standing.of(OperationStatus.FAILED_RETRYABLE, ESCALATED_AT, lease, NOW));
+            assertEquals(Standing.RETRY_WAITING, Standing.of(OperationStatus.FAILED_RETRYABLE, false, null, lease, NOW));
+            assertEquals(Standing.RETRY_WAITING, Standing.of(OperationStatus.FAILED_RETRYABLE, false, ESCALATED_AT, lease, NOW));
         }
     }
 
     @Test
     void aFinishedOperationStandsAsItEndedEvenAfterAnEscalationWasResolved() {
         for (Instant lease : new Instant[] {null, HELD, LAPSED}) {
-            assertEquals(Standing.SUCCEEDED, Standing.of(OperationStatus.SUCCEEDED, null, lease, NOW));
-            assertEquals(Standing.SUCCEEDED, Standing.of(OperationStatus.SUCCEEDED, ESCALATED_AT, lease, NOW), "resolved by a person");
-            assertEquals(Standing.FAILED, Standing.of(OperationStatus.FAILED_FINAL, null, lease, NOW));
-            assertEquals(Standing.FAILED, Standing.of(OperationStatus.FAILED_FINAL, ESCALATED_AT, lease, NOW), "resolved by a person");
+            assertEquals(Standing.SUCCEEDED, Standing.of(OperationStatus.SUCCEEDED, false, null, lease, NOW));
+            assertEquals(Standing.SUCCEEDED, Standing.of(OperationStatus.SUCCEEDED, false, ESCALATED_AT, lease, NOW), "resolved by a person");
+            assertEquals(Standing.FAILED, Standing.of(OperationStatus.FAILED_FINAL, false, null, lease, NOW));
+            assertEquals(Standing.FAILED, Standing.of(OperationStatus.FAILED_FINAL, false, ESCALATED_AT, lease, NOW), "resolved by a person");
         }
     }
 
@@ -81,7 +99,7 @@ class StandingTest {
         for (OperationStatus status : OperationStatus.values()) {
             for (Instant escalated : new Instant[] {null, ESCALATED_AT}) {
                 for (Instant lease : new Instant[] {null, HELD, LAPSED, NOW}) {
-                    Standing standing = Standing.of(status, escalated, lease, NOW);
+                    Standing standing = Standing.of(status, false, escalated, lease, NOW);
                     assertEquals(status.isTerminal(), standing.finished(), status + " → " + standing);
                 }
             }
@@ -110,7 +128,7 @@ class StandingTest {
     void aStandingsMetricStatusIsTheStatusOfItsOperationsOrEscalated() {
         for (OperationStatus status : OperationStatus.values()) {
             for (Instant escalated : new Instant[] {null, ESCALATED_AT}) {
-                Standing standing = Standing.of(status, escalated, HELD, NOW);
+                Standing standing = Standing.of(status, false, escalated, HELD, NOW);
                 String expected = standing == Standing.ESCALATED ? "escalated" : status.dbName();
                 assertEquals(expected, standing.metricStatus(), status + (escalated == null ? "" : ", escalated"));
             }

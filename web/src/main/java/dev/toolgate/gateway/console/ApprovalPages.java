@@ -140,7 +140,7 @@ final class ApprovalPages {
             html.raw("<section aria-labelledby=\"coverage\"><h2 id=\"coverage\">What the payment still covers</h2>");
             if (unanswered != null) {
                 html.raw("<p class=\"refused\" id=\"coverage-unknown\">The payment system could not be asked (").text(unanswered)
-                        .raw("): the refund's cover is checked again before it is sent.</p></section>");
+                        .raw("): YooKassa itself refuses a refund the payment no longer covers, and nothing is sent twice.</p></section>");
                 return;
             }
             if (payment.isEmpty()) {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 public final class People {
 
     /** The same shape the API's tenants have: a person's tenant is compared with the journal's, never interpreted. */
-    private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final int MAX_NAME = 200;
 
     private People() {

@@ -146,11 +146,24 @@ class ApprovalPagesTest {
     @Test
     void listsTheQueueEscapedWithALinkToEachDecision() {
         OperationView op = refund(payload(), "agent<x>");
-        String queue = ApprovalPages.queue(new OperationSearch.Page(List.of(op), null), Map.of(), NOW, null).toString();
+        String queue = ApprovalPages.queue(new OperationSearch.Page(List.of(op), null), Map.of(), false, counts(1, 0), NOW, null).toString();
         assertTrue(queue.contains("href=\"/console/approval?key=test%3Arefund%3A1%3Av1\""), queue);
         assertTrue(queue.contains("agent&lt;x&gt;") && !queue.contains("agent<x>"), queue);
         assertTrue(queue.contains("250.00 RUB"), queue);
         assertTrue(queue.contains("waiting for a decision"), queue);
+    }
+
+    @Test
+    void theQueueOfApprovedOperationsSaysWhoApprovedAndLinksBackToTheOthers() {
+        OperationView op = refund(payload(), "agent-a");
+        String queue = ApprovalPages.queue(new OperationSearch.Page(List.of(op), null), Map.of(), true, counts(3, 1), NOW, null).toString();
+        assertTrue(queue.contains("3 waiting for a decision"), queue);
+        assertTrue(queue.contains("aria-current=\"page\" href=\"/console/approvals?show=approved\">1 approved"), queue);
+        assertTrue(queue.contains("waiting for the agent's next call") || queue.contains("waiting for the agent&#39;s next call"), queue);
+    }
+
+    private static Map<dev.toolgate.journal.Standing, Long> counts(long awaiting, long approved) {
+        return Map.of(dev.toolgate.journal.Standing.AWAITING_APPROVAL, awaiting, dev.toolgate.journal.Standing.AWAITING_CALLER, approved);
     }
 
     private static void assertNoDecision(String page) {

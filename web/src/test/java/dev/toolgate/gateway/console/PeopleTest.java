@@ -106,7 +106,7 @@ class PeopleTest {
 
     @Test
     void refusesATenantOfCharactersTheGatewayCannotHold() {
-        for (String tenant : List.of("acme corp", "acme/other", "../acme", "-acme", ".acme", "acme\n", "ácme", "acme'", "", "a".repeat(65))) {
+        for (String tenant : List.of("acme corp", "acme/other", "acme\n", "ácme", "acme'", "", "a".repeat(65))) {
             assertEquals("the identity provider named a tenant this gateway cannot hold",
                     refused("alice", List.of(tenant), List.of("approvers"), DEFAULT_GROUPS), tenant);
         }
@@ -114,7 +114,7 @@ class PeopleTest {
 
     @Test
     void admitsATenantOfTheShapeTheApiUses() {
-        for (String tenant : List.of("a", "acme", "Acme-2.eu_west", "a".repeat(64))) {
+        for (String tenant : List.of("a", "acme", "Acme-2.eu_west", "-acme", ".acme", "_acme", "a".repeat(64))) {
             assertEquals(tenant, ((People.Admitted) People.admit("alice", List.of(tenant), List.of("auditors"), DEFAULT_GROUPS, NOW))
                     .user().tenant());
         }
