@@ -22,6 +22,11 @@ class EarOnPayaraServerIT extends EarSuite {
     }
 
     @Override
+    String serverName() {
+        return "payara-server";
+    }
+
+    @Override
     JsonObject gatewayFields(JsonObject logLine) {
         return logLine; // Payara lifts the fields to the top level
     }

@@ -10,7 +10,8 @@ import java.nio.file.Path;
 /**
  * The same EAR on WildFly 39 from Maven Central, with EclipseLink installed as the
  * {@code org.eclipse.persistence} module by the build, deployed with jboss-cli as the README says, on
- * the configuration {@code telemetry.cli} makes (tracing installed, off as the environment leaves it).
+ * the configuration {@code telemetry.cli} makes (tracing installed, off as the environment leaves it) and
+ * {@code console.cli} (people signed in by the console's OpenID Connect mechanism accepted as they come).
  */
 class EarOnWildFlyIT extends EarSuite {
 
@@ -22,8 +23,14 @@ class EarOnWildFlyIT extends EarSuite {
         server.deploy(TestStack.runtime().resolve("postgresql.jar"));
         server.run(DEPLOY.resolve("wildfly/journal-datasource.cli"));
         server.run(DEPLOY.resolve("wildfly/json-logs.cli"));
+        server.run(DEPLOY.resolve("wildfly/console.cli"));
         server.deploy(TestStack.runtime().resolve("toolgate.ear"));
         return server;
+    }
+
+    @Override
+    String serverName() {
+        return "wildfly";
     }
 
     @Override

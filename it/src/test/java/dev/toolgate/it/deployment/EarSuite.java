@@ -1,10 +1,15 @@
 package dev.toolgate.it.deployment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.AppServer;
+import dev.toolgate.it.support.Browser;
+import dev.toolgate.it.support.Keycloak;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.McpSdk;
 import dev.toolgate.it.support.OtlpReceiver;
@@ -19,6 +24,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -46,7 +53,8 @@ import java.util.concurrent.TimeUnit;
  * The end-to-end suite every server must pass with the one EAR users deploy, configured as in
  * production (the journal on a pool the server manages, sized by the environment): the first checks of
  * any deployment (create once, replay the identical answer, refuse a changed payload), one
- * reconcile-job run, probes and metrics, and the pool itself.
+ * reconcile-job run, probes and metrics, the pool itself, and people signing in to the console through a
+ * real identity provider.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS) // one server for all tests of a class, started in @BeforeAll
 abstract class EarSuite {
@@ -61,25 +69,36 @@ abstract class EarSuite {
     static final OtlpReceiver TRACES = receiver();
 
     final SimulatorClient oneC = TestStack.targets();
+    private Keycloak keycloak;
     private String journalUrl;
     private AppServer server;
 
     /** Starts the server as the README says, with its journal at {@code journalUrl}, and deploys the EAR. */
     abstract AppServer deployed(String journalUrl) throws Exception;
 
+    /** The server's name in file names: {@code payara-server}, {@code wildfly}. */
+    abstract String serverName();
+
     /** Where this server's JSON formatter puts the gateway's fields in one log object. */
     abstract JsonObject gatewayFields(JsonObject logLine);
 
     @BeforeAll
     void deploy() throws Exception {
+        keycloak = Keycloak.start(); // first: the server's environment names its issuer
         journalUrl = TestStack.newDatabase(getClass().getSimpleName().toLowerCase(Locale.ROOT));
         server = deployed(journalUrl);
     }
 
     @AfterAll
     void stop() throws Exception {
-        if (server != null) {
-            server.close();
+        try {
+            if (server != null) {
+                server.close();
+            }
+        } finally {
+            if (keycloak != null) {
+                keycloak.close();
+            }
         }
     }
 
@@ -88,16 +107,73 @@ abstract class EarSuite {
     }
 
     /**
-     * The server's environment for a journal at {@code jdbcUrl}: the gateway's settings, the pool's size
-     * and the JNDI name of the server-managed datasource the journal is to use.
+     * The server's environment for a journal at {@code jdbcUrl}: the gateway's settings, the pool's size,
+     * the JNDI name of the server-managed datasource the journal is to use, and the console's identity provider.
      */
-    static Map<String, String> environment(String jdbcUrl, String dataSource) {
+    Map<String, String> environment(String jdbcUrl, String dataSource) {
         Map<String, String> config = TestStack.configFor(jdbcUrl);
+        config.put("toolgate.console.oidc.provider-uri", keycloak.issuer());
+        config.put("toolgate.console.oidc.client-id", keycloak.clientId());
+        config.put("toolgate.console.oidc.client-secret", keycloak.clientSecret());
         config.putAll(OtlpReceiver.gatewayConfig(TRACES.endpoint())); // tracing on, as docs/telemetry.md says
         config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
         config.put("toolgate.db.datasource", dataSource);
         config.put("toolgate.db.pool-size", Integer.toString(POOL_SIZE));
         return LocalStack.asEnvironment(config);
+    }
+
+    /**
+     * A person signs in to the console in a browser through the identity provider, by this server's own
+     * Jakarta Security: an approver lands on the console as who they are, in their tenant, with a session
+     * cookie scripts cannot read and other sites do not send; somebody the provider knows but who has no
+     * console group is refused; and an agent's bearer token opens no console page, it is sent to sign in
+     * like anybody else.
+     */
+    @Test
+    void signsAPersonInToTheConsoleThroughTheIdentityProvider() {
+        // 127.0.0.1 throughout, as the gateway's base URL: the sign-in's state is in the session cookie of that host
+        String console = baseUrl() + "/console/";
+        try (Browser alice = new Browser()) {
+            alice.open(console).signIn("alice", "alice-pw");
+            assertEquals("alice", alice.waitFor(By.id("signed-in-as")).getText());
+            assertEquals("acme", alice.waitFor(By.id("tenant")).getText());
+            assertEquals("/console/approvals", alice.waitFor(By.linkText("Approvals")).getDomAttribute("href"));
+            alice.screenshot("ear-" + serverName() + "-console");
+            Cookie session = alice.driver().manage().getCookieNamed("TOOLGATE_CONSOLE");
+            assertNotNull(session, "cookies: " + alice.driver().manage().getCookies());
+            assertTrue(session.isHttpOnly(), session.toString());
+            // WildFly writes SameSite from the session cookie config; Payara omits it and ConsoleGuard sets the cookie again
+            assertEquals("Lax", session.getSameSite(), session.toString());
+        }
+        try (Browser nora = new Browser()) {
+            nora.open(console).signIn("nora", "nora-pw");
+            nora.waitForTitle("No access to the console · Toolgate console"); // not Keycloak's h1, still shown meanwhile
+            assertEquals("No access to the console", nora.waitFor(By.tagName("h1")).getText());
+        }
+        // Agent's client follows no redirect: the answer itself is what a caller with only a token gets
+        Agent.Answer agent = new Agent(baseUrl()).send(HttpRequest.newBuilder(URI.create(baseUrl() + "/console/approvals")));
+        String location = String.valueOf(agent.header("Location"));
+        assertTrue(agent.status() >= 300 && agent.status() < 400, agent.status() + " " + agent.body());
+        assertTrue(location.startsWith(keycloak.issuer() + "/protocol/openid-connect/auth?"), location);
+        assertFalse(agent.body().contains("Approvals"), agent.body());
+    }
+
+    /**
+     * Signing out ends both the console session and the person's session at the identity provider, and comes
+     * back to the console's signed-out page; the way in again is the provider's sign-in.
+     */
+    @Test
+    void signsAPersonOutOfTheConsoleAndTheIdentityProvider() {
+        try (Browser oscar = new Browser()) {
+            oscar.open(baseUrl() + "/console/").signIn("oscar", "oscar-pw");
+            oscar.waitFor(By.id("signed-in-as"));
+            oscar.waitFor(By.cssSelector("form.who button")).click();
+            assertEquals("You are signed out of the console.", oscar.waitFor(By.id("signed-out")).getText());
+            assertEquals(baseUrl() + "/console/signed-out", oscar.currentUrl());
+            oscar.open(baseUrl() + "/console/").waitFor(By.id("kc-login"));
+            // the sign-in page asks for the password anyway (prompt=login); the provider's session cookie says it ended
+            assertNull(oscar.driver().manage().getCookieNamed("KEYCLOAK_SESSION"), oscar.currentUrl());
+        }
     }
 
     @Test

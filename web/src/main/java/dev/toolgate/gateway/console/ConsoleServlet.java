@@ -15,7 +15,9 @@ import dev.toolgate.targets.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.security.enterprise.identitystore.openid.OpenIdContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -60,6 +62,8 @@ public class ConsoleServlet extends HttpServlet {
     Reconciliations reconciliations;
     @Inject
     TargetRegistry targets;
+    @Inject
+    Instance<OpenIdContext> openId;
 
     /** A request the console refuses, with the status and words it gets. */
     private static final class Refusal extends RuntimeException {
@@ -288,15 +292,24 @@ public class ConsoleServlet extends HttpServlet {
         }
     }
 
-    private void signOut(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException {
-        request.logout(); // the mechanism ends the provider's session too, by redirecting there
-        if (!response.isCommitted()) {
-            HttpSession session = request.getSession(false);
-            if (session != null) {
-                session.invalidate();
-            }
-            response.sendRedirect(request.getContextPath() + "/console/signed-out");
+    /**
+     * Ends the console session, then the person's session at the identity provider (OpenID Connect RP-Initiated
+     * Logout), which sends them back to the signed-out page. Not through the mechanism's own logout
+     * ({@code request.logout()}): on WildFly 39 it redirects to its UriBuilder's toString(), an object name under
+     * RESTEasy rather than the provider's address (eclipse-ee4j/soteria#367).
+     */
+    private void signOut(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        OpenIdContext context = openId.get();
+        String endSession = context.getProviderMetadata().getString("end_session_endpoint", "");
+        String idToken = context.getIdentityToken().getToken();
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate(); // the mechanism keeps the sign-in in the session: without it nobody is signed in here
         }
+        String url = request.getRequestURL().toString();
+        String signedOut = url.substring(0, url.length() - request.getRequestURI().length()) + request.getContextPath() + "/console/signed-out";
+        response.sendRedirect(endSession.isEmpty() ? signedOut : endSession + (endSession.contains("?") ? "&" : "?")
+                + "id_token_hint=" + Html.query(idToken) + "&post_logout_redirect_uri=" + Html.query(signedOut));
     }
 
     private Journal.OperationRecord record(ConsoleUser user, String key) {
