@@ -45,7 +45,8 @@ public class ConsoleGuard extends HttpFilter {
         if (request.getCharacterEncoding() == null) {
             request.setCharacterEncoding("UTF-8"); // before the first parameter is read: forms are sent in the page's UTF-8
         }
-        if (request.getUserPrincipal() == null) { // only the public pages get here unauthenticated
+        if (request.getUserPrincipal() == null // only the public pages get here unauthenticated
+                || ConsolePublicServlet.PATHS.contains(request.getRequestURI().substring(request.getContextPath().length()))) {
             chain.doFilter(request, response);
             return;
         }
