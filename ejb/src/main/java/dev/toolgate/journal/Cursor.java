@@ -13,6 +13,17 @@ import java.util.Optional;
  */
 public record Cursor(Instant at, String key) {
 
+    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
+    /**
+     * Whether {@code at} is an instant the journal can be asked about: Java's instants reach the year 1,000,000,000,
+     * PostgreSQL's timestamptz stops at 294276 and refuses the query; no operation was captured before 1970.
+     */
+    public static boolean representable(Instant at) {
+        return !at.isBefore(EARLIEST) && !at.isAfter(LATEST);
+    }
+
     public String token() {
         return Base64.getUrlEncoder().withoutPadding().encodeToString((at + "|" + key).getBytes(StandardCharsets.UTF_8));
     }
@@ -25,7 +36,11 @@ public record Cursor(Instant at, String key) {
         try {
             String text = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
             int bar = text.indexOf('|');
-            return bar < 0 ? Optional.empty() : Optional.of(new Cursor(Instant.parse(text.substring(0, bar)), text.substring(bar + 1)));
+            if (bar < 0) {
+                return Optional.empty();
+            }
+            Instant at = Instant.parse(text.substring(0, bar));
+            return representable(at) ? Optional.of(new Cursor(at, text.substring(bar + 1))) : Optional.empty();
         } catch (IllegalArgumentException | DateTimeParseException e) {
             return Optional.empty();
         }

@@ -70,7 +70,8 @@ public class OperationSearch {
         }
         if (query.standing() != null) {
             jpql.append(condition(query.standing()));
-            if (query.standing() == Standing.IN_FLIGHT || query.standing() == Standing.LEASE_LAPSED) {
+            if (query.standing() == Standing.IN_FLIGHT || query.standing() == Standing.LEASE_LAPSED
+                    || query.standing() == Standing.AWAITING_APPROVAL || query.standing() == Standing.AWAITING_CALLER) {
                 parameters.put("now", Operation.at(now));
             }
         }
@@ -101,10 +102,29 @@ public class OperationSearch {
         return new Page(rows, next);
     }
 
+    /** The approval an operation names, standing at :now: granted, not revoked, not expired. */
+    private static final String STANDING_APPROVAL = "SELECT a.id FROM Approval a WHERE a.id = o.approvalId"
+            + " AND a.revokedAt IS NULL AND a.expiresAt > :now";
+
+    /**
+     * Which of {@code operations} have an approval standing now — granted, not revoked, not expired — in one read:
+     * what tells {@link Standing#AWAITING_CALLER} from {@link Standing#AWAITING_APPROVAL} for a page of them.
+     */
+    public java.util.Set<String> approvedNow(java.util.Collection<OperationView> operations) {
+        List<String> ids = operations.stream().filter(op -> op.status() == OperationStatus.PENDING_APPROVAL && op.approvalId() != null)
+                .map(OperationView::approvalId).toList();
+        if (ids.isEmpty()) {
+            return java.util.Set.of();
+        }
+        return java.util.Set.copyOf(em.createQuery("SELECT a.operationKey FROM Approval a WHERE a.id IN :ids"
+                        + " AND a.revokedAt IS NULL AND a.expiresAt > :now", String.class)
+                .setParameter("ids", ids).setParameter("now", Operation.at(Instant.now())).getResultList());
+    }
+
     private static String condition(Standing standing) {
         return switch (standing) {
-            case AWAITING_APPROVAL -> " AND o.status = 'pending_approval' AND o.approvalId IS NULL";
-            case AWAITING_CALLER -> " AND o.status = 'pending_approval' AND o.approvalId IS NOT NULL";
+            case AWAITING_APPROVAL -> " AND o.status = 'pending_approval' AND NOT EXISTS (" + STANDING_APPROVAL + ")";
+            case AWAITING_CALLER -> " AND o.status = 'pending_approval' AND EXISTS (" + STANDING_APPROVAL + ")";
             case IN_FLIGHT -> " AND o.status = 'started' AND o.leaseUntil > :now";
             case LEASE_LAPSED -> " AND o.status = 'started' AND (o.leaseUntil IS NULL OR o.leaseUntil <= :now)";
             case UNKNOWN -> " AND o.status = 'unknown' AND o.escalatedAt IS NULL";
@@ -126,13 +146,14 @@ public class OperationSearch {
                 counts.put(standing, 0L);
             }
         }
-        for (Object row : em.createNativeQuery("SELECT CASE WHEN escalated_at IS NOT NULL THEN 'ESCALATED'"
-                        + " WHEN status = 'started' AND (lease_until IS NULL OR lease_until <= now()) THEN 'LEASE_LAPSED'"
-                        + " WHEN status = 'started' THEN 'IN_FLIGHT' WHEN status = 'unknown' THEN 'UNKNOWN'"
-                        + " WHEN status = 'failed_retryable' THEN 'RETRY_WAITING' WHEN approval_id IS NOT NULL THEN 'AWAITING_CALLER'"
+        for (Object row : em.createNativeQuery("SELECT CASE WHEN o.escalated_at IS NOT NULL THEN 'ESCALATED'"
+                        + " WHEN o.status = 'started' AND (o.lease_until IS NULL OR o.lease_until <= now()) THEN 'LEASE_LAPSED'"
+                        + " WHEN o.status = 'started' THEN 'IN_FLIGHT' WHEN o.status = 'unknown' THEN 'UNKNOWN'"
+                        + " WHEN o.status = 'failed_retryable' THEN 'RETRY_WAITING' WHEN a.approval_id IS NOT NULL THEN 'AWAITING_CALLER'"
                         + " ELSE 'AWAITING_APPROVAL' END, count(*)"
-                        + " FROM agent_operation_log WHERE tenant = ?1"
-                        + " AND status IN ('started', 'unknown', 'failed_retryable', 'pending_approval') GROUP BY 1")
+                        + " FROM agent_operation_log o LEFT JOIN operation_approval a ON a.approval_id = o.approval_id"
+                        + " AND a.revoked_at IS NULL AND a.expires_at > now()"
+                        + " WHERE o.tenant = ?1 AND o.status IN ('started', 'unknown', 'failed_retryable', 'pending_approval') GROUP BY 1")
                 .setParameter(1, tenant).getResultList()) {
             Object[] columns = (Object[]) row;
             counts.put(Standing.valueOf((String) columns[0]), ((Number) columns[1]).longValue());

@@ -11,7 +11,7 @@ import java.time.Instant;
  */
 public enum Standing {
     AWAITING_APPROVAL("awaiting approval", false),
-    /** Approved, and nothing sent yet: the agent's next call (or a resume) sends it. */
+    /** Approved — granted, not revoked, not expired — and nothing sent yet: the agent's next call (or a resume) sends it. */
     AWAITING_CALLER("approved, waiting for the agent's next call", false),
     IN_FLIGHT("started, lease held", false),
     LEASE_LAPSED("started, lease lapsed", false),
@@ -30,12 +30,13 @@ public enum Standing {
     }
 
     /**
-     * The table: status, whether an approval was granted, escalation and lease, at {@code now}. An operation
-     * awaiting approval that names an approval has one granted and not revoked (a revocation ends it at once).
+     * The table: status, whether its approval stands now (granted, not revoked, not expired), escalation and lease,
+     * at {@code now}. An approval that expired unused puts the operation back among those awaiting a decision: a
+     * new approval may be granted, and the agent's next call would otherwise fail it as expired.
      */
-    public static Standing of(OperationStatus status, boolean approved, Instant escalatedAt, Instant leaseUntil, Instant now) {
+    public static Standing of(OperationStatus status, boolean approvalActive, Instant escalatedAt, Instant leaseUntil, Instant now) {
         return switch (status) {
-            case PENDING_APPROVAL -> approved ? AWAITING_CALLER : AWAITING_APPROVAL;
+            case PENDING_APPROVAL -> approvalActive ? AWAITING_CALLER : AWAITING_APPROVAL;
             case STARTED -> leaseUntil != null && leaseUntil.isAfter(now) ? IN_FLIGHT : LEASE_LAPSED;
             case UNKNOWN -> escalatedAt != null ? ESCALATED : UNKNOWN;
             case FAILED_RETRYABLE -> RETRY_WAITING;
@@ -44,8 +45,9 @@ public enum Standing {
         };
     }
 
-    public static Standing of(OperationView operation, Instant now) {
-        return of(operation.status(), operation.approvalId() != null, operation.escalatedAt(), operation.leaseUntil(), now);
+    /** {@code approvalActive}: whether the approval it names stands at {@code now} (see {@link OperationSearch#approvedNow}). */
+    public static Standing of(OperationView operation, boolean approvalActive, Instant now) {
+        return of(operation.status(), approvalActive, operation.escalatedAt(), operation.leaseUntil(), now);
     }
 
     /** For people: "started, lease lapsed". */

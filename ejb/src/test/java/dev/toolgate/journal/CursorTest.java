@@ -2,6 +2,7 @@ package dev.toolgate.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import org.junit.jupiter.api.Test;
 
@@ -90,5 +91,17 @@ class CursorTest {
 
     private static String encode(String text) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void namesNoInstantTheJournalCannotBeAskedAbout() {
+        // Java's instants reach far past PostgreSQL's timestamptz, which refuses the query with an error
+        String far = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString("+300000-01-01T00:00:00Z|k".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertTrue(Cursor.parse(far).isEmpty());
+        assertFalse(Cursor.representable(java.time.Instant.parse("1969-12-31T23:59:59Z")));
+        assertTrue(Cursor.representable(java.time.Instant.parse("1970-01-01T00:00:00Z")));
+        assertTrue(Cursor.representable(java.time.Instant.parse("9999-12-31T23:59:59Z")));
+        assertFalse(Cursor.representable(java.time.Instant.parse("+10000-01-01T00:00:00Z")));
     }
 }

@@ -61,12 +61,23 @@ class OperationSearchIT {
                String objectId, Instant createdAt, boolean resumed) {
 
         Standing standing(Instant now) {
-            return Standing.of(status, approved(), escalatedAt, leaseUntil, now);
+            return Standing.of(status, "active".equals(approval()), escalatedAt, leaseUntil, now);
         }
 
-        /** Every other operation awaiting approval has one granted, not yet used. */
-        boolean approved() {
-            return status == OperationStatus.PENDING_APPROVAL && (key.hashCode() & 1) == 0;
+        /**
+         * Of the operations awaiting approval, a third have none granted, a third one standing (granted, unused), a
+         * third one that expired unused: null, "active", "expired".
+         */
+        String approval() {
+            if (status != OperationStatus.PENDING_APPROVAL) {
+                return null;
+            }
+            int third = Math.floorMod((tenant + key).hashCode(), 3);
+            return third == 0 ? null : third == 1 ? "active" : "expired";
+        }
+
+        String approvalId() {
+            return approval() == null ? null : java.util.UUID.nameUUIDFromBytes((tenant + key).getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString();
         }
 
         /** Found by trace: captured in it, or a later event of its carries it. */
@@ -181,8 +192,9 @@ class OperationSearchIT {
             assertFalse(expected.isEmpty(), standing + " is seeded");
             List<OperationView> found = all(ACME, OperationSearch.Query.standing(standing), true);
             assertEquals(expected, keySet(found), standing.name());
+            Set<String> approvedNow = searcher().approvedNow(found);
             for (OperationView op : found) {
-                assertEquals(standing, Standing.of(op, now), op.key());
+                assertEquals(standing, Standing.of(op, approvedNow.contains(op.key()), now), op.key());
             }
         }
     }
@@ -392,7 +404,7 @@ class OperationSearchIT {
                 op.setObject(11, r.status().isTerminal() ? created : null);
                 op.setString(12, r.traceId());
                 op.setBoolean(13, r.status() == OperationStatus.PENDING_APPROVAL);
-                op.setString(14, r.approved() ? "approval-" + r.key().hashCode() : null);
+                op.setString(14, r.approvalId());
                 op.addBatch();
                 event(event, r, created, "captured", r.traceId());
                 if (r.resumed()) {
@@ -401,6 +413,22 @@ class OperationSearchIT {
             }
             op.executeBatch();
             event.executeBatch();
+        }
+        try (PreparedStatement approval = c.prepareStatement("INSERT INTO operation_approval (approval_id, tenant, operation_key,"
+                + " request_hash, granted_by, granted_at, expires_at) VALUES (?, ?, ?, ?, 'approver', ?, ?)")) {
+            for (Row r : seeded) {
+                if (r.approval() != null) {
+                    approval.setString(1, r.approvalId());
+                    approval.setString(2, r.tenant());
+                    approval.setString(3, r.key());
+                    approval.setString(4, "b".repeat(64));
+                    approval.setObject(5, SEEDED.minus(Duration.ofHours(2)).atOffset(ZoneOffset.UTC));
+                    approval.setObject(6, ("active".equals(r.approval()) ? SEEDED.plus(Duration.ofDays(1)) : SEEDED.minus(Duration.ofHours(1)))
+                            .atOffset(ZoneOffset.UTC));
+                    approval.addBatch();
+                }
+            }
+            approval.executeBatch();
         }
         try (Statement s = c.createStatement()) {
             s.execute("ANALYZE agent_operation_log");

@@ -154,10 +154,13 @@ class StandingTest {
     @Test
     void readsAViewByTheSameTable() {
         OperationView started = view(OperationStatus.STARTED, null, LAPSED);
-        assertEquals(Standing.LEASE_LAPSED, Standing.of(started, NOW));
-        assertEquals(Standing.IN_FLIGHT, Standing.of(started, LAPSED.minusSeconds(1)), "the same row, a moment before its lease ran out");
-        assertEquals(Standing.ESCALATED, Standing.of(view(OperationStatus.UNKNOWN, ESCALATED_AT, null), NOW));
-        assertFalse(Standing.of(view(OperationStatus.UNKNOWN, null, null), NOW).finished());
+        assertEquals(Standing.LEASE_LAPSED, Standing.of(started, false, NOW));
+        assertEquals(Standing.IN_FLIGHT, Standing.of(started, false, LAPSED.minusSeconds(1)), "the same row, a moment before its lease ran out");
+        assertEquals(Standing.ESCALATED, Standing.of(view(OperationStatus.UNKNOWN, ESCALATED_AT, null), false, NOW));
+        assertFalse(Standing.of(view(OperationStatus.UNKNOWN, null, null), false, NOW).finished());
+        assertEquals(Standing.AWAITING_CALLER, Standing.of(view(OperationStatus.PENDING_APPROVAL, null, null), true, NOW));
+        assertEquals(Standing.AWAITING_APPROVAL, Standing.of(view(OperationStatus.PENDING_APPROVAL, null, null), false, NOW),
+                "an approval that expired unused: a decision is due again");
     }
 
     private static OperationView view(OperationStatus status, Instant escalatedAt, Instant leaseUntil) {

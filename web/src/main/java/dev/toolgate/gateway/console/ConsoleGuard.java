@@ -2,7 +2,6 @@ package dev.toolgate.gateway.console;
 
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.identitystore.openid.JwtClaims;
 import jakarta.security.enterprise.identitystore.openid.OpenIdContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -15,8 +14,10 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Logger;
 
@@ -31,6 +32,7 @@ public class ConsoleGuard extends HttpFilter {
     static final String USER = "toolgate.console.user";
     private static final String LAST_SEEN = "toolgate.console.last-seen";
     static final String CSRF = "toolgate.console.csrf";
+    private static final String REFUSED = "toolgate.console.refused";
     private static final Logger LOG = Logger.getLogger(ConsoleGuard.class.getName());
 
     @Inject
@@ -54,16 +56,19 @@ public class ConsoleGuard extends HttpFilter {
         HttpSession session = request.getSession(true);
         ConsoleUser user = (ConsoleUser) session.getAttribute(USER);
         if (user == null) {
-            request.changeSessionId(); // the pre-sign-in session id (it carried the OIDC state) is not the signed-in one
-            session = request.getSession(false);
-            sameSite(request, response, session);
-            if (session.getAttribute(CSRF) == null) {
+            if (session.getAttribute(CSRF) == null) { // the first request after sign-in (the refused are judged once)
+                request.changeSessionId(); // the pre-sign-in session id (it carried the OIDC state) is not the signed-in one
+                session = request.getSession(false);
+                sameSite(request, response, session);
                 session.setAttribute(CSRF, Csrf.newToken());
+                session.setMaxInactiveInterval((int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().plusMinutes(1).getSeconds()));
             }
-            session.setMaxInactiveInterval((int) Math.min(Integer.MAX_VALUE, settings.idleTimeout().plusMinutes(1).getSeconds()));
-            People.Admission admission = admit(now);
+            People.Admission admission = session.getAttribute(REFUSED) instanceof String why ? new People.Refused(why) : admit(now);
             if (admission instanceof People.Refused refused) {
-                LOG.info("console: refused " + request.getUserPrincipal().getName() + ": " + refused.why());
+                if (session.getAttribute(REFUSED) == null) {
+                    session.setAttribute(REFUSED, refused.why());
+                    LOG.info("console: refused " + request.getUserPrincipal().getName() + ": " + refused.why());
+                }
                 if (isSignOut(request)) { // a refused person may still sign out, to sign in as somebody else
                     chain.doFilter(request, response);
                     return;
@@ -127,22 +132,50 @@ public class ConsoleGuard extends HttpFilter {
     }
 
     private People.Admission admit(Instant now) {
-        OpenIdContext context = openId.get();
-        List<JwtClaims> tokens = new ArrayList<>();
-        tokens.add(context.getIdentityToken().getJwtClaims());
-        if (context.getAccessToken() != null && context.getAccessToken().isJWT()) {
-            tokens.add(context.getAccessToken().getJwtClaims());
-        }
-        String name = null;
-        Set<String> tenants = new LinkedHashSet<>();
-        Set<String> groups = new LinkedHashSet<>();
-        for (JwtClaims claims : tokens) {
-            if (name == null) {
-                name = claims.getStringClaim(settings.nameClaim()).orElse(null);
+        try {
+            OpenIdContext context = openId.get();
+            List<Map<String, Object>> tokens = new ArrayList<>();
+            tokens.add(context.getIdentityToken().getClaims());
+            if (context.getAccessToken() != null && context.getAccessToken().isJWT()) {
+                tokens.add(context.getAccessToken().getClaims());
             }
-            claims.getStringClaim(settings.tenantClaim()).ifPresent(tenants::add);
-            groups.addAll(claims.getArrayStringClaim(settings.groupsClaim()));
+            String name = null;
+            Set<String> tenants = new LinkedHashSet<>();
+            Set<String> groups = new LinkedHashSet<>();
+            for (Map<String, Object> claims : tokens) {
+                if (name == null && claims.get(settings.nameClaim()) instanceof String given) {
+                    name = given;
+                }
+                tenants.addAll(strings(claims.get(settings.tenantClaim())));
+                groups.addAll(strings(claims.get(settings.groupsClaim())));
+            }
+            return People.admit(name, tenants, groups, settings.roleGroups(), now);
+        } catch (RuntimeException e) { // a provider's claims of a shape no configuration here expects
+            LOG.warning("console: the identity provider's claims could not be read (" + e.getClass().getName() + ")");
+            return new People.Refused("the identity provider's claims could not be read: ask an administrator to check "
+                    + "the claims toolgate.console.claims.* name");
         }
-        return People.admit(name, tenants, groups, settings.roleGroups(), now);
     }
+
+    /**
+     * A claim's values, whichever shape the provider gives it: one string, or an array of them (Keycloak sends a
+     * multivalued user attribute as one); nothing else counts. Two tenants in an array are two tenants: refused.
+     */
+    static List<String> strings(Object claim) {
+        if (claim instanceof String one) {
+            return List.of(one);
+        }
+        if (claim instanceof jakarta.json.JsonArray array) { // before Collection: a JsonArray is a List of JsonValues
+            return array.stream().filter(jakarta.json.JsonString.class::isInstance)
+                    .map(value -> ((jakarta.json.JsonString) value).getString()).toList();
+        }
+        if (claim instanceof Collection<?> many) {
+            return many.stream().filter(String.class::isInstance).map(String.class::cast).toList();
+        }
+        if (claim instanceof jakarta.json.JsonString one) {
+            return List.of(one.getString());
+        }
+        return List.of();
+    }
+
 }

@@ -35,6 +35,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -131,7 +132,8 @@ public class ConsoleServlet extends HttpServlet {
                             : standing(request.getParameter("standing"), true);
                     OperationSearch.Page page = shown == null ? null
                             : search.oldestFirst(user.tenant(), OperationSearch.Query.standing(shown), cursor(request), PAGE);
-                    show(response, "Unfinished work", user, csrf, ConsoleAccess.UNFINISHED, OperationPages.unfinished(counts, shown, page, now), 0);
+                    show(response, "Unfinished work", user, csrf, ConsoleAccess.UNFINISHED, OperationPages.unfinished(counts, shown, page,
+                            page == null ? Set.of() : search.approvedNow(page.items()), now), 0);
                 }
                 case "/search" -> {
                     require(user, ConsoleAccess.SEARCH);
@@ -154,6 +156,8 @@ public class ConsoleServlet extends HttpServlet {
             }
         } catch (Refusal refusal) {
             refuse(response, refusal, csrf);
+        } catch (OperationRefused refused) {
+            refuse(response, refusal(refused), csrf);
         }
     }
 
@@ -212,9 +216,7 @@ public class ConsoleServlet extends HttpServlet {
         } catch (Refusal refusal) {
             refuse(response, refusal, csrf);
         } catch (OperationRefused refused) {
-            refuse(response, new Refusal(refused.reason() == OperationRefused.Reason.OPERATION_NOT_FOUND
-                    || refused.reason() == OperationRefused.Reason.APPROVAL_NOT_FOUND ? 404 : 409, "Refused, nothing changed: "
-                    + refused.getMessage() + "."), csrf);
+            refuse(response, refusal(refused), csrf);
         }
     }
 
@@ -263,12 +265,20 @@ public class ConsoleServlet extends HttpServlet {
             }
         }
         String query = form.entrySet().stream().map(e -> e.getKey() + "=" + Html.query(e.getValue())).collect(Collectors.joining("&"));
-        show(response, "Search", user, csrf, ConsoleAccess.SEARCH, OperationPages.search(form, page, query, problem, now), 0, problem == null ? 200 : 400);
+        show(response, "Search", user, csrf, ConsoleAccess.SEARCH, OperationPages.search(form, page,
+                page == null ? Set.of() : search.approvedNow(page.items()), query, problem, now), 0, problem == null ? 200 : 400);
+    }
+
+    /** What a person sees when a service refuses: 404 for what is not there, 409 for what stands otherwise; nothing changed. */
+    private static Refusal refusal(OperationRefused refused) {
+        return new Refusal(refused.reason() == OperationRefused.Reason.OPERATION_NOT_FOUND
+                || refused.reason() == OperationRefused.Reason.APPROVAL_NOT_FOUND ? 404 : 409, "Refused, nothing changed: "
+                + refused.getMessage() + ".");
     }
 
     /** A refund's payment as the payment system holds it now: asked here, with no transaction open. */
     private ApprovalPages.Coverage coverage(OperationView op) {
-        if (!"payment.refund".equals(op.operation()) || op.payload() == null || !op.payload().containsKey("payment_id")) {
+        if (!"payment.refund".equals(op.operation()) || op.payload() == null || !(op.payload().get("payment_id") instanceof jakarta.json.JsonString)) {
             return null;
         }
         String refund = Money.of(op.payload());
@@ -361,10 +371,14 @@ public class ConsoleServlet extends HttpServlet {
             return null;
         }
         try {
-            return LocalDateTime.parse(value).toInstant(ZoneOffset.UTC);
+            Instant at = LocalDateTime.parse(value).toInstant(ZoneOffset.UTC);
+            if (Cursor.representable(at)) {
+                return at;
+            }
         } catch (DateTimeParseException e) {
-            throw new Refusal(400, "A time is written 2026-12-01T09:30: " + value + " is not one.");
+            // said below
         }
+        throw new Refusal(400, "A time is written 2026-12-01T09:30, in the years 1970 to 9999: " + value + " is not one.");
     }
 
     private static long whole(String value) {

@@ -46,15 +46,16 @@ final class ConsoleViews {
         html.raw("</tbody></table>");
     }
 
-    /** A table of operations, each linked to its record. */
-    static void operations(Html html, String id, String caption, List<OperationView> operations, Instant now) {
+    /** A table of operations, each linked to its record; {@code approved}: the keys among them whose approval stands now. */
+    static void operations(Html html, String id, String caption, List<OperationView> operations, java.util.Set<String> approved,
+                           Instant now) {
         html.raw("<table id=\"").raw(id).raw("\"><caption>").text(caption).raw("</caption><thead><tr>")
                 .raw("<th scope=\"col\">Key</th><th scope=\"col\">Standing</th><th scope=\"col\">Operation</th><th scope=\"col\">Target</th>")
                 .raw("<th scope=\"col\">Agent</th><th scope=\"col\">Captured</th><th scope=\"col\">Age</th><th scope=\"col\">Attempts</th>")
                 .raw("<th scope=\"col\">Target object</th><th scope=\"col\">Last error</th></tr></thead><tbody>");
         for (OperationView op : operations) {
             html.raw("<tr><td>").link("/console/operation?key=" + Html.query(op.key()), op.key()).raw("</td>")
-                    .element("td", Standing.of(op, now).words()).element("td", op.operation()).element("td", op.target())
+                    .element("td", Standing.of(op, approved.contains(op.key()), now).words()).element("td", op.operation()).element("td", op.target())
                     .element("td", op.agentId()).raw("<td>").time(op.createdAt()).raw("</td>").element("td", Html.age(op.createdAt(), now))
                     .element("td class=\"number\"", op.attemptCount())
                     .raw("<td><code>").text(op.targetObjectId() == null ? "—" : op.targetObjectId()).raw("</code></td>")

@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.console;
 
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.EventView;
@@ -46,7 +47,7 @@ final class OperationPages {
     /** One operation's whole story on one screen. */
     static Html record(Journal.OperationRecord record, ConsoleUser user, String csrf, ConsoleSettings settings, Instant now, String flash) {
         OperationView op = record.operation();
-        Standing standing = Standing.of(op, now);
+        Standing standing = Standing.of(op, ApprovalStanding.of(op, record.approval(), now) == ApprovalStanding.ACTIVE, now);
         Html html = new Html();
         ConsoleViews.flash(html, flash);
         html.raw("<p>Standing: <span class=\"standing\" id=\"standing\">").text(standing.words()).raw("</span> (status <code id=\"status\">")
@@ -160,12 +161,12 @@ final class OperationPages {
             return html.raw("<p id=\"escalations-empty\">Nothing is escalated.</p>");
         }
         ConsoleViews.operations(html, "escalations", "Escalated operations, oldest first: open one to see its evidence and resolve it",
-                page.items(), now);
+                page.items(), Set.of(), now);
         ConsoleViews.pager(html, page, "/console/escalations?");
         return html;
     }
 
-    static Html unfinished(Map<Standing, Long> counts, Standing shown, OperationSearch.Page page, Instant now) {
+    static Html unfinished(Map<Standing, Long> counts, Standing shown, OperationSearch.Page page, Set<String> approved, Instant now) {
         Html html = new Html().raw("<table id=\"unfinished-counts\"><caption>Unfinished operations of this tenant, by standing")
                 .raw(" (the metric <code>toolgate_operations_unfinished</code> counts the same, all tenants together)</caption>")
                 .raw("<thead><tr><th scope=\"col\">Standing</th><th scope=\"col\" class=\"number\">Operations</th>")
@@ -177,13 +178,14 @@ final class OperationPages {
         html.raw("</tbody></table>");
         if (shown != null) {
             html.raw("<h2>").text(shown.words()).raw("</h2>");
-            ConsoleViews.operations(html, "unfinished", "Oldest first", page.items(), now);
+            ConsoleViews.operations(html, "unfinished", "Oldest first", page.items(), approved, now);
             ConsoleViews.pager(html, page, "/console/unfinished?standing=" + shown.slug() + "&");
         }
         return html;
     }
 
-    static Html search(Map<String, String> form, OperationSearch.Page page, String query, String problem, Instant now) {
+    static Html search(Map<String, String> form, OperationSearch.Page page, Set<String> approved, String query, String problem,
+                       Instant now) {
         Html html = new Html().raw("<form class=\"search\" method=\"get\" action=\"/console/search\" role=\"search\">");
         field(html, "key", "Key", form);
         field(html, "trace", "Trace id", form);
@@ -207,7 +209,7 @@ final class OperationPages {
         if (page.items().isEmpty()) {
             return html.raw("<p id=\"no-results\">No operation of this tenant matches.</p>");
         }
-        ConsoleViews.operations(html, "results", "Matching operations, newest first", page.items(), now);
+        ConsoleViews.operations(html, "results", "Matching operations, newest first", page.items(), approved, now);
         ConsoleViews.pager(html, page, "/console/search?" + query + "&");
         return html;
     }
@@ -221,7 +223,8 @@ final class OperationPages {
         Html html = new Html();
         if (user.may(ConsoleAccess.START_RECONCILE)) {
             html.raw("<form class=\"action\" method=\"post\" action=\"/console/reconcile\" id=\"start\">").hidden(Csrf.FIELD, csrf)
-                    .raw("<p>A run looks up every unknown operation that is due, on this instance, now.</p>")
+                    .raw("<p>A run looks up every unknown operation that is due, now, on this instance — every tenant's, as the ")
+                    .raw("scheduled runs do — and its counts are of all of them.</p>")
                     .raw("<button type=\"submit\" id=\"start-button\">Start a reconcile run</button></form>");
         }
         if (requested < 0) {

@@ -123,7 +123,7 @@ class OperationPagesTest {
         Map<Standing, Long> counts = new EnumMap<>(Standing.class);
         counts.put(Standing.AWAITING_APPROVAL, 3L);
         counts.put(Standing.ESCALATED, 1L);
-        String page = OperationPages.unfinished(counts, null, null, NOW).toString();
+        String page = OperationPages.unfinished(counts, null, null, java.util.Set.of(), NOW).toString();
         assertTrue(page.contains("id=\"count-awaiting-approval\">3</td><td><code>pending_approval</code>"), page);
         assertTrue(page.contains("id=\"count-escalated\">1</td><td><code>escalated</code>"), page);
         assertTrue(page.contains("href=\"/console/unfinished?standing=escalated\""), page);
