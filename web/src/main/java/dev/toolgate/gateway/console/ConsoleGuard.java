@@ -87,8 +87,7 @@ public class ConsoleGuard extends HttpFilter {
         }
         session.setAttribute(LAST_SEEN, now);
         if (!"GET".equals(request.getMethod()) && !"HEAD".equals(request.getMethod())) {
-            String refusal = Csrf.refusal((String) session.getAttribute(CSRF), request.getParameter(Csrf.FIELD),
-                    request.getHeader("Origin"), request.getHeader("Sec-Fetch-Site"), request.getHeader("Host"));
+            String refusal = csrfRefusal(request, session);
             if (refusal != null) {
                 LOG.warning("console: refused a " + request.getMethod() + " of " + user.name() + " to " + request.getRequestURI() + ": " + refusal
                         + " (Origin " + request.getHeader("Origin") + ", Host " + request.getHeader("Host") + ")");
@@ -117,8 +116,13 @@ public class ConsoleGuard extends HttpFilter {
 
     private static boolean isSignOut(HttpServletRequest request) {
         return "POST".equals(request.getMethod()) && "/console/sign-out".equals(request.getRequestURI().substring(request.getContextPath().length()))
-                && Csrf.refusal((String) request.getSession().getAttribute(CSRF), request.getParameter(Csrf.FIELD), request.getHeader("Origin"),
-                request.getHeader("Sec-Fetch-Site"), request.getHeader("Host")) == null;
+                && csrfRefusal(request, request.getSession()) == null;
+    }
+
+    /** {@link Csrf#refusal} for this request and the token of {@code session}. */
+    private static String csrfRefusal(HttpServletRequest request, HttpSession session) {
+        return Csrf.refusal((String) session.getAttribute(CSRF), request.getParameter(Csrf.FIELD), request.getHeader("Origin"),
+                request.getHeader("Sec-Fetch-Site"), request.getHeader("Host"));
     }
 
     /** Idle past {@code toolgate.console.idle-timeout-seconds}, or signed in longer ago than the absolute limit. */

@@ -3,7 +3,6 @@ package dev.toolgate.gateway.console;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.security.enterprise.authentication.mechanism.http.OpenIdAuthenticationMechanismDefinition;
 import jakarta.security.enterprise.authentication.mechanism.http.openid.ClaimsDefinition;
-import jakarta.security.enterprise.authentication.mechanism.http.openid.LogoutDefinition;
 
 /**
  * How people sign in: Jakarta Security's OpenID Connect mechanism (authorization code flow, state and nonce
@@ -14,7 +13,8 @@ import jakarta.security.enterprise.authentication.mechanism.http.openid.LogoutDe
  * <p>The provider and client come from {@link ConsoleSettings} by EL. JWKS timeouts of 5 s, not the default
  * 500 ms: a provider that has just started, on a loaded host, answers slower than that. Tokens are not
  * refreshed: the console's own idle and absolute expiry ({@link ConsoleGuard}) end a session, and signing
- * out ends the provider's session too.
+ * out ends the provider's session too — done by {@code ConsoleServlet} itself, not through the mechanism's logout,
+ * which on WildFly 39 redirects to a wrong address.
  */
 @ApplicationScoped
 @OpenIdAuthenticationMechanismDefinition(
@@ -24,7 +24,6 @@ import jakarta.security.enterprise.authentication.mechanism.http.openid.LogoutDe
         redirectURI = "${baseURL}/console/Callback",
         promptExpression = "${consoleOidc.prompt}",
         claimsDefinition = @ClaimsDefinition(callerNameClaim = "preferred_username", callerGroupsClaim = "groups"),
-        logout = @LogoutDefinition(notifyProvider = true, redirectURI = "${baseURL}/console/signed-out"),
         jwksConnectTimeout = 5000,
         jwksReadTimeout = 5000)
 public class ConsoleSignIn {

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.temporal.ChronoUnit;
 
 /**
  * The console's HTML, written by hand: every value from the journal or a request goes through {@link #text},
@@ -96,10 +95,6 @@ final class Html {
 
     static String query(String value) {
         return URLEncoder.encode(value == null ? "" : value, StandardCharsets.UTF_8);
-    }
-
-    static Instant minute(Instant at) {
-        return at.truncatedTo(ChronoUnit.MINUTES);
     }
 
     @Override
