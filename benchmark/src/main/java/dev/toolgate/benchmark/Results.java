@@ -9,7 +9,7 @@ record Results(Map<String, String> settings, Map<String, List<Cell>> closedLoop,
 
     /** The closed-loop cell of {@code series} at concurrency {@code c}. */
     Cell at(String series, int c) {
-        return closedLoop.get(series).stream().filter(cell -> cell.concurrency() == c).findFirst().orElseThrow();
+        return closedLoop.getOrDefault(series, List.of()).stream().filter(cell -> cell.concurrency() == c).findFirst().orElseThrow();
     }
 
     /** The tracing cell of {@code series} ("new, tracing off", …). */

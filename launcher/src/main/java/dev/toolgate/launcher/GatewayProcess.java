@@ -20,7 +20,6 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
-    private static final Duration DEPLOYED_GRACE = Duration.ofSeconds(60); // the first requests of a cold app on 2 loaded cores take seconds each
 
     private final Path runtime;
     private final int port;
@@ -90,18 +89,14 @@ public final class GatewayProcess implements AutoCloseable {
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
                 .timeout(Duration.ofSeconds(5)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);
-        Instant microReadyAt = null;
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IOException("the gateway exited with " + process.exitValue() + "; see " + log);
             }
-            if (microReadyAt == null && logSinceStart().contains(") ready in ")) {
-                microReadyAt = Instant.now();
-            }
-            // Micro says it is ready once it has tried to deploy; an application that still does not
-            // answer a while later failed to deploy: say so now rather than after the whole timeout
-            if (microReadyAt != null && Instant.now().isAfter(microReadyAt.plus(DEPLOYED_GRACE))) {
-                throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log);
+            String started = logSinceStart();
+            if (StartLog.of(started) == StartLog.NOT_DEPLOYED) { // say so now rather than after the whole timeout
+                throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
+                        + String.join("\n  ", StartLog.why(started, 8)).transform(why -> why.isEmpty() ? "" : ":\n  " + why));
             }
             try {
                 HttpResponse<String> answer = http.send(probe, HttpResponse.BodyHandlers.ofString());

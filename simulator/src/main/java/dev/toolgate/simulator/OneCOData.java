@@ -68,6 +68,13 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private final String keyRequisite;
     private final Faults faults;
     private final Map<String, Map<String, JsonObject>> sets = new ConcurrentHashMap<>();
+    /**
+     * Each document set's refs by the key requisite's value, in creation order: a real infobase answers an
+     * {@code eq} on an indexed requisite from its DBMS's index, not by reading every document, and a look-up
+     * that scanned the set under the lock would make every caller wait on the set's size (the key requisite
+     * is written once, at creation: nothing here changes it).
+     */
+    private final Map<String, Map<String, List<String>>> byKeyRequisite = new ConcurrentHashMap<>();
     private final CallCounter calls = new CallCounter();
     private final StateChanges changes = new StateChanges(); // postings of a document, writes of "Отменен" for it
     private final AtomicInteger numbers = new AtomicInteger();
@@ -89,6 +96,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     @Override
     public synchronized void reset() {
         sets.clear();
+        byKeyRequisite.clear();
         calls.clear();
         changes.clear();
         numbers.set(0);
@@ -107,9 +115,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     @Override
     public synchronized List<String> effects(String key) {
         List<String> ids = new ArrayList<>();
-        sets.forEach((set, rows) -> rows.values().stream()
-                .filter(d -> set.startsWith("Document_") && key.equals(d.getString(keyRequisite, null)))
-                .forEach(d -> ids.add(d.getString("Ref_Key"))));
+        byKeyRequisite.forEach((set, refs) -> ids.addAll(refs.getOrDefault(key, List.of())));
         return ids;
     }
 
@@ -213,8 +219,12 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     }
 
     private List<JsonObject> withKey(String key) {
-        return catalog("Document_СчетНаОплатуПокупателю").values().stream()
-                .filter(d -> key.equals(d.getString(keyRequisite, null))).toList();
+        return withKey("Document_СчетНаОплатуПокупателю", key);
+    }
+
+    private List<JsonObject> withKey(String set, String key) {
+        Map<String, JsonObject> rows = catalog(set);
+        return byKeyRequisite.getOrDefault(set, Map.of()).getOrDefault(key, List.of()).stream().map(rows::get).toList();
     }
 
     private static JsonObject serviceView(JsonObject document, boolean created) {
@@ -400,6 +410,10 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
                 .add("DeletionMark", false)
                 .build();
         catalog(set).put(ref, document);
+        String key = fields.getString(keyRequisite, null);
+        if (key != null) {
+            byKeyRequisite.computeIfAbsent(set, s -> new ConcurrentHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>()).add(ref);
+        }
         return document;
     }
 
@@ -418,7 +432,8 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         List<String> select = select(query);
         JsonArrayBuilder value = Json.createArrayBuilder();
         synchronized (this) {
-            catalog(set).values().stream()
+            String key = conditions.get(keyRequisite);
+            (key != null && set.startsWith("Document_") ? withKey(set, key).stream() : catalog(set).values().stream())
                     .filter(row -> conditions.entrySet().stream()
                             .allMatch(c -> row.get(c.getKey()) instanceof JsonString s && s.getString().equals(c.getValue())))
                     .forEach(row -> value.add(project(row, select)));
