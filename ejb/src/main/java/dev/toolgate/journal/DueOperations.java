@@ -1,20 +1,36 @@
 package dev.toolgate.journal;
 
+import static dev.toolgate.journal.EventKind.LEASE_EXPIRED;
+import static dev.toolgate.journal.EventKind.RECONCILE_STARTED;
+
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import dev.toolgate.trace.Trace;
 
+import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Claims operations for the reconcile job: unknown ones whose next look-up is due, and started ones
  * whose lease expired (their owner may have sent the request and died). SKIP LOCKED plus the lease
  * each claim takes mean instances running the job at once never claim the same operation.
+ *
+ * <p>A claim is two statements whatever its size: the due rows, locked; then every one of them leased,
+ * with its events, in one statement that returns the leased rows. The lease is the one an agent's call
+ * takes on such a row ({@link Operation#holdForReconcile}); the settle window of a lapsed attempt is
+ * computed here by the same rule ({@link SettleWindows#afterLapsedLease}) and handed to the statement.
  */
 @Stateless
 public class DueOperations {
@@ -22,12 +38,35 @@ public class DueOperations {
     /** Whom the journal names as the actor of what the job does. */
     public static final String ACTOR = "reconciler";
 
-    /** The due rows whole, locked, as managed entities: leasing them needs no second read per row. */
-    private static final String DUE = "SELECT * FROM agent_operation_log"
+    private static final String LEASED = "look-up by key leased";
+    private static final String LAPSED = "the owner of attempt %d did not record an outcome in time";
+
+    /** What the lease needs of each due row, locked; the oldest first. */
+    static final String DUE = "SELECT tenant, operation_key, status, target_system, lease_until FROM agent_operation_log"
             + " WHERE (status = 'unknown' AND escalated_at IS NULL"
             + "        AND (lease_until IS NULL OR lease_until <= ?1) AND (next_check_at IS NULL OR next_check_at <= ?2))"
             + "    OR (status = 'started' AND lease_until <= ?3)"
             + " ORDER BY updated_at LIMIT ?4 FOR UPDATE SKIP LOCKED";
+
+    /**
+     * Leases every claimed row (?1: a JSON array of {tenant, operation_key, lapsed, settle_after}) as
+     * Operation#holdForReconcile does one: unknown, the next lease epoch, held until ?2. A lapsed attempt's
+     * row gets its settle window and a lease_expired event before the reconcile_started event every claimed
+     * row gets. The leased rows come back whole.
+     */
+    static final String LEASE = "WITH claimed AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb))"
+            + "   AS c(tenant text, operation_key text, lapsed boolean, settle_after timestamptz)),"
+            + " leased AS (UPDATE agent_operation_log o SET status = 'unknown', lease_epoch = o.lease_epoch + 1,"
+            + "   lease_until = ?2, updated_at = ?3, settle_after = CASE WHEN c.lapsed THEN c.settle_after ELSE o.settle_after END"
+            + "   FROM claimed c WHERE o.tenant = c.tenant AND o.operation_key = c.operation_key RETURNING o.*),"
+            + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
+            + "   SELECT tenant, operation_key, ?3, kind, attempt_count, 'unknown', ?4, detail, CAST(?5 AS text) FROM ("
+            + "     SELECT l.tenant, l.operation_key, l.attempt_count, 0 AS step, '" + LEASE_EXPIRED.dbName() + "' AS kind,"
+            + "       'the owner of attempt ' || l.attempt_count || ' did not record an outcome in time' AS detail"
+            + "       FROM leased l JOIN claimed c ON c.tenant = l.tenant AND c.operation_key = l.operation_key WHERE c.lapsed"
+            + "     UNION ALL SELECT tenant, operation_key, attempt_count, 1, '" + RECONCILE_STARTED.dbName() + "', '" + LEASED + "'"
+            + "       FROM leased) e ORDER BY tenant, operation_key, step)"
+            + " SELECT * FROM leased";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -35,22 +74,65 @@ public class DueOperations {
     @Inject
     JournalSettings settings;
 
-    /** Up to {@code limit} due operations, each now leased to the caller for a look-up. */
+    /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the oldest first. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
-        List<?> rows = em.createNativeQuery(DUE, Operation.class)
+        List<?> due = em.createNativeQuery(DUE)
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, Operation.at(now))
                 .setParameter(3, Operation.at(now))
                 .setParameter(4, limit)
                 .getResultList();
-        List<OperationView> claimed = new ArrayList<>(rows.size());
-        for (Object due : rows) {
-            Operation row = (Operation) due;
-            Leases.holdForReconcile(em, row, ACTOR, now, settings);
-            claimed.add(row.view());
+        if (due.isEmpty()) {
+            return List.of();
         }
-        return claimed;
+        JsonArrayBuilder claimed = Json.createArrayBuilder();
+        Map<OperationId, Boolean> lapsed = new LinkedHashMap<>();
+        for (Object row : due) {
+            Object[] columns = (Object[]) row;
+            String tenant = (String) columns[0];
+            String key = (String) columns[1];
+            boolean started = OperationStatus.STARTED.dbName().equals(columns[2]);
+            Instant settleAfter = started
+                    ? SettleWindows.afterLapsedLease(now, instant(columns[4]), settings.longestRequest((String) columns[3]), settings.settleWindow())
+                    : null;
+            JsonObjectBuilder item = Json.createObjectBuilder().add("tenant", tenant).add("operation_key", key).add("lapsed", started);
+            claimed.add(settleAfter == null ? item.addNull("settle_after") : item.add("settle_after", settleAfter.toString()));
+            lapsed.put(new OperationId(tenant, key), started);
+        }
+        List<?> leased = em.createNativeQuery(LEASE, Operation.class)
+                .setParameter(1, claimed.build().toString())
+                .setParameter(2, Operation.at(now.plus(settings.lease())))
+                .setParameter(3, Operation.at(now))
+                .setParameter(4, ACTOR)
+                .setParameter(5, Trace.traceId())
+                .getResultList();
+        Map<OperationId, OperationView> byId = new LinkedHashMap<>();
+        for (Object row : leased) {
+            OperationView view = ((Operation) row).view();
+            byId.put(new OperationId(view.tenant(), view.key()), view);
+        }
+        List<OperationView> inOrder = new ArrayList<>(byId.size());
+        lapsed.forEach((id, wasStarted) -> {
+            OperationView view = byId.get(id);
+            if (wasStarted) {
+                EventLog.logOnCommit(view, ACTOR, LEASE_EXPIRED, view.attemptCount(), OperationStatus.UNKNOWN,
+                        String.format(LAPSED, view.attemptCount()));
+            }
+            EventLog.logOnCommit(view, ACTOR, RECONCILE_STARTED, view.attemptCount(), OperationStatus.UNKNOWN, LEASED);
+            inOrder.add(view);
+        });
+        return inOrder;
+    }
+
+    private static Instant instant(Object timestamp) {
+        if (timestamp instanceof Timestamp t) {
+            return t.toInstant();
+        }
+        if (timestamp instanceof OffsetDateTime t) {
+            return t.toInstant();
+        }
+        return timestamp == null ? null : Instant.parse(timestamp.toString());
     }
 }

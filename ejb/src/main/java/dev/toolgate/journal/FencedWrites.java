@@ -10,6 +10,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The fenced statements that settle an operation, each naming the attempt, lease epoch and status it
@@ -82,12 +85,66 @@ public final class FencedWrites {
     static final String ESCALATE = "UPDATE agent_operation_log SET escalated_at = CAST(?1 AS timestamptz), updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND status = 'unknown' AND escalated_at IS NULL";
 
+    /**
+     * A look-up's fenced write and its events in one statement, the written row returned (none when the fence
+     * kept the write out), so nothing is read again: the look-up's event is {@code reconciled} when the row was
+     * written and {@code outcome_refused} when not, and a written retry adds the next attempt's
+     * {@code attempt_started} after it. The update's own parameters keep their numbers; the events' follow them.
+     */
+    record LookupLogged(String sql, int firstEventParameter) {
+        private static final Pattern PARAMETER = Pattern.compile("\\?(\\d+)");
+
+        static LookupLogged of(String update) {
+            int n = 0;
+            for (Matcher m = PARAMETER.matcher(update); m.find(); ) {
+                n = Math.max(n, Integer.parseInt(m.group(1)));
+            }
+            String tenant = "?" + (n + 1), key = "?" + (n + 2), at = "CAST(?" + (n + 3) + " AS timestamptz)";
+            String attempt = "CAST(?" + (n + 4) + " AS integer)", actor = "?" + (n + 5), detail = "?" + (n + 6);
+            String trace = "CAST(?" + (n + 7) + " AS text)", retry = "CAST(?" + (n + 8) + " AS boolean)", next = "?" + (n + 9);
+            String columns = " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)";
+            return new LookupLogged("WITH written AS (" + update + " RETURNING *), logged AS (" + columns
+                    + " SELECT " + tenant + ", " + key + ", " + at + ", CASE WHEN EXISTS (SELECT 1 FROM written) THEN '"
+                    + EventKind.RECONCILED.dbName() + "' ELSE '" + EventKind.OUTCOME_REFUSED.dbName() + "' END, " + attempt
+                    + ", 'unknown', " + actor + ", " + detail + ", " + trace
+                    + " UNION ALL SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.ATTEMPT_STARTED.dbName() + "', "
+                    + attempt + " + 1, 'started', " + actor + ", " + next + ", " + trace
+                    + " WHERE " + retry + " AND EXISTS (SELECT 1 FROM written))"
+                    + " SELECT * FROM written", n + 1);
+        }
+    }
+
+    static final LookupLogged SETTLE_LOOKUP_LOGGED = LookupLogged.of(SETTLE_LOOKUP);
+    static final LookupLogged RETRY_LOGGED = LookupLogged.of(RETRY);
+    static final LookupLogged AWAIT_SETTLE_LOGGED = LookupLogged.of(AWAIT_SETTLE);
+    static final LookupLogged POSTPONE_LOGGED = LookupLogged.of(POSTPONE);
+
     private FencedWrites() {
     }
 
-    static int settle(EntityManager em, String sql, OperationView row, Transition to, Instant now, Duration settleWindow) {
-        return bindSet(em.createNativeQuery(sql), row, to, now, settleWindow).executeUpdate();
+    /**
+     * Runs a look-up's logged write ({@link LookupLogged}), {@code bind} setting the update's own parameters;
+     * {@code nextAttempt} is the detail of the next attempt's event when the write is a retry, else null.
+     * The managed row the caller locked comes back refreshed when it was written.
+     */
+    static Optional<Operation> lookedUp(EntityManager em, LookupLogged logged, UnaryOperator<Query> bind,
+                                        OperationView row, Instant now, String actor, String detail, String nextAttempt) {
+        int e = logged.firstEventParameter();
+        List<?> written = bind.apply(em.createNativeQuery(logged.sql(), Operation.class))
+                .setParameter(e, row.tenant())
+                .setParameter(e + 1, row.key())
+                .setParameter(e + 2, Operation.at(now))
+                .setParameter(e + 3, row.attemptCount())
+                .setParameter(e + 4, actor)
+                .setParameter(e + 5, detail)
+                .setParameter(e + 6, Trace.traceId())
+                .setParameter(e + 7, nextAttempt != null)
+                .setParameter(e + 8, nextAttempt)
+                .setHint("eclipselink.refresh", "true")
+                .getResultList();
+        return written.stream().findFirst().map(Operation.class::cast);
     }
+
 
     /**
      * Settles the attempt {@code row} describes and journals the outcome's event with it; the settled
@@ -109,7 +166,7 @@ public final class FencedWrites {
     }
 
     /** The parameters ?1 to ?12 of {@link #SET} and the fence after it, in one place for every statement built on it. */
-    private static Query bindSet(Query query, OperationView row, Transition to, Instant now, Duration settleWindow) {
+    static Query bindSet(Query query, OperationView row, Transition to, Instant now, Duration settleWindow) {
         boolean unknown = to.status() == OperationStatus.UNKNOWN;
         return query
                 .setParameter(1, to.status().dbName())
@@ -126,15 +183,14 @@ public final class FencedWrites {
                 .setParameter(12, row.leaseEpoch());
     }
 
-    static int retry(EntityManager em, OperationView row, Instant now, Duration lease) {
-        return em.createNativeQuery(RETRY)
+    static Query bindRetry(Query query, OperationView row, Instant now, Duration lease) {
+        return query
                 .setParameter(1, Operation.at(now.plus(lease)))
                 .setParameter(2, Operation.at(now))
                 .setParameter(3, row.tenant())
                 .setParameter(4, row.key())
                 .setParameter(5, row.attemptCount())
-                .setParameter(6, row.leaseEpoch())
-                .executeUpdate();
+                .setParameter(6, row.leaseEpoch());
     }
 
     static void extendSettle(EntityManager em, OperationView row, Instant now, Duration settleWindow) {
@@ -147,18 +203,17 @@ public final class FencedWrites {
                 .executeUpdate();
     }
 
-    static int awaitSettle(EntityManager em, OperationView row, Instant now) {
-        return em.createNativeQuery(AWAIT_SETTLE)
+    static Query bindAwaitSettle(Query query, OperationView row, Instant now) {
+        return query
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, row.tenant())
                 .setParameter(3, row.key())
                 .setParameter(4, row.attemptCount())
-                .setParameter(5, row.leaseEpoch())
-                .executeUpdate();
+                .setParameter(5, row.leaseEpoch());
     }
 
-    static int postpone(EntityManager em, OperationView row, LookupDecision.Postpone postpone, Instant now, int maxBackoffSeconds) {
-        return em.createNativeQuery(POSTPONE)
+    static Query bindPostpone(Query query, OperationView row, LookupDecision.Postpone postpone, Instant now, int maxBackoffSeconds) {
+        return query
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, maxBackoffSeconds)
                 .setParameter(3, postpone.escalateNow())
@@ -168,8 +223,7 @@ public final class FencedWrites {
                 .setParameter(7, row.tenant())
                 .setParameter(8, row.key())
                 .setParameter(9, row.attemptCount())
-                .setParameter(10, row.leaseEpoch())
-                .executeUpdate();
+                .setParameter(10, row.leaseEpoch());
     }
 
     static int escalate(EntityManager em, OperationView row, Instant now) {

@@ -19,6 +19,7 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Phase 2 for a look-up: writes what a look-up by our key established for an unknown operation, in
@@ -48,40 +49,50 @@ public class LookupRecorder {
         OperationView current = row.view();
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
         LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
-        boolean written = apply(decision, leased, now);
+        String detail = detailOf(decision, lookup);
         int attempt = leased.attemptCount();
-        EventLog.append(em, leased, actor, written ? RECONCILED : OUTCOME_REFUSED, now, attempt, OperationStatus.UNKNOWN,
-                detailOf(decision, lookup));
-        boolean retry = written && decision instanceof LookupDecision.Retry;
-        if (retry) {
-            EventLog.append(em, leased, actor, ATTEMPT_STARTED, now, attempt + 1, OperationStatus.STARTED,
-                    "look-up found no effect of attempt " + attempt);
+        boolean retry = decision instanceof LookupDecision.Retry;
+        String nextAttempt = retry ? "look-up found no effect of attempt " + attempt : null;
+        Optional<Operation> written = apply(decision, leased, now, actor, detail, nextAttempt);
+        // the row is locked: unwritten, it is still what was read
+        OperationView after = written.map(Operation::view).orElse(current);
+        if (!(decision instanceof LookupDecision.Refused)) { // a refused decision's event logs itself (apply)
+            EventLog.logOnCommit(leased, actor, written.isPresent() ? RECONCILED : OUTCOME_REFUSED, attempt, OperationStatus.UNKNOWN, detail);
         }
-        em.refresh(row);
-        OperationView after = row.view();
-        metrics.reconciled(leased.target(), written ? lookup.metricName() : "refused");
-        if (written && after.escalatedAt() != null) {
+        if (retry && written.isPresent()) {
+            EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, attempt + 1, OperationStatus.STARTED, nextAttempt);
+        }
+        metrics.reconciled(leased.target(), written.isPresent() ? lookup.metricName() : "refused");
+        if (written.isPresent() && after.escalatedAt() != null) {
             escalated(after, lookup, actor, now);
             metrics.escalated(leased.target());
         }
-        return new Settlement(after, retry);
+        return new Settlement(after, retry && written.isPresent());
     }
 
-    private boolean apply(LookupDecision decision, OperationView leased, Instant now) {
+    /** The decision's fenced write with its events, one statement; a refused decision writes only its event. */
+    private Optional<Operation> apply(LookupDecision decision, OperationView leased, Instant now, String actor, String detail,
+                                      String nextAttempt) {
         if (decision instanceof LookupDecision.Settle settle) {
-            return FencedWrites.settle(em, FencedWrites.SETTLE_LOOKUP, leased, settle.to(), now, settings.settleWindow()) == 1;
+            return FencedWrites.lookedUp(em, FencedWrites.SETTLE_LOOKUP_LOGGED,
+                    q -> FencedWrites.bindSet(q, leased, settle.to(), now, settings.settleWindow()), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.AwaitSettle) {
-            return FencedWrites.awaitSettle(em, leased, now) == 1;
+            return FencedWrites.lookedUp(em, FencedWrites.AWAIT_SETTLE_LOGGED,
+                    q -> FencedWrites.bindAwaitSettle(q, leased, now), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.Retry) {
-            return FencedWrites.retry(em, leased, now, settings.lease()) == 1;
+            return FencedWrites.lookedUp(em, FencedWrites.RETRY_LOGGED,
+                    q -> FencedWrites.bindRetry(q, leased, now, settings.lease()), leased, now, actor, detail, nextAttempt);
         }
         if (decision instanceof LookupDecision.Postpone postpone) {
-            return FencedWrites.postpone(em, leased, postpone, now, settings.maxReconcileBackoffSeconds()) == 1;
+            return FencedWrites.lookedUp(em, FencedWrites.POSTPONE_LOGGED,
+                    q -> FencedWrites.bindPostpone(q, leased, postpone, now, settings.maxReconcileBackoffSeconds()),
+                    leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.Refused) {
-            return false;
+            EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
+            return Optional.empty();
         }
         throw new IllegalArgumentException("a look-up decision this recorder does not apply: " + decision);
     }

@@ -168,6 +168,120 @@ class FencedWritesIT {
         }
     }
 
+    @Test
+    void aLookUpsRetryReturnsTheNewAttemptsRowAndJournalsTheLookUpThenTheAttemptInOneStatement() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, false);
+
+            List<String> written = lookedUp(c, FencedWrites.RETRY_LOGGED, key, "look-up found no effect of attempt 1",
+                    Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, 1, 2L);
+
+            assertEquals(List.of("started 2 3"), written, "the row as the retry left it: started, attempt 2, epoch 3");
+            assertEquals(List.of("reconciled 1 unknown", "attempt_started 2 started"), eventsWithAttempts(c, key));
+        }
+    }
+
+    @Test
+    void aLookUpsWriteTheFenceRefusesReturnsNoRowAndJournalsOnlyTheRefusal() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 3, false); // another holder's lease: epoch 3, not 2
+
+            List<String> written = lookedUp(c, FencedWrites.RETRY_LOGGED, key, "look-up found no effect of attempt 1",
+                    Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, 1, 2L);
+
+            assertEquals(List.of(), written);
+            assertEquals("1", column(c, key, "attempt_count"));
+            assertEquals(List.of("outcome_refused 1 unknown"), eventsWithAttempts(c, key), "no attempt started");
+        }
+    }
+
+    @Test
+    void aLookUpThatSettlesJournalsOneReconciledEventAndNoAttempt() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, false);
+
+            List<String> written = lookedUp(c, FencedWrites.SETTLE_LOOKUP_LOGGED, key, null,
+                    "succeeded", "ref-1", null, null, null, now(), now(), null, "acme", key, 1, 2L);
+
+            assertEquals(List.of("succeeded 1 2"), written);
+            assertEquals(List.of("reconciled 1 unknown"), eventsWithAttempts(c, key));
+        }
+    }
+
+    @Test
+    void aClaimLeasesEveryRowWithItsEventsInOneStatementAndALapsedAttemptGetsItsSettleWindow() throws SQLException {
+        try (Connection c = connection()) {
+            String lapsed = unknown(c, 1, 4, false);
+            exec(c, "UPDATE agent_operation_log SET status = 'started', settle_after = NULL WHERE operation_key = '" + lapsed + "'");
+            String unknown = unknown(c, 2, 1, false);
+            Timestamp window = Timestamp.from(Instant.now().plusSeconds(90).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
+            String claimed = "[{\"tenant\":\"acme\",\"operation_key\":\"" + lapsed + "\",\"lapsed\":true,\"settle_after\":\""
+                    + window.toInstant() + "\"},{\"tenant\":\"acme\",\"operation_key\":\"" + unknown
+                    + "\",\"lapsed\":false,\"settle_after\":null}]";
+            String unknownWindow = column(c, unknown, "settle_after");
+
+            List<String> leased = run(c, DueOperations.LEASE, claimed, Timestamp.from(Instant.now().plusSeconds(30)), now(),
+                    "reconciler", null);
+
+            assertEquals(2, leased.size());
+            assertEquals("unknown", column(c, lapsed, "status"));
+            assertEquals("5", column(c, lapsed, "lease_epoch"), "whoever held it before holds nothing now");
+            assertEquals(window.toInstant(), instant(c, lapsed, "settle_after"), "the window the claim computed");
+            assertEquals(unknownWindow, column(c, unknown, "settle_after"), "an unknown row keeps its settle window");
+            assertEquals("2", column(c, unknown, "lease_epoch"));
+            assertEquals(List.of("lease_expired 1 unknown", "reconcile_started 1 unknown"), eventsWithAttempts(c, lapsed));
+            assertEquals(List.of("reconcile_started 2 unknown"), eventsWithAttempts(c, unknown));
+        }
+    }
+
+    /**
+     * A look-up's logged write ({@link FencedWrites.LookupLogged}) for attempt 1 by the reconciler, the update's own
+     * parameters in order, then the events'; each returned row as "status attempt epoch".
+     */
+    private static List<String> lookedUp(Connection c, FencedWrites.LookupLogged logged, String key, String nextAttempt,
+                                         Object... update) throws SQLException {
+        Object[] values = java.util.Arrays.copyOf(update, logged.firstEventParameter() + 8);
+        Object[] events = {"acme", key, now(), 1, "reconciler", "look-up", null, nextAttempt != null, nextAttempt};
+        System.arraycopy(events, 0, values, logged.firstEventParameter() - 1, events.length);
+        return run(c, logged.sql(), values);
+    }
+
+    /** Runs {@code sql} binding each ?N occurrence to {@code values[N - 1]}, as JPA does; each row as "status attempt epoch". */
+    private static List<String> run(Connection c, String sql, Object... values) throws SQLException {
+        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(sql);
+        List<String> rows = new java.util.ArrayList<>();
+        try (PreparedStatement statement = c.prepareStatement(JournalDatabase.jdbc(sql))) {
+            for (int i = 1; numbers.find(); i++) {
+                statement.setObject(i, values[Integer.parseInt(numbers.group(1)) - 1]);
+            }
+            try (ResultSet r = statement.executeQuery()) {
+                while (r.next()) {
+                    rows.add(r.getString("status") + " " + r.getInt("attempt_count") + " " + r.getLong("lease_epoch"));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> eventsWithAttempts(Connection c, String key) throws SQLException {
+        List<String> events = new java.util.ArrayList<>();
+        try (ResultSet rows = c.createStatement().executeQuery(
+                "SELECT kind, attempt, status FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
+            while (rows.next()) {
+                events.add(rows.getString(1) + " " + rows.getInt(2) + " " + rows.getString(3));
+            }
+        }
+        return events;
+    }
+
+    private static Instant instant(Connection c, String key, String column) throws SQLException {
+        try (ResultSet r = c.createStatement().executeQuery(
+                "SELECT " + column + " FROM agent_operation_log WHERE operation_key = '" + key + "'")) {
+            r.next();
+            return r.getTimestamp(1).toInstant();
+        }
+    }
+
     private static int escalate(Connection c, String key) throws SQLException {
         return update(c, FencedWrites.ESCALATE, now(), now(), "acme", key);
     }

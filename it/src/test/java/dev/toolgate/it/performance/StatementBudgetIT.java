@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Await;
+import dev.toolgate.it.support.OneCDirect;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
@@ -12,9 +14,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -37,6 +47,15 @@ class StatementBudgetIT {
     /** Per replay: one read of the finished row; nothing written, the token checked from the cache. */
     static final double REPLAY_STATEMENTS = 1;
     static final double REPLAY_COMMITS = 0;
+    /**
+     * Per item of a reconcile run over a backlog, half found at the target and half absent (sent again):
+     * the claim (one statement for the whole batch, its leases and events with it), the item's locked read,
+     * its fenced write with its events, and for an absent one the new attempt's outcome.
+     */
+    static final double RECONCILE_STATEMENTS = 3;
+    /** The look-up's record, and the new attempt's outcome for half of them; the claim's commit is shared by its batch. */
+    static final double RECONCILE_COMMITS = 1.6;
+    private static final int BACKLOG = 40;
     private static final int OPERATIONS = 20;
     private static final String DATABASE = "budget";
 
@@ -96,6 +115,72 @@ class StatementBudgetIT {
                 count.statements() / OPERATIONS, count.commits() / OPERATIONS, REPLAY_STATEMENTS, REPLAY_COMMITS, count.byStatement());
         assertTrue(count.statements() / OPERATIONS <= REPLAY_STATEMENTS, count.byStatement().toString());
         assertTrue(count.commits() / OPERATIONS <= REPLAY_COMMITS, count.byStatement().toString());
+    }
+
+    @Test
+    void aReconcileItemStaysWithinItsStatementBudget() throws Exception {
+        List<String> first = backlog(4);
+        reconcileOnce(); // prepares the job's statements
+        assertSucceeded(first);
+        List<String> keys = backlog(BACKLOG);
+        Count count = counted(StatementBudgetIT::reconcileOnce);
+        assertSucceeded(keys); // every one found, or sent again
+        System.out.printf("statement budget: reconcile item %.1f statements, %.1f commits (budget %.1f, %.1f); %s%n",
+                count.statements() / BACKLOG, count.commits() / BACKLOG, RECONCILE_STATEMENTS, RECONCILE_COMMITS, count.byStatement());
+        assertTrue(count.statements() / BACKLOG <= RECONCILE_STATEMENTS, count.byStatement().toString());
+        assertTrue(count.commits() / BACKLOG <= RECONCILE_COMMITS, count.byStatement().toString());
+    }
+
+    /** Unknown operations whose lost responses are behind us, due now; the even ones did create their document. */
+    private static List<String> backlog(int size) throws SQLException {
+        String batch = UUID.randomUUID().toString().substring(0, 8);
+        List<String> keys = new ArrayList<>();
+        Timestamp past = Timestamp.from(Instant.now().minusSeconds(60));
+        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection(); PreparedStatement insert = c.prepareStatement(
+                "INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status,"
+                        + " target_system, attempt_count, next_check_at, settle_after, error_code, created_at, updated_at)"
+                        + " VALUES ('acme', ?, 'invoice.create', ?, CAST(? AS jsonb), 'unknown', '1c', 1, ?, ?, 'connection_lost', ?, ?)")) {
+            for (int i = 0; i < size; i++) {
+                String key = "test:invoice.create:budget-backlog-" + batch + "-" + i + ":v1";
+                keys.add(key);
+                insert.setString(1, key);
+                insert.setString(2, "b".repeat(64));
+                insert.setString(3, "{\"order_id\":\"order-backlog\",\"amount_minor\":100,\"currency\":\"RUB\"}");
+                for (int p = 4; p <= 7; p++) {
+                    insert.setTimestamp(p, past);
+                }
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        for (int i = 0; i < keys.size(); i += 2) {
+            OneCDirect.createDocument(Agent.downstream(keys.get(i)));
+        }
+        return keys;
+    }
+
+    /**
+     * One run of the job, watched through the API (so that only the gateway's statements are counted), until
+     * it completed.
+     */
+    private static void reconcileOnce() throws Exception {
+        Agent operator = new Agent(gateway.baseUrl(), "operator");
+        Agent.Answer run = operator.send(HttpRequest.newBuilder(
+                URI.create(gateway.baseUrl() + "/api/v1/reconciliations")).POST(HttpRequest.BodyPublishers.noBody()));
+        assertEquals(202, run.status(), run.body());
+        Await.await(() -> "COMPLETED".equals(operator.send(HttpRequest.newBuilder(URI.create(run.header("Location"))))
+                .json().getString("status")), "the run to complete", Duration.ofSeconds(120));
+    }
+
+    private static void assertSucceeded(List<String> keys) throws SQLException {
+        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection(); PreparedStatement q = c.prepareStatement(
+                "SELECT count(*) FROM agent_operation_log WHERE tenant = 'acme' AND operation_key = ANY (?) AND status = 'succeeded'")) {
+            q.setArray(1, c.createArrayOf("text", keys.toArray()));
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                assertEquals(keys.size(), r.getInt(1), "every operation of the backlog succeeded in the run");
+            }
+        }
     }
 
     /** The first calls prepare statements and fill caches: not what a steady hot path costs. */
