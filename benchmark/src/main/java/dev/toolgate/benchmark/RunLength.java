@@ -20,8 +20,12 @@ record RunLength(Duration warmUp, int repeats, Duration cell, Duration openLoopC
                 List.of(10_000, 50_000));
     }
 
+    /** The run length asked for; {@code -Dbench.backlog=N} sizes the backlog series apart from it (for development). */
     static RunLength chosen() {
-        return Boolean.getBoolean("bench.quick") ? quick() : full();
+        RunLength chosen = Boolean.getBoolean("bench.quick") ? quick() : full();
+        int backlog = Integer.getInteger("bench.backlog", 0);
+        backlog = backlog > 0 ? backlog : chosen.backlog();
+        return new RunLength(chosen.warmUp(), chosen.repeats(), chosen.cell(), chosen.openLoopCell(), backlog, chosen.journalSizes());
     }
 
     boolean isQuick() {

@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import static dev.toolgate.canonical.Jsons.JSON;
 import static dev.toolgate.journal.EventKind.LEASE_EXPIRED;
 import static dev.toolgate.journal.EventKind.RECONCILE_STARTED;
 
@@ -7,7 +8,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
@@ -87,7 +87,7 @@ public class DueOperations {
         if (due.isEmpty()) {
             return List.of();
         }
-        JsonArrayBuilder claimed = Json.createArrayBuilder();
+        JsonArrayBuilder claimed = JSON.createArrayBuilder();
         Map<OperationId, Boolean> lapsed = new LinkedHashMap<>();
         for (Object row : due) {
             Object[] columns = (Object[]) row;
@@ -97,7 +97,7 @@ public class DueOperations {
             Instant settleAfter = started
                     ? SettleWindows.afterLapsedLease(now, instant(columns[4]), settings.longestRequest((String) columns[3]), settings.settleWindow())
                     : null;
-            JsonObjectBuilder item = Json.createObjectBuilder().add("tenant", tenant).add("operation_key", key).add("lapsed", started);
+            JsonObjectBuilder item = JSON.createObjectBuilder().add("tenant", tenant).add("operation_key", key).add("lapsed", started);
             claimed.add(settleAfter == null ? item.addNull("settle_after") : item.add("settle_after", settleAfter.toString()));
             lapsed.put(new OperationId(tenant, key), started);
         }

@@ -117,7 +117,7 @@ public class ApprovalsResource {
     @Allowed(Role.APPROVER)
     public Response revoke(@PathParam("id") String id, @QueryParam("reason") String reasonParam, @Context SecurityContext security) {
         String reason = reasonParam == null || reasonParam.isBlank() ? null
-                : JsonBodies.optionalText(jakarta.json.Json.createObjectBuilder().add("reason", reasonParam).build(), "reason", 500);
+                : JsonBodies.optionalText(dev.toolgate.canonical.Jsons.JSON.createObjectBuilder().add("reason", reasonParam).build(), "reason", 500);
         Caller approver = CallerContext.of(security);
         ApprovalView approval;
         try (Step decision = Spans.step("toolgate.approval", new OperationAttributes(approver.tenant(), null, null, null))) {
