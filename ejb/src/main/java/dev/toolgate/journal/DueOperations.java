@@ -38,9 +38,6 @@ public class DueOperations {
     /** Whom the journal names as the actor of what the job does. */
     public static final String ACTOR = "reconciler";
 
-    private static final String LEASED = "look-up by key leased";
-    private static final String LAPSED = "the owner of attempt %d did not record an outcome in time";
-
     /** What the lease needs of each due row, locked; the oldest first. */
     static final String DUE = "SELECT tenant, operation_key, status, target_system, lease_until FROM agent_operation_log"
             + " WHERE (status = 'unknown' AND escalated_at IS NULL"
@@ -62,9 +59,9 @@ public class DueOperations {
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
             + "   SELECT tenant, operation_key, ?3, kind, attempt_count, 'unknown', ?4, detail, CAST(?5 AS text) FROM ("
             + "     SELECT l.tenant, l.operation_key, l.attempt_count, 0 AS step, '" + LEASE_EXPIRED.dbName() + "' AS kind,"
-            + "       'the owner of attempt ' || l.attempt_count || ' did not record an outcome in time' AS detail"
+            + "       replace('" + Leases.LAPSED + "', '%d', CAST(l.attempt_count AS text)) AS detail"
             + "       FROM leased l JOIN claimed c ON c.tenant = l.tenant AND c.operation_key = l.operation_key WHERE c.lapsed"
-            + "     UNION ALL SELECT tenant, operation_key, attempt_count, 1, '" + RECONCILE_STARTED.dbName() + "', '" + LEASED + "'"
+            + "     UNION ALL SELECT tenant, operation_key, attempt_count, 1, '" + RECONCILE_STARTED.dbName() + "', '" + Leases.LOOKUP_LEASED + "'"
             + "       FROM leased) e ORDER BY tenant, operation_key, step)"
             + " SELECT * FROM leased";
 
@@ -118,9 +115,9 @@ public class DueOperations {
             OperationView view = byId.get(id);
             if (wasStarted) {
                 EventLog.logOnCommit(view, ACTOR, LEASE_EXPIRED, view.attemptCount(), OperationStatus.UNKNOWN,
-                        String.format(LAPSED, view.attemptCount()));
+                        String.format(Leases.LAPSED, view.attemptCount()));
             }
-            EventLog.logOnCommit(view, ACTOR, RECONCILE_STARTED, view.attemptCount(), OperationStatus.UNKNOWN, LEASED);
+            EventLog.logOnCommit(view, ACTOR, RECONCILE_STARTED, view.attemptCount(), OperationStatus.UNKNOWN, Leases.LOOKUP_LEASED);
             inOrder.add(view);
         });
         return inOrder;

@@ -66,8 +66,9 @@ public final class EventLog {
 
     /**
      * The log line of any event once it is committed: a warning for what a person should see (an escalation,
-     * a refused outcome). The outcome's settling statement journals its event itself
-     * ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}) and logs through here.
+     * a refused outcome). The statements that journal their events themselves — the outcome's
+     * ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}), a look-up's ({@link FencedWrites.LookupLogged}), the job's claim
+     * ({@link DueOperations#LEASE}) — log through here.
      */
     static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * The fenced statements that settle an operation, each naming the attempt, lease epoch and status it
  * expects, none touching an escalated row (docs/lifecycle.md): shared by {@link OutcomeRecorder} (an
  * attempt's outcome) and {@link LookupRecorder} (a look-up's result). A statement that matches no row
- * was fenced off; its caller records the refusal.
+ * was fenced off, and the refusal is journaled: by the statement itself where it carries its event
+ * ({@link #SETTLE_ATTEMPT_LOGGED}, {@link LookupLogged}), else by its caller.
  */
 public final class FencedWrites {
 

@@ -9,10 +9,17 @@ import jakarta.persistence.EntityManager;
 import java.time.Instant;
 
 /**
- * Taking the lease on a locked row, with its event: shared by the agent's capture and the
- * reconcile job's claim, so both move an operation the same way.
+ * Taking the lease on a locked row, with its event, for the agent's capture. The reconcile job's claim
+ * leases a whole batch in one statement ({@link DueOperations#LEASE}) that moves each row as
+ * {@link Operation#holdForReconcile} does and journals the same events with the same details (these
+ * constants); FencedWritesIT checks the statement against them.
  */
 final class Leases {
+
+    /** The detail of the event a look-up's lease leaves. */
+    static final String LOOKUP_LEASED = "look-up by key leased";
+    /** The detail of the event an attempt whose lease lapsed without an outcome leaves; %d: its attempt. */
+    static final String LAPSED = "the owner of attempt %d did not record an outcome in time";
 
     private Leases() {
     }
@@ -27,10 +34,10 @@ final class Leases {
         OperationView before = row.view();
         if (before.status() == OperationStatus.STARTED) {
             EventLog.append(em, before, actor, LEASE_EXPIRED, now, before.attemptCount(), OperationStatus.UNKNOWN,
-                    "the owner of attempt " + before.attemptCount() + " did not record an outcome in time");
+                    String.format(LAPSED, before.attemptCount()));
         }
         row.holdForReconcile(now, settings.lease(), settings.settleWindow(), settings.longestRequest(before.target()));
         EventLog.append(em, before, actor, RECONCILE_STARTED, now, before.attemptCount(), OperationStatus.UNKNOWN,
-                "look-up by key leased");
+                LOOKUP_LEASED);
     }
 }

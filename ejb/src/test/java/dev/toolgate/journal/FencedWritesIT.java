@@ -177,7 +177,8 @@ class FencedWritesIT {
                     Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, 1, 2L);
 
             assertEquals(List.of("started 2 3"), written, "the row as the retry left it: started, attempt 2, epoch 3");
-            assertEquals(List.of("reconciled 1 unknown", "attempt_started 2 started"), eventsWithAttempts(c, key));
+            assertEquals(List.of("reconciled 1 unknown reconciler: look-up",
+                    "attempt_started 2 started reconciler: look-up found no effect of attempt 1"), eventsWithAttempts(c, key));
         }
     }
 
@@ -191,7 +192,7 @@ class FencedWritesIT {
 
             assertEquals(List.of(), written);
             assertEquals("1", column(c, key, "attempt_count"));
-            assertEquals(List.of("outcome_refused 1 unknown"), eventsWithAttempts(c, key), "no attempt started");
+            assertEquals(List.of("outcome_refused 1 unknown reconciler: look-up"), eventsWithAttempts(c, key), "no attempt started");
         }
     }
 
@@ -204,7 +205,35 @@ class FencedWritesIT {
                     "succeeded", "ref-1", null, null, null, now(), now(), null, "acme", key, 1, 2L);
 
             assertEquals(List.of("succeeded 1 2"), written);
-            assertEquals(List.of("reconciled 1 unknown"), eventsWithAttempts(c, key));
+            assertEquals(List.of("reconciled 1 unknown reconciler: look-up"), eventsWithAttempts(c, key));
+        }
+    }
+
+    @Test
+    void aLookUpThatCouldNotSettlePostponesTheNextOneWithItsEvent() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, false);
+
+            List<String> written = lookedUp(c, FencedWrites.POSTPONE_LOGGED, key, null,
+                    now(), 300, false, now(), "lookup_unavailable", now(), "acme", key, 1, 2L);
+
+            assertEquals(List.of("unknown 1 2"), written);
+            assertEquals("1", column(c, key, "reconcile_count"));
+            assertEquals(null, column(c, key, "lease_until"), "the look-up's lease is given back");
+            assertEquals(List.of("reconciled 1 unknown reconciler: look-up"), eventsWithAttempts(c, key));
+        }
+    }
+
+    @Test
+    void anAbsenceInsideTheSettleWindowWaitsForItsEndWithItsEvent() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 1, 2, false);
+
+            List<String> written = lookedUp(c, FencedWrites.AWAIT_SETTLE_LOGGED, key, null, now(), "acme", key, 1, 2L);
+
+            assertEquals(List.of("unknown 1 2"), written);
+            assertEquals(column(c, key, "settle_after"), column(c, key, "next_check_at"), "looked up again when the window ends");
+            assertEquals(List.of("reconciled 1 unknown reconciler: look-up"), eventsWithAttempts(c, key));
         }
     }
 
@@ -220,17 +249,20 @@ class FencedWritesIT {
                     + "\",\"lapsed\":false,\"settle_after\":null}]";
             String unknownWindow = column(c, unknown, "settle_after");
 
-            List<String> leased = run(c, DueOperations.LEASE, claimed, Timestamp.from(Instant.now().plusSeconds(30)), now(),
-                    "reconciler", null);
+            Timestamp until = Timestamp.from(Instant.now().plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
+            List<String> leased = run(c, DueOperations.LEASE, claimed, until, now(), "reconciler", null);
 
-            assertEquals(2, leased.size());
+            assertEquals(List.of("unknown 1 5", "unknown 2 2"), leased.stream().sorted().toList(), "the leased rows come back");
+            assertEquals(until.toInstant(), instant(c, lapsed, "lease_until"));
+            assertEquals(until.toInstant(), instant(c, unknown, "lease_until"));
             assertEquals("unknown", column(c, lapsed, "status"));
             assertEquals("5", column(c, lapsed, "lease_epoch"), "whoever held it before holds nothing now");
             assertEquals(window.toInstant(), instant(c, lapsed, "settle_after"), "the window the claim computed");
             assertEquals(unknownWindow, column(c, unknown, "settle_after"), "an unknown row keeps its settle window");
             assertEquals("2", column(c, unknown, "lease_epoch"));
-            assertEquals(List.of("lease_expired 1 unknown", "reconcile_started 1 unknown"), eventsWithAttempts(c, lapsed));
-            assertEquals(List.of("reconcile_started 2 unknown"), eventsWithAttempts(c, unknown));
+            assertEquals(List.of("lease_expired 1 unknown reconciler: " + String.format(Leases.LAPSED, 1),
+                    "reconcile_started 1 unknown reconciler: " + Leases.LOOKUP_LEASED), eventsWithAttempts(c, lapsed));
+            assertEquals(List.of("reconcile_started 2 unknown reconciler: " + Leases.LOOKUP_LEASED), eventsWithAttempts(c, unknown));
         }
     }
 
@@ -266,9 +298,10 @@ class FencedWritesIT {
     private static List<String> eventsWithAttempts(Connection c, String key) throws SQLException {
         List<String> events = new java.util.ArrayList<>();
         try (ResultSet rows = c.createStatement().executeQuery(
-                "SELECT kind, attempt, status FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
+                "SELECT kind, attempt, status, actor, detail FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
             while (rows.next()) {
-                events.add(rows.getString(1) + " " + rows.getInt(2) + " " + rows.getString(3));
+                events.add(rows.getString(1) + " " + rows.getInt(2) + " " + rows.getString(3) + " " + rows.getString(4)
+                        + ": " + rows.getString(5));
             }
         }
         return events;

@@ -93,11 +93,6 @@ public final class GatewayProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IOException("the gateway exited with " + process.exitValue() + "; see " + log);
             }
-            String started = logSinceStart();
-            if (StartLog.of(started) == StartLog.NOT_DEPLOYED) { // say so now rather than after the whole timeout
-                throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
-                        + String.join("\n  ", StartLog.why(started, 8)).transform(why -> why.isEmpty() ? "" : ":\n  " + why));
-            }
             try {
                 HttpResponse<String> answer = http.send(probe, HttpResponse.BodyHandlers.ofString());
                 if (answer.headers().firstValue("Content-Type").orElse("").contains("problem+json")) {
@@ -108,6 +103,12 @@ public final class GatewayProcess implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while waiting for the gateway", e);
+            }
+            // it did not answer: a log that proves the deployment failed ends the wait now, not after the whole timeout
+            String started = logSinceStart();
+            if (StartLog.of(started) == StartLog.NOT_DEPLOYED) {
+                throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
+                        + String.join("\n  ", StartLog.why(started, 8)).transform(why -> why.isEmpty() ? "" : ":\n  " + why));
             }
             LocalStack.pause(Duration.ofMillis(500));
         }

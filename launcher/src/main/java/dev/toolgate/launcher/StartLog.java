@@ -3,14 +3,16 @@ package dev.toolgate.launcher;
 import java.util.List;
 
 /**
- * What Payara Micro's log says of a start: still starting, up with the gateway deployed, or up without it.
- * Micro deploys its archives before it prints that it is ready, and says which it deployed; an up Micro
- * that has not said so failed to deploy the gateway, and waiting longer cannot change that. A deployed
- * gateway whose first requests are slow (a cold application on loaded cores) is only slow: it is given
- * the whole start-up timeout, not a grace that a busy machine can outlast.
+ * What Payara Micro's log says of a start: still starting, up with the gateway deployed, up with the gateway
+ * failed, or up without saying either. Micro deploys its archives before it prints that it is ready, and says
+ * which it deployed; an up Micro that has not said so and logged errors failed to deploy the gateway, and
+ * waiting longer cannot change that. A deployed gateway whose first requests are slow (a cold application on
+ * loaded cores) is only slow: it is given the whole start-up timeout, not a grace that a busy machine can
+ * outlast — and so is one whose log says neither (another Micro's wording, another locale): the caller's
+ * probe decides, and only evidence of failure ends the wait early.
  */
 enum StartLog {
-    STARTING, DEPLOYED, NOT_DEPLOYED;
+    STARTING, DEPLOYED, NOT_DEPLOYED, UNCLEAR;
 
     static final String READY = ") ready in ";
     static final String GATEWAY_DEPLOYED = "ROOT was successfully deployed";
@@ -20,7 +22,10 @@ enum StartLog {
         if (!sinceStart.contains(READY)) {
             return STARTING;
         }
-        return sinceStart.contains(GATEWAY_DEPLOYED) ? DEPLOYED : NOT_DEPLOYED;
+        if (sinceStart.contains(GATEWAY_DEPLOYED)) {
+            return DEPLOYED;
+        }
+        return why(sinceStart, 1).isEmpty() ? UNCLEAR : NOT_DEPLOYED;
     }
 
     /** The first lines that say why, for the failure's message: the log itself may be gone by the time anyone reads it. */

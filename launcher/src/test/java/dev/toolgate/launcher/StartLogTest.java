@@ -25,6 +25,12 @@ class StartLogTest {
     }
 
     @Test
+    void aReadyMicroThatSaysNeitherIsLeftToTheProbe() {
+        assertEquals(StartLog.UNCLEAR, StartLog.of("[INFO] ROOT a été déployé avec succès\n" + READY),
+                "another wording: no evidence of failure, so the probe decides");
+    }
+
+    @Test
     void aReadyMicroThatDidNotDeployTheGatewayHasFailedAndSaysWhy() {
         String failed = DEPLOYING
                 + "[SEVERE] Exception while invoking class org.glassfish.ejb.startup.EjbDeployer load method\n"
