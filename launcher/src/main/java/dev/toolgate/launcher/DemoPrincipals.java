@@ -22,7 +22,7 @@ final class DemoPrincipals {
 
     /** Creates demo-agent, demo-approver, …, or rotates their tokens when the journal kept them; returns the tokens. */
     static Map<String, String> issue(String baseUrl, String adminToken) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(); // no h2c upgrade (GatewayProcess)
         Map<String, String> tokens = new LinkedHashMap<>();
         for (String role : ROLES) {
             String id = "demo-" + role;

@@ -85,7 +85,11 @@ public final class GatewayProcess implements AutoCloseable {
 
     /** Waits until the application answers its own API (a problem+json 404 for a key nobody used). */
     public GatewayProcess awaitReady() throws IOException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        // HTTP/1.1: the JDK client's default asks a plain listener to upgrade to HTTP/2 (h2c), and Micro's
+        // Grizzly can deadlock two of its workers when such a request is given up mid-answer (a probe that
+        // timed out on a cold start): the server then never answers again (seen in a thread dump:
+        // Http2Session.deregisterStream against DefaultOutputSink.terminate)
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
                 .timeout(Duration.ofSeconds(5)).build();
         Instant deadline = Instant.now().plus(READY_TIMEOUT);

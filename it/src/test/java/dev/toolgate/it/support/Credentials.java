@@ -83,7 +83,8 @@ public final class Credentials {
 
     public static HttpResponse<String> admin(String baseUrl, String path, String body) {
         try {
-            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+            return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build() // no h2c upgrade (GatewayProcess)
+                    .send(HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .header("Authorization", "Bearer " + TestStack.adminToken()).header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
