@@ -36,6 +36,7 @@ public final class TcpProxy implements AutoCloseable {
     private final Set<Link> links = ConcurrentHashMap.newKeySet();
     private final Object gate = new Object();
     private volatile ServerSocket listener;
+    private volatile Thread acceptor;
     private volatile boolean forwarding = true;
     private volatile boolean closed;
 
@@ -80,6 +81,16 @@ public final class TcpProxy implements AutoCloseable {
         listener = null;
         if (current != null) {
             current.close();
+            // the JDK defers the close of a socket another thread is accepting on until that thread leaves
+            // accept(): until then the port may still take a connection
+            Thread accepting = acceptor;
+            if (accepting != null && accepting != Thread.currentThread()) {
+                try {
+                    accepting.join(2_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 
@@ -115,7 +126,7 @@ public final class TcpProxy implements AutoCloseable {
     }
 
     private void acceptOn(ServerSocket socket) {
-        daemon("tcp-proxy-accept-" + port, () -> {
+        acceptor = daemon("tcp-proxy-accept-" + port, () -> {
             while (!socket.isClosed()) {
                 try {
                     link(socket.accept());
@@ -166,10 +177,11 @@ public final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private static void daemon(String name, Runnable work) {
+    private static Thread daemon(String name, Runnable work) {
         Thread thread = new Thread(work, name);
         thread.setDaemon(true);
         thread.start();
+        return thread;
     }
 
     /** A client socket and the upstream socket it is joined to. */
