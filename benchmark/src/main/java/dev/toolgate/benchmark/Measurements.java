@@ -76,6 +76,7 @@ final class Measurements {
     private final List<Cell> backlog = new ArrayList<>();
     private final List<Cell> growth = new ArrayList<>();
     private final List<Cell> tracing = new ArrayList<>();
+    private final List<Long> warmUps = new ArrayList<>();
 
     Measurements(RunLength length, Meter meter, Requests requests, GatewayProcess gateway, String token,
                  DatabaseLimit database, Connection journal, SimulatorProcess simulators) {
@@ -121,34 +122,59 @@ final class Measurements {
     }
 
     Results results(Map<String, String> settings, long idleKb, long peakKb) {
-        return new Results(settings, closed, open, backlog, growth, tracing, idleKb, peakKb, length);
+        return new Results(settings, closed, open, backlog, growth, tracing, idleKb, peakKb, length, List.copyOf(warmUps));
     }
 
-    /** Every path at once, so the JIT has compiled all of them and every pool is full before the first figure. */
+    /**
+     * Every path at once, so the JIT has compiled all of them and every pool is full before the first figure:
+     * at least {@link RunLength#warmUp()}, then on while the gateway's JIT is still busy ({@link WarmUp}).
+     */
     private void warmUp() throws Exception {
-        System.out.printf("warming up for %d s%n", length.warmUp().toSeconds());
-        String run = "warm-" + UUID.randomUUID().toString().substring(0, 8);
-        database.release();
-        Load.closed(8, length.warmUp(), i -> {
-            switch (i % 7) {
-                case 0 -> newOperation(run, i);
-                case 1 -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i);
-                case 2 -> requests.ping(gateway.baseUrl());
-                case 3 -> database.newOperation(Requests.payload());
-                case 6 -> newToolCall(run, i);
-                default -> {
-                    if (created.isEmpty()) {
-                        newOperation(run, i);
-                    } else if (i % 7 == 4) {
-                        requests.submit(gateway.baseUrl(), token, replayKey(i), 200);
-                    } else {
-                        requests.callTool(gateway.baseUrl(), token, replayKey(i), true);
-                        requests.read(gateway.baseUrl(), replayKey(i));
-                        database.replay(Requests.TENANT, replayKey(i));
+        warmUp("", gateway, run -> {
+            database.release(); // each round's workers are new threads: each borrows a connection again
+            Load.closed(8, WarmUp.ROUND, i -> {
+                switch (i % 7) {
+                    case 0 -> newOperation(run, i);
+                    case 1 -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i);
+                    case 2 -> requests.ping(gateway.baseUrl());
+                    case 3 -> database.newOperation(Requests.payload());
+                    case 6 -> newToolCall(run, i);
+                    default -> {
+                        if (created.isEmpty()) {
+                            newOperation(run, i);
+                        } else if (i % 7 == 4) {
+                            requests.submit(gateway.baseUrl(), token, replayKey(i), 200);
+                        } else {
+                            requests.callTool(gateway.baseUrl(), token, replayKey(i), true);
+                            requests.read(gateway.baseUrl(), replayKey(i));
+                            database.replay(Requests.TENANT, replayKey(i));
+                        }
                     }
                 }
-            }
+            });
         });
+    }
+
+    /** Why: a JIT still compiling spends a core's share on itself and measures the interpreter's paths. */
+    private void warmUp(String which, GatewayProcess instance, WarmUp.Round round) throws Exception {
+        WarmUp warm = new WarmUp(length.warmUp());
+        String prefix = "warm-" + which + UUID.randomUUID().toString().substring(0, 8) + "-";
+        double compiled = ProcessCpu.compilerMillis(instance.pid());
+        int rounds = 0;
+        long started = System.nanoTime();
+        while (true) {
+            round.run(prefix + rounds++);
+            double now = ProcessCpu.compilerMillis(instance.pid());
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+            boolean done = warm.done(elapsed, now - compiled);
+            if (done) {
+                System.out.printf("  warmed up %sfor %d s: its JIT compiler threads spent %.0f ms in the last %d s%n",
+                        which.isEmpty() ? "" : which.replace('-', ' '), elapsed.toSeconds(), now - compiled, WarmUp.ROUND.toSeconds());
+                warmUps.add(elapsed.toSeconds());
+                return;
+            }
+            compiled = now;
+        }
     }
 
     private void closedLoop(int c) throws Exception {
@@ -220,14 +246,13 @@ final class Measurements {
                 System.out.println("  starting a gateway instance " + label);
                 try (GatewayProcess other = traced.start(endpoint)) {
                     String url = other.baseUrl();
-                    String run = "warm-traced-" + UUID.randomUUID().toString().substring(0, 8);
-                    Load.closed(8, length.warmUp(), i -> {
+                    warmUp("traced-", other, run -> Load.closed(8, WarmUp.ROUND, i -> {
                         if (i % 2 == 0) {
                             newOperationAt(url, run, i);
                         } else {
                             requests.submit(url, token, replayKey(i), 200);
                         }
-                    });
+                    }));
                     tracingCells(label, url, meter.with(ProcessCpu.of("gateway", List.of(other.pid()))));
                     System.out.printf("  %s: %s%n", label, label.equals(TRACING_ON)
                             ? String.format("the collector took %,d exports, %,d KiB", collector.exports(), collector.bytes() / 1024)

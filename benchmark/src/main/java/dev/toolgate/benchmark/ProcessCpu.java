@@ -56,6 +56,30 @@ final class ProcessCpu {
         return ticks * 1000.0 / TICKS_PER_SECOND;
     }
 
+    /**
+     * CPU milliseconds the JIT compiler threads of JVM {@code pid} have used so far (HotSpot names them
+     * "C1 CompilerThreadN" and "C2 CompilerThreadN", cut to 15 characters in {@code /proc/<pid>/task/<tid>/comm}).
+     */
+    static double compilerMillis(long pid) {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.mapToLong(task -> {
+                try {
+                    String comm = Files.readString(task.resolve("comm")).trim();
+                    if (!comm.startsWith("C1 CompilerThre") && !comm.startsWith("C2 CompilerThre")) {
+                        return 0;
+                    }
+                    String stat = Files.readString(task.resolve("stat"));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                } catch (IOException ended) { // the thread ended between the listing and the reading
+                    return 0;
+                }
+            }).sum() * 1000.0 / TICKS_PER_SECOND;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static long children(long parent) {
         try (Stream<Path> all = Files.list(Path.of("/proc"))) {
             return all.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit))

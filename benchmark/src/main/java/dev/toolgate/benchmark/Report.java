@@ -30,8 +30,8 @@ final class Report {
     }
 
     static void print(Results r) {
-        System.out.printf("%nPostgreSQL: %s%nrepeats per cell: %d, warm-up %d s%n%n%s%n", r.settings(), r.length().repeats(),
-                r.length().warmUp().toSeconds(), HEADER);
+        System.out.printf("%nPostgreSQL: %s%nrepeats per cell: %d, warm-up at least %d s, until the JIT settled: %s s%n%n%s%n",
+                r.settings(), r.length().repeats(), r.length().warmUp().toSeconds(), r.warmUpSeconds(), HEADER);
         r.closedLoop().values().stream().flatMap(List::stream).forEach(Report::line);
         System.out.println("open loop (latency from the scheduled send):");
         r.openLoop().forEach(Report::line);
@@ -70,6 +70,7 @@ final class Report {
                 .add("quick", r.length().isQuick())
                 .add("repeats", r.length().repeats())
                 .add("warm_up_seconds", r.length().warmUp().toSeconds())
+                .add("warmed_up_seconds", Json.createArrayBuilder(r.warmUpSeconds()))
                 .add("postgresql", settings)
                 .add("series", closed)
                 .add("open_loop", cells(r.openLoop()))

@@ -3,9 +3,10 @@ package dev.toolgate.benchmark;
 import java.util.List;
 import java.util.Map;
 
-/** Everything one run measured, with the server settings it ran under. */
+/** Everything one run measured, with the server settings it ran under and how long each instance was warmed up. */
 record Results(Map<String, String> settings, Map<String, List<Cell>> closedLoop, List<Cell> openLoop, List<Cell> backlog,
-               List<Cell> growth, List<Cell> tracing, long idleKb, long peakKb, RunLength length) {
+               List<Cell> growth, List<Cell> tracing, long idleKb, long peakKb, RunLength length,
+               List<Long> warmUpSeconds) {
 
     /** The closed-loop cell of {@code series} at concurrency {@code c}. */
     Cell at(String series, int c) {

@@ -1,0 +1,40 @@
+package dev.toolgate.benchmark;
+
+import java.time.Duration;
+
+/**
+ * When a gateway is warm enough to measure: after at least the run's warm-up, once its JIT compiler threads
+ * spent under {@link #QUIET_SHARE} of one core in the last {@link #ROUND} — or after {@link #LONGEST} whatever
+ * they do. A fixed 30 s was not enough on two cores: a profile of the closed-loop series after it found the
+ * C1/C2 compiler threads using over a quarter of the gateway's CPU during the first cells, so those cells
+ * measured a half-compiled server (and charged the JIT's CPU to each operation).
+ */
+final class WarmUp {
+
+    /** One round of load between two readings of the compiler threads' CPU. */
+    static final Duration ROUND = Duration.ofSeconds(10);
+    /** 2% of a core: recompilations after a deoptimization never quite stop. */
+    static final double QUIET_SHARE = 0.02;
+    /** The JIT of a server that is still busy after this is part of what is measured. */
+    static final Duration LONGEST = Duration.ofSeconds(180);
+
+    private final Duration least;
+
+    WarmUp(Duration least) {
+        this.least = least;
+    }
+
+    /** Whether to stop after {@code elapsed} of load, the compiler threads having spent {@code compilerMillis} in the last round. */
+    boolean done(Duration elapsed, double compilerMillis) {
+        if (elapsed.compareTo(least) < 0) {
+            return false;
+        }
+        return compilerMillis < QUIET_SHARE * ROUND.toMillis() || elapsed.compareTo(LONGEST) >= 0;
+    }
+
+    /** One round of load; {@code run} names it, so the keys it creates are its own. */
+    @FunctionalInterface
+    interface Round {
+        void run(String run) throws Exception;
+    }
+}
