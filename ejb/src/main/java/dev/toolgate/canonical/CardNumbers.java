@@ -41,6 +41,9 @@ public final class CardNumbers {
             + "|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?"
             + ")" + NOT_ALNUM_AFTER);
 
+    /** No-break space, guillemets, dashes, curly quotes, the numero sign (NFKC: "No"). */
+    static final String PLAIN_PUNCTUATION = "\u00a0«»–—‘’“”„№";
+
     private CardNumbers() {
     }
 
@@ -76,6 +79,32 @@ public final class CardNumbers {
     }
 
     public static boolean contains(String text) {
+        return !tooFewDigits(text) && search(text);
+    }
+
+    /**
+     * Whether {@code text} is plainly too short of digits to hold a card number: every character ASCII,
+     * Cyrillic or the punctuation of Russian business text ({@link #PLAIN_PUNCTUATION}) — which NFKC turns into
+     * no digit, which hold no format character, and whose only decimal digits are 0–9 — and fewer than
+     * {@link #MIN_DIGITS} of them digits. Most values of a request are such words,
+     * amounts and ids; they skip the normalization and the identifier pattern, which cost a request more than
+     * anything else the canonical form does. Any other character may normalize to a digit: the search decides.
+     */
+    static boolean tooFewDigits(String text) {
+        int digits = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c >= 0x80 && (c < 0x0400 || c > 0x04FF) && PLAIN_PUNCTUATION.indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return digits < MIN_DIGITS;
+    }
+
+    /** The whole search: normalized, identifiers set aside, digit groups joined and Luhn-checked. */
+    static boolean search(String text) {
         String s = IDENTIFIERS.matcher(normalize(text)).replaceAll("x"); // a letter: it ends a run of groups
         List<String> groups = new ArrayList<>();
         for (int i = 0, end; i < s.length(); i = end) {

@@ -68,4 +68,46 @@ class CardNumbersTest {
         org.junit.jupiter.api.Assertions.assertFalse(CardNumbers.contains("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
                 "a SHA-256 is an id");
     }
+
+    @Test
+    void aTextWithTooFewDigitsForACardIsAnsweredWithoutTheSearchAndAsTheSearchWould() {
+        // the short cut may only say "no card" where the whole search says so too: random ASCII and Cyrillic
+        // texts around the 13-digit edge, with separators, letters and Luhn-passing runs among them
+        String alphabet = "0123456789 -./,:абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВЁЯabcxyzXYZ\"'{}()" + CardNumbers.PLAIN_PUNCTUATION;
+        java.util.Random random = new java.util.Random(42);
+        int shortCut = 0;
+        for (int i = 0; i < 50_000; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(40);
+            for (int c = 0; c < length; c++) {
+                text.append(random.nextInt(3) == 0 ? alphabet.charAt(random.nextInt(10)) : alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            if (random.nextInt(4) == 0) {
+                text.insert(random.nextInt(text.length() + 1), "4111 1111 1111 1111".substring(0, 10 + random.nextInt(10)));
+            }
+            String t = text.toString();
+            if (CardNumbers.tooFewDigits(t)) {
+                shortCut++;
+                assertFalse(CardNumbers.search(t), t);
+            }
+            assertEquals(CardNumbers.search(t), CardNumbers.contains(t), t);
+        }
+        assertTrue(shortCut > 10_000, "the short cut was taken " + shortCut + " times");
+    }
+
+    @Test
+    void theShortCutCountsOnlyTextsWhoseDigitsNeedNoNormalizing() {
+        assertTrue(CardNumbers.tooFewDigits("Оплата по счёту № 48291 от 01.12.26 — «срочно»"));
+        assertFalse(CardNumbers.tooFewDigits("Оплата по счёту № 48291 от 01.12.2026"), "13 digits in all");
+        assertTrue(CardNumbers.tooFewDigits("order-48291"));
+        assertFalse(CardNumbers.tooFewDigits("4111111111111"), "13 digits: the search decides");
+        // fullwidth, superscript and Arabic-Indic digits, circled numbers, a soft hyphen: normalized first, so searched
+        assertFalse(CardNumbers.tooFewDigits("４１１１"));
+        assertFalse(CardNumbers.tooFewDigits("¹²"));
+        assertFalse(CardNumbers.tooFewDigits("٤١١١"));
+        assertFalse(CardNumbers.tooFewDigits("⑪"));
+        assertFalse(CardNumbers.tooFewDigits("41\u00ad11"));
+        assertFalse(CardNumbers.tooFewDigits("4\u200b1"), "a zero-width space is a format character");
+        assertTrue(CardNumbers.contains("４１１１ １１１１ １１１１ １１１１"), "still found by the search");
+    }
 }

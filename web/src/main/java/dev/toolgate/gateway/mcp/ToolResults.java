@@ -218,8 +218,12 @@ final class ToolResults {
         return api + "/v1/operations?key=" + URLEncoder.encode(op.key(), StandardCharsets.UTF_8);
     }
 
+    /** The link without its scheme and authority (cut by hand: a pattern here ran on every answer). */
     private String selfPath(OperationView op) {
-        return link(op).replaceFirst("^[a-z]+://[^/]+", "");
+        String link = link(op);
+        int authority = link.indexOf("://");
+        int path = authority < 0 ? 0 : link.indexOf('/', authority + 3);
+        return path < 0 ? "" : link.substring(path);
     }
 
     private static long seconds(Duration duration) {

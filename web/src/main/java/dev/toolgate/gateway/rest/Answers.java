@@ -9,7 +9,6 @@ import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriBuilder;
 
 import java.net.URI;
 import java.time.Duration;
@@ -20,15 +19,15 @@ final class Answers {
 
     static final String REPLAYED = "Idempotent-Replayed";
 
-    private final UriBuilder base;
+    private final Links links;
     private final Duration retention;
 
     /**
      * @param base      the application's base URI ({@code …/api}), from the request
      * @param retention how long finished operations are kept, published as their {@code expires_at}
      */
-    Answers(UriBuilder base, Duration retention) {
-        this.base = base;
+    Answers(URI base, Duration retention) {
+        this.links = new Links(base);
         this.retention = retention;
     }
 
@@ -104,11 +103,11 @@ final class Answers {
     }
 
     URI self(OperationView op) {
-        return base.clone().path("v1/operations/{key}").build(op.key());
+        return links.operation(op.key());
     }
 
     private String selfPath(OperationView op) {
-        return self(op).getRawPath();
+        return links.operationPath(op.key());
     }
 
     /** Whole seconds for Retry-After, rounded up: never invite a retry before the moment. */

@@ -141,6 +141,6 @@ public class ApprovalsResource {
     }
 
     private Answers answers() {
-        return new Answers(uri.getBaseUriBuilder(), settings.retention());
+        return new Answers(uri.getBaseUri(), settings.retention());
     }
 }

@@ -33,7 +33,7 @@ public class EscalationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.OPERATOR, Role.AUDITOR})
     public Response list(@Context SecurityContext security) {
-        return new Answers(uri.getBaseUriBuilder(), settings.retention())
+        return new Answers(uri.getBaseUri(), settings.retention())
                 .list("escalations", escalations.list(CallerContext.of(security).tenant(), 200));
     }
 }

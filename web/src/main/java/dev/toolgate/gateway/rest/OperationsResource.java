@@ -130,6 +130,6 @@ public class OperationsResource {
     }
 
     private Answers answers() {
-        return new Answers(uri.getBaseUriBuilder(), settings.retention());
+        return new Answers(uri.getBaseUri(), settings.retention());
     }
 }

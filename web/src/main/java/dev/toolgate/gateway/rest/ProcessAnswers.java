@@ -4,7 +4,6 @@ import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessRecord;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriBuilder;
 
 import java.net.URI;
 import java.time.Duration;
@@ -17,11 +16,11 @@ import java.time.Duration;
  */
 final class ProcessAnswers {
 
-    private final UriBuilder base;
+    private final Links links;
     private final Duration retention;
 
-    ProcessAnswers(UriBuilder base, Duration retention) {
-        this.base = base;
+    ProcessAnswers(URI base, Duration retention) {
+        this.links = new Links(base);
         this.retention = retention;
     }
 
@@ -55,11 +54,10 @@ final class ProcessAnswers {
 
     private Response.ResponseBuilder body(int status, ProcessRecord record) {
         return Response.status(status).type(MediaType.APPLICATION_JSON).entity(ProcessJson.of(record,
-                key -> base.clone().path("v1/operations/{key}").build(key).getRawPath(),
-                self(record.process().key()).getRawPath(), retention).toString());
+                links::operationPath, links.processPath(record.process().key()), retention).toString());
     }
 
     URI self(String key) {
-        return base.clone().path("v1/processes/{key}").build(key);
+        return links.process(key);
     }
 }

@@ -178,6 +178,6 @@ public class ProcessesResource {
     }
 
     private ProcessAnswers answers() {
-        return new ProcessAnswers(uri.getBaseUriBuilder(), settings.retention());
+        return new ProcessAnswers(uri.getBaseUri(), settings.retention());
     }
 }
