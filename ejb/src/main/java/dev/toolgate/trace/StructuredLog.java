@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import java.util.logging.LogManager;
 import java.util.logging.Logger;
-import java.util.regex.Pattern;
 
 /**
  * Log lines whose fields a log pipeline can read without parsing prose, on either server and in
@@ -17,14 +17,19 @@ import java.util.regex.Pattern;
  * formatters print as they are. Switched to JSON, each server shows the same pairs as fields: Payara's
  * JSON formatter lifts a {@code Map} log parameter into top-level fields, and WildFly's
  * {@code json-formatter} prints the JBoss Logging MDC, which is filled for the duration of the call
- * (looked up reflectively: the class exists on WildFly only, and JUL has no MDC of its own).
+ * (looked up reflectively, and only under JBoss LogManager: JUL has no MDC of its own).
  */
 public final class StructuredLog {
 
-    private static final Pattern BARE = Pattern.compile("[^\\s\"=\\\\]+");
-    private static final Pattern MESSAGE_FORMAT_ARGUMENT = Pattern.compile("\\{[0-9]");
-    private static final MethodHandle MDC_PUT = mdc("put", MethodType.methodType(Object.class, String.class, Object.class));
-    private static final MethodHandle MDC_REMOVE = mdc("remove", MethodType.methodType(void.class, String.class));
+    /**
+     * The MDC only reaches a log line when JBoss LogManager formats it (WildFly). Payara has JBoss Logging's
+     * classes too (for Weld), whose MDC no formatter there reads: filling it cost every line for nothing.
+     */
+    private static final boolean JBOSS_LOG_MANAGER = LogManager.getLogManager().getClass().getName().startsWith("org.jboss.logmanager.");
+    private static final MethodHandle MDC_PUT = JBOSS_LOG_MANAGER
+            ? mdc("put", MethodType.methodType(Object.class, String.class, Object.class)) : null;
+    private static final MethodHandle MDC_REMOVE = JBOSS_LOG_MANAGER
+            ? mdc("remove", MethodType.methodType(void.class, String.class)) : null;
 
     private StructuredLog() {
     }
@@ -85,7 +90,7 @@ public final class StructuredLog {
         record.setThrown(thrown);
         // a text formatter runs java.text.MessageFormat over a message with parameters that holds
         // "{0"…: such a message (a key may contain anything printable) goes without the Map
-        if (!MESSAGE_FORMAT_ARGUMENT.matcher(record.getMessage()).find()) {
+        if (!hasFormatArgument(record.getMessage())) {
             record.setParameters(new Object[] {fields});
         }
         putMdc(fields);
@@ -101,11 +106,39 @@ public final class StructuredLog {
         StringBuilder text = new StringBuilder();
         fields.forEach((name, value) -> {
             if (value != null) {
-                text.append(' ').append(name).append('=').append(BARE.matcher(value).matches() ? value
+                text.append(' ').append(name).append('=').append(isBare(value) ? value
                         : '"' + value.replace("\\", "\\\\").replace("\"", "\\\"") + '"');
             }
         });
         return text.toString();
+    }
+
+    /** Whether {@code value} goes unquoted: not empty, and no whitespace, quote, equals sign or backslash in it. */
+    private static boolean isBare(String value) {
+        if (value.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            switch (value.charAt(i)) {
+                case ' ', '\t', '\n', '\u000b', '\f', '\r', '"', '=', '\\' -> {
+                    return false;
+                }
+                default -> {
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code message} holds "{" and a digit, which java.text.MessageFormat would read as an argument. */
+    private static boolean hasFormatArgument(String message) {
+        for (int i = message.indexOf('{'); i >= 0 && i + 1 < message.length(); i = message.indexOf('{', i + 1)) {
+            char next = message.charAt(i + 1);
+            if (next >= '0' && next <= '9') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void putMdc(Map<String, String> fields) {

@@ -46,6 +46,29 @@ class StructuredLogTest {
     }
 
     @Test
+    void quotesAnEmptyValueAndEveryKindOfWhitespace() {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("empty", "");
+        fields.put("tab", "a\tb");
+        fields.put("newline", "a\nb");
+        fields.put("vertical", "a\u000bb");
+        fields.put("feed", "a\fb");
+        fields.put("ret", "a\rb");
+        fields.put("cyrillic", "счёт-48291");
+
+        assertEquals(" empty=\"\" tab=\"a\tb\" newline=\"a\nb\" vertical=\"a\u000bb\" feed=\"a\fb\" ret=\"a\rb\" cyrillic=счёт-48291",
+                StructuredLog.logfmt(fields));
+    }
+
+    @Test
+    void keepsTheMapWhenABraceIsNoPatternArgument() {
+        StructuredLog.log(logger, Level.INFO, "operation captured", Map.of("operation_key", "key-{x}{"));
+
+        assertEquals("operation captured operation_key=key-{x}{", written.get(0).getMessage());
+        assertArrayEquals(new Object[] {Map.of("operation_key", "key-{x}{")}, written.get(0).getParameters());
+    }
+
+    @Test
     void leavesTheMapOutWhenATextFormatterWouldReadTheMessageAsAPattern() {
         StructuredLog.log(logger, Level.INFO, "operation captured", Map.of("operation_key", "key-{0}"));
 
