@@ -2,11 +2,17 @@ package dev.toolgate.journal;
 
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.Approval;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -23,6 +29,15 @@ public class Journal {
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
+    @Resource(lookup = "java:app/jdbc/toolgate")
+    DataSource builtIn;
+    /** The datasource JPA uses too (the EAR's own, or the server's that {@code toolgate.db.datasource} names). */
+    private DataSource journal;
+
+    @PostConstruct
+    void resolve() {
+        journal = JournalConnections.dataSource(builtIn);
+    }
 
     /**
      * The operation {@code key} of {@code tenant} as it stands, by one primary-key read with no
@@ -30,7 +45,11 @@ public class Journal {
      * answer a replay as it is; any other row is only a hint, decided again under its lock.
      */
     public Optional<OperationView> unlocked(String tenant, String key) {
-        return Optional.ofNullable(em.find(Operation.class, new OperationId(tenant, key))).map(Operation::view);
+        try (Connection connection = journal.getConnection()) {
+            return OperationRows.byKey(connection, tenant, key);
+        } catch (SQLException e) { // an outage is told apart by its cause (JournalOutage), as through JPA
+            throw new PersistenceException("the journal's read of an operation failed", e);
+        }
     }
 
     /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */
