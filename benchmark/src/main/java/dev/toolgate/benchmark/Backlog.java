@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,7 +37,7 @@ final class Backlog {
 
     /** Builds a backlog of {@code size} and has {@code gateways} reconcile it; the run's calls are the settled operations. */
     Load.Result settle(int size, List<String> gateways, String operatorToken) throws Exception {
-        String batch = UUID.randomUUID().toString().substring(0, 8);
+        String batch = RunNames.fresh();
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             keys.add("bench:invoice.create:backlog-" + batch + "-" + i + ":v1");
