@@ -1,6 +1,7 @@
 package dev.toolgate.benchmark;
 
 import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.FencedWrites;
 
 import java.sql.Connection;
@@ -29,10 +30,8 @@ import java.util.regex.Pattern;
  */
 final class DatabaseLimit implements AutoCloseable {
 
-    private static final String FIND = "SELECT tenant, operation_key, agent_id, operation_type, target_system, request_hash,"
-            + " payload, status, target_object_id, response_json, error_code, attempt_count, lease_until, next_check_at,"
-            + " reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at"
-            + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
+    /** The gateway's own replay check, column for column. */
+    private static final String FIND = OperationRows.BY_KEY;
 
     private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
 

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * The series, in the order that keeps each from disturbing the next: warm-up; closed loop at c = 1, 8, 32
@@ -130,9 +129,9 @@ final class Measurements {
      * at least {@link RunLength#warmUp()}, then on while the gateway's JIT is still busy ({@link WarmUp}).
      */
     private void warmUp() throws Exception {
-        warmUp("", gateway, run -> {
+        warmUp("", gateway, (run, round) -> {
             database.release(); // each round's workers are new threads: each borrows a connection again
-            Load.closed(8, WarmUp.ROUND, i -> {
+            Load.closed(8, round, i -> {
                 switch (i % 7) {
                     case 0 -> newOperation(run, i);
                     case 1 -> requests.direct(Requests.TENANT + "/direct-" + run + "-" + i);
@@ -157,19 +156,19 @@ final class Measurements {
 
     /** Why: a JIT still compiling spends a core's share on itself and measures the interpreter's paths. */
     private void warmUp(String which, GatewayProcess instance, WarmUp.Round round) throws Exception {
-        WarmUp warm = new WarmUp(length.warmUp());
-        String prefix = "warm-" + which + UUID.randomUUID().toString().substring(0, 8) + "-";
-        double compiled = ProcessCpu.compilerMillis(instance.pid());
+        WarmUp warm = new WarmUp(length.warmUp(), length.isQuick());
+        String prefix = "warm-" + which + RunNames.fresh() + "-";
+        Map<String, Double> compiled = ProcessCpu.compilerMillis(instance.pid());
         int rounds = 0;
         long started = System.nanoTime();
         while (true) {
-            round.run(prefix + rounds++);
-            double now = ProcessCpu.compilerMillis(instance.pid());
+            round.run(prefix + "round" + rounds++, warm.round());
+            Map<String, Double> now = ProcessCpu.compilerMillis(instance.pid());
+            double spent = ProcessCpu.spentSince(compiled, now);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
-            boolean done = warm.done(elapsed, now - compiled);
-            if (done) {
+            if (warm.done(elapsed, spent)) {
                 System.out.printf("  warmed up %sfor %d s: its JIT compiler threads spent %.0f ms in the last %d s%n",
-                        which.isEmpty() ? "" : which.replace('-', ' '), elapsed.toSeconds(), now - compiled, WarmUp.ROUND.toSeconds());
+                        which.replace('-', ' '), elapsed.toSeconds(), spent, warm.round().toSeconds());
                 warmUps.add(elapsed.toSeconds());
                 return;
             }
@@ -246,7 +245,7 @@ final class Measurements {
                 System.out.println("  starting a gateway instance " + label);
                 try (GatewayProcess other = traced.start(endpoint)) {
                     String url = other.baseUrl();
-                    warmUp("traced-", other, run -> Load.closed(8, WarmUp.ROUND, i -> {
+                    warmUp(label.replaceAll("[^a-z]+", "-") + "-", other, (run, round) -> Load.closed(8, round, i -> {
                         if (i % 2 == 0) {
                             newOperationAt(url, run, i);
                         } else {
@@ -289,7 +288,7 @@ final class Measurements {
     private void freshSimulators() throws Exception {
         simulators.restart();
         meter = meter.with(ProcessCpu.of("simulators", List.of(simulators.pid())));
-        String run = "reconnect-" + UUID.randomUUID().toString().substring(0, 8);
+        String run = "reconnect-" + RunNames.fresh();
         for (int i = 0; i < 20; i++) {
             try {
                 newOperation(run, i);
@@ -312,7 +311,7 @@ final class Measurements {
         long until = System.nanoTime() + budget.toNanos();
         for (int r = 0; r < length.repeats() && (r == 0 || System.nanoTime() < until); r++) {
             database.release();
-            runs.add(repeated.once(UUID.randomUUID().toString().substring(0, 8)));
+            runs.add(repeated.once(RunNames.fresh()));
         }
         Cell cell = new Cell(series, load, concurrency, runs, by.since(start, runs.stream().mapToLong(Load.Result::calls).sum()));
         Report.line(cell);

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -57,27 +59,36 @@ final class ProcessCpu {
     }
 
     /**
-     * CPU milliseconds the JIT compiler threads of JVM {@code pid} have used so far (HotSpot names them
-     * "C1 CompilerThreadN" and "C2 CompilerThreadN", cut to 15 characters in {@code /proc/<pid>/task/<tid>/comm}).
+     * CPU milliseconds each JIT compiler thread of JVM {@code pid} has used so far, by thread id (HotSpot names
+     * them "C1 CompilerThreadN" and "C2 CompilerThreadN", cut to 15 characters in {@code /proc/<pid>/task/<tid>/comm}).
+     * By thread, because HotSpot may end a compiler thread and start another: a sum would then drop the ended
+     * thread's time and read as a quiet JIT.
      */
-    static double compilerMillis(long pid) {
+    static Map<String, Double> compilerMillis(long pid) {
+        Map<String, Double> threads = new HashMap<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return tasks.mapToLong(task -> {
+            tasks.forEach(task -> {
                 try {
                     String comm = Files.readString(task.resolve("comm")).trim();
-                    if (!comm.startsWith("C1 CompilerThre") && !comm.startsWith("C2 CompilerThre")) {
-                        return 0;
+                    if (comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")) {
+                        String stat = Files.readString(task.resolve("stat"));
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        threads.put(task.getFileName().toString(),
+                                (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000.0 / TICKS_PER_SECOND);
                     }
-                    String stat = Files.readString(task.resolve("stat"));
-                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                } catch (IOException ended) { // the thread ended between the listing and the reading
-                    return 0;
+                } catch (IOException ended) {
+                    // the thread ended between the listing and the reading
                 }
-            }).sum() * 1000.0 / TICKS_PER_SECOND;
+            });
+            return threads;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** What the threads alive {@code now} spent since {@code before} (a thread started meanwhile: all of its time). */
+    static double spentSince(Map<String, Double> before, Map<String, Double> now) {
+        return now.entrySet().stream().mapToDouble(t -> t.getValue() - before.getOrDefault(t.getKey(), 0.0)).sum();
     }
 
     private static long children(long parent) {

@@ -9,7 +9,7 @@ import java.util.List;
  */
 record RunLength(Duration warmUp, int repeats, Duration cell, Duration openLoopCell, int backlog, List<Integer> journalSizes) {
 
-    /** 30 s warm-up: the JIT compiles the hot path and the pools fill before anything is timed. */
+    /** At least 30 s of warm-up (then on while the JIT is busy, {@link WarmUp}): the hot path compiled, the pools full. */
     static RunLength full() {
         return new RunLength(Duration.ofSeconds(30), 3, Duration.ofSeconds(4), Duration.ofSeconds(8), 10_000,
                 List.of(10_000, 1_000_000));

@@ -19,9 +19,17 @@ final class WarmUp {
     static final Duration LONGEST = Duration.ofSeconds(180);
 
     private final Duration least;
+    private final Duration longest;
 
-    WarmUp(Duration least) {
+    /** A quick run (whose figures mean little anyway) stops at its minimum rather than waiting for a quiet JIT. */
+    WarmUp(Duration least, boolean quick) {
         this.least = least;
+        this.longest = quick ? least : LONGEST;
+    }
+
+    /** How long one round of load runs: {@link #ROUND}, or the minimum when that is shorter. */
+    Duration round() {
+        return least.compareTo(ROUND) < 0 ? least : ROUND;
     }
 
     /** Whether to stop after {@code elapsed} of load, the compiler threads having spent {@code compilerMillis} in the last round. */
@@ -29,12 +37,12 @@ final class WarmUp {
         if (elapsed.compareTo(least) < 0) {
             return false;
         }
-        return compilerMillis < QUIET_SHARE * ROUND.toMillis() || elapsed.compareTo(LONGEST) >= 0;
+        return compilerMillis < QUIET_SHARE * round().toMillis() || elapsed.compareTo(longest) >= 0;
     }
 
-    /** One round of load; {@code run} names it, so the keys it creates are its own. */
+    /** One round of load, {@code length} long; {@code run} names it, so the keys it creates are its own. */
     @FunctionalInterface
     interface Round {
-        void run(String run) throws Exception;
+        void run(String run, Duration length) throws Exception;
     }
 }

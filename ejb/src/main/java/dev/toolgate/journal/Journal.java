@@ -44,6 +44,7 @@ public class Journal {
      * transaction and no lock. A finished row never changes (until the purge forgets it), so it can
      * answer a replay as it is; any other row is only a hint, decided again under its lock.
      */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // by construction: never a caller's unflushed changes
     public Optional<OperationView> unlocked(String tenant, String key) {
         try (Connection connection = journal.getConnection()) {
             return OperationRows.byKey(connection, tenant, key);

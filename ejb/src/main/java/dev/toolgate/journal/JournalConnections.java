@@ -19,8 +19,9 @@ import java.util.logging.Logger;
  * on the server. In production a team usually wants the pool to be the server's: URL, credentials
  * and pool size in the server's configuration (which on both servers may in turn read the
  * environment), visible in its monitoring. {@code toolgate.db.datasource} names such a datasource by
- * JNDI, and then JPA (through this session customizer, named in persistence.xml) and the migrations
- * (through {@link #dataSource}) both use it; the EAR's own datasource is then defined but never connected.
+ * JNDI, and then JPA (through this session customizer, named in persistence.xml) and the plain JDBC of
+ * the migrations, the replay check's read ({@code Journal.unlocked}) and the principal-change listener
+ * (through {@link #dataSource}) all use it; the EAR's own datasource is then defined but never connected.
  */
 public class JournalConnections implements SessionCustomizer {
 

@@ -16,9 +16,10 @@ import java.util.Optional;
  * statement itself. It maps the row exactly as {@link Operation#view()} does, column for column
  * ({@code OperationRowsIT} reads rows in every shape both ways and compares).
  */
-final class OperationRows {
+public final class OperationRows {
 
-    static final String BY_KEY = "SELECT tenant, operation_key, agent_id, operation_type, target_system, status, request_hash,"
+    /** Public for the benchmark, whose JDBC floor runs the gateway's own statements. */
+    public static final String BY_KEY = "SELECT tenant, operation_key, agent_id, operation_type, target_system, status, request_hash,"
             + " payload, withheld_fields, target_object_id, response_json, error_code, attempt_count, lease_until, lease_epoch,"
             + " next_check_at, reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at, trace_id,"
             + " span_id, approval_required, approval_id FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
