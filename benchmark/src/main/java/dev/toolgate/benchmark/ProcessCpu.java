@@ -70,11 +70,10 @@ final class ProcessCpu {
             tasks.forEach(task -> {
                 try {
                     String comm = Files.readString(task.resolve("comm")).trim();
-                    if (comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")) {
-                        String stat = Files.readString(task.resolve("stat"));
-                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                        threads.put(task.getFileName().toString(),
-                                (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000.0 / TICKS_PER_SECOND);
+                    long[] f = comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")
+                            ? fieldsOrNull(task.resolve("stat")) : null;
+                    if (f != null) {
+                        threads.put(task.getFileName().toString(), (f[0] + f[1]) * 1000.0 / TICKS_PER_SECOND);
                     }
                 } catch (IOException ended) {
                     // the thread ended between the listing and the reading
@@ -113,9 +112,14 @@ final class ProcessCpu {
 
     /** {utime, stime, cutime, cstime, ppid}; null if the process ended meanwhile. */
     private static long[] fieldsOrNull(long pid) {
+        return fieldsOrNull(Path.of("/proc", Long.toString(pid), "stat"));
+    }
+
+    /** The same of a process's or a thread's {@code stat} file; null if it ended meanwhile. */
+    private static long[] fieldsOrNull(Path statFile) {
         String stat;
         try {
-            stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            stat = Files.readString(statFile);
         } catch (IOException ended) {
             return null;
         }

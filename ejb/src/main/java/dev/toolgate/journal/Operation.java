@@ -161,7 +161,7 @@ public class Operation {
 
     public OperationView view() {
         return new OperationView(tenant, key, agentId, operationType, targetSystem, status(), requestHash, json(payload),
-                withheldFields == null || withheldFields.isEmpty() ? List.of() : List.of(withheldFields.split(",")),
+                withheld(withheldFields),
                 targetObjectId, json(responseJson), errorCode, attemptCount, instant(leaseUntil), leaseEpoch,
                 instant(nextCheckAt), reconcileCount, instant(settleAfter), instant(escalatedAt),
                 instant(createdAt), instant(updatedAt), instant(completedAt), traceId, spanId, approvalRequired, approvalId);
@@ -171,7 +171,12 @@ public class Operation {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 
-    private static Instant instant(OffsetDateTime time) {
+    /** The withheld_fields column as names: empty, or comma-separated. */
+    static List<String> withheld(String column) {
+        return column == null || column.isEmpty() ? List.of() : List.of(column.split(","));
+    }
+
+    static Instant instant(OffsetDateTime time) {
         return time == null ? null : time.toInstant();
     }
 

@@ -6,7 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -38,11 +37,10 @@ public final class OperationRows {
     }
 
     private static OperationView view(ResultSet row) throws SQLException {
-        String withheld = row.getString("withheld_fields");
         return new OperationView(row.getString("tenant"), row.getString("operation_key"), row.getString("agent_id"),
                 row.getString("operation_type"), row.getString("target_system"), OperationStatus.fromDb(row.getString("status")),
                 row.getString("request_hash"), Operation.json(row.getString("payload")),
-                withheld == null || withheld.isEmpty() ? List.of() : List.of(withheld.split(",")),
+                Operation.withheld(row.getString("withheld_fields")),
                 row.getString("target_object_id"), Operation.json(row.getString("response_json")), row.getString("error_code"),
                 row.getInt("attempt_count"), instant(row, "lease_until"), row.getLong("lease_epoch"), instant(row, "next_check_at"),
                 row.getInt("reconcile_count"), instant(row, "settle_after"), instant(row, "escalated_at"),
@@ -51,7 +49,6 @@ public final class OperationRows {
     }
 
     private static Instant instant(ResultSet row, String column) throws SQLException {
-        OffsetDateTime time = row.getObject(column, OffsetDateTime.class);
-        return time == null ? null : time.toInstant();
+        return Operation.instant(row.getObject(column, OffsetDateTime.class));
     }
 }
