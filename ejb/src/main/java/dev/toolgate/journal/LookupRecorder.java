@@ -1,6 +1,5 @@
 package dev.toolgate.journal;
 
-import static dev.toolgate.canonical.Jsons.JSON;
 import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
 import static dev.toolgate.journal.EventKind.ESCALATED;
 import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
@@ -11,25 +10,20 @@ import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicy;
-import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * Phase 2 for a look-up: writes what look-ups by our key established for unknown operations, a batch
- * of them (the reconcile job's chunk, or a caller's one) in one short transaction. What to write is {@link LookupDecisions}'s; this bean only applies it
+ * Phase 2 for a look-up: writes what a look-up by our key established for an unknown operation, in
+ * one short transaction. What to write is {@link LookupDecisions}'s; this bean only applies it
  * ({@link FencedWrites}). The gateway's callers and the reconcile job both record here: one path.
  */
 @Stateless
@@ -44,66 +38,17 @@ public class LookupRecorder {
     GatewayMetrics metrics;
 
     /**
-     * Locks every row of a batch in one statement (?1: a JSON array of {tenant, operation_key}), in key
-     * order, so two batches that met on a row would wait for each other rather than deadlock.
-     */
-    static final String LOCK = "SELECT o.* FROM agent_operation_log o"
-            + " JOIN jsonb_to_recordset(CAST(?1 AS jsonb)) AS b(tenant text, operation_key text)"
-            + " ON o.tenant = b.tenant AND o.operation_key = b.operation_key"
-            + " ORDER BY o.tenant, o.operation_key FOR UPDATE OF o";
-
-    /**
-     * What a look-up by our key found for an operation whose outcome was unknown, to be recorded:
-     * {@code traceId} is the trace its events name (the caller's, or in the job the operation's own).
-     */
-    public record LookedUp(OperationView leased, Lookup lookup, RetryPolicy policy, boolean canResend, String traceId) {
-    }
-
-    /**
-     * Records the look-ups of a batch in one transaction, one commit for all: the rows are locked
-     * first, together, so the approval read for a new attempt is the one in force when the attempt
-     * starts (a revoke commits either before this and is seen, or after the attempt's lease is taken);
-     * then each item's decision is written by its own fenced statement with its events. The
-     * settlements come back in the items' order. A failure fails the whole batch: nothing of it is
-     * written, and each item is left to its lease, to be looked up again.
+     * Records what a look-up by our key found for an operation whose outcome was unknown. The row is
+     * locked first, so the approval read for a new attempt is the one in force when the attempt starts:
+     * a revoke commits either before this (and is seen) or after the attempt's lease is taken.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<Settlement> reconciled(List<LookedUp> batch, String actor) {
+    public Settlement reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
         Instant now = Instant.now();
-        Map<OperationId, Operation> rows = lock(batch);
-        List<Settlement> settlements = new ArrayList<>(batch.size());
-        for (LookedUp item : batch) {
-            OperationView leased = item.leased();
-            Operation row = rows.get(new OperationId(leased.tenant(), leased.key()));
-            if (row == null) { // an unfinished row is never purged: only a broken journal gets here
-                throw new IllegalStateException("no journal row for " + leased.key());
-            }
-            try (Trace trace = Trace.open(item.traceId(), leased.key())) {
-                settlements.add(record(item, row.view(), actor, now));
-            }
-        }
-        return settlements;
-    }
-
-    private Map<OperationId, Operation> lock(List<LookedUp> batch) {
-        JsonArrayBuilder ids = JSON.createArrayBuilder();
-        for (LookedUp item : batch) {
-            ids.add(JSON.createObjectBuilder().add("tenant", item.leased().tenant()).add("operation_key", item.leased().key()));
-        }
-        Map<OperationId, Operation> rows = new HashMap<>();
-        for (Object locked : em.createNativeQuery(LOCK, Operation.class).setParameter(1, ids.build().toString()).getResultList()) {
-            Operation row = (Operation) locked;
-            rows.put(new OperationId(row.view().tenant(), row.view().key()), row);
-        }
-        return rows;
-    }
-
-    private Settlement record(LookedUp item, OperationView current, String actor, Instant now) {
-        OperationView leased = item.leased();
-        Lookup lookup = item.lookup();
+        Operation row = em.find(Operation.class, new OperationId(leased.tenant(), leased.key()), LockModeType.PESSIMISTIC_WRITE);
+        OperationView current = row.view();
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
-        LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, item.policy(), settings.maxReconciles(),
-                item.canResend(), now);
+        LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
         String detail = detailOf(decision, lookup);
         int attempt = leased.attemptCount();
         boolean retry = decision instanceof LookupDecision.Retry;

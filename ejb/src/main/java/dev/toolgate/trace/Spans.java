@@ -102,18 +102,6 @@ public final class Spans {
     }
 
     /**
-     * A step done for an operation on a thread that works for several at once (a batch's record): a child
-     * of {@code parent}, never current, so steps of different operations can be open side by side on one
-     * thread; it has no children of its own.
-     */
-    public static Step aside(String name, Context parent, OperationAttributes attributes) {
-        if (!recording) {
-            return Step.NONE;
-        }
-        return new Step(tracer.spanBuilder(name).setParent(parent).setSpanKind(SpanKind.INTERNAL).startSpan(), attributes, parent, false);
-    }
-
-    /**
      * A child of {@code parent} (the reconcile run, on a worker thread where it is not current), linked to
      * the span that captured the operation — a link, not a parent: the agent's call ended long ago.
      */

@@ -44,30 +44,11 @@ public final class Step implements AutoCloseable {
 
     /** Starts {@code span} as the current one; it carries {@code attributes} and whatever the enclosing step named. */
     Step(Span span, OperationAttributes attributes, Context parent) {
-        this(span, attributes, parent, true);
-    }
-
-    /** Starts {@code span}, current on this thread or not ({@link Spans#aside}). */
-    Step(Span span, OperationAttributes attributes, Context parent, boolean current) {
         this.span = span;
         OperationAttributes effective = attributes.over(parent.get(OPERATION));
         effective.applyTo(span);
         this.context = parent.with(span).with(OPERATION, effective);
-        this.scope = current ? context.makeCurrent() : null;
-    }
-
-    /**
-     * Stops being current on this thread, the span still open: the step's work goes on elsewhere under
-     * {@link #context()} (the reconcile job's item: looked up on a worker, recorded with its batch on the
-     * job's thread, sent again on a worker), and {@link #close()} ends it there. Called on the thread the
-     * step started on, while it is the innermost step.
-     */
-    public Step leave() {
-        if (scope != null) {
-            scope.close();
-            scope = null;
-        }
-        return this;
+        this.scope = context.makeCurrent();
     }
 
     /**
@@ -173,7 +154,7 @@ public final class Step implements AutoCloseable {
     @Override
     public void close() {
         if (this != NONE) {
-            leave();
+            scope.close();
             span.end();
         }
     }

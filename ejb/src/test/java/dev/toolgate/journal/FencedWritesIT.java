@@ -266,47 +266,6 @@ class FencedWritesIT {
         }
     }
 
-    @Test
-    void aBatchsRecordLocksExactlyItsRowsInKeyOrderInOneStatement() throws SQLException {
-        try (Connection c = connection(); Connection other = connection()) {
-            String first = unknown(c, 1, 1, false), second = unknown(c, 1, 1, false), untouched = unknown(c, 1, 1, false);
-            String batch = "[{\"tenant\":\"acme\",\"operation_key\":\"" + second + "\"},{\"tenant\":\"acme\",\"operation_key\":\""
-                    + first + "\"},{\"tenant\":\"acme\",\"operation_key\":\"test:invoice.create:no-such-row:v1\"}]";
-            c.setAutoCommit(false);
-            List<String> locked = new java.util.ArrayList<>();
-            try (PreparedStatement lock = c.prepareStatement(JournalDatabase.jdbc(LookupRecorder.LOCK))) {
-                lock.setString(1, batch);
-                try (ResultSet r = lock.executeQuery()) {
-                    while (r.next()) {
-                        locked.add(r.getString("operation_key"));
-                    }
-                }
-            }
-
-            assertEquals(java.util.stream.Stream.of(first, second).sorted().toList(), locked, "the batch's rows, in key order; no row, nothing");
-            assertEquals(false, lockable(other, first), "locked until the batch's transaction ends");
-            assertEquals(false, lockable(other, second));
-            assertEquals(true, lockable(other, untouched), "a row outside the batch stays free");
-            c.rollback();
-            assertEquals(true, lockable(other, first));
-        }
-    }
-
-    /** Whether another transaction could lock the row now. */
-    private static boolean lockable(Connection c, String key) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM agent_operation_log WHERE tenant = 'acme' AND operation_key = ?"
-                + " FOR UPDATE NOWAIT")) {
-            q.setString(1, key);
-            q.executeQuery().close();
-            return true;
-        } catch (SQLException e) {
-            if ("55P03".equals(e.getSQLState())) { // lock_not_available
-                return false;
-            }
-            throw e;
-        }
-    }
-
     /**
      * A look-up's logged write ({@link FencedWrites.LookupLogged}) for attempt 1 by the reconciler, the update's own
      * parameters in order, then the events'; each returned row as "status attempt epoch".

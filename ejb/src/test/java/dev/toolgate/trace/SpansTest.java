@@ -121,52 +121,6 @@ class SpansTest {
     }
 
     @Test
-    void aReconcileItemLeftByTheThreadThatLookedItUpGoesOnElsewhereAndEndsOnce() throws Exception {
-        Step runStep = Spans.root("toolgate.reconcile", OperationAttributes.none());
-        Context run = runStep.context();
-        runStep.close();
-        java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor();
-        try {
-            Step item = worker.submit(() -> {
-                Step looking = Spans.linked("toolgate.reconcile_item", run, "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", INVOICE);
-                try (Step lookup = Spans.step("toolgate.lookup", OperationAttributes.none())) {
-                    lookup.outcome("absent");
-                }
-                return looking.leave();
-            }).get();
-            assertFalse(worker.submit(() -> Span.current().getSpanContext().isValid()).get(), "the worker carries no span into its next item");
-            assertFalse(Span.current().getSpanContext().isValid());
-
-            // the batch's records, side by side on one thread, none of them current
-            Step record = Spans.aside("toolgate.record_lookup", item.context(), OperationAttributes.none());
-            Step other = Spans.aside("toolgate.record_lookup", run, OperationAttributes.none());
-            assertFalse(Span.current().getSpanContext().isValid(), "an aside step is never current");
-            other.close();
-            record.after("unknown", "started", null).close();
-            worker.submit(() -> {
-                try (io.opentelemetry.context.Scope scope = item.context().makeCurrent();
-                     Step send = Spans.step("toolgate.dispatch", OperationAttributes.none())) {
-                    send.outcome("created");
-                }
-                item.outcome("sent").close();
-            }).get();
-        } finally {
-            worker.shutdown();
-        }
-
-        List<SpanData> spans = exported.finished();
-        SpanData item = named(spans, "toolgate.reconcile_item");
-        assertEquals("sent", item.getAttributes().get(AttributeKey.stringKey("toolgate.outcome")), "set after it was left, before it ended");
-        assertEquals(1, spans.stream().filter(s -> s.getName().equals("toolgate.reconcile_item")).count(), "ended once");
-        for (String child : List.of("toolgate.lookup", "toolgate.dispatch")) {
-            assertEquals(item.getSpanId(), named(spans, child).getParentSpanId(), child);
-        }
-        SpanData record = spans.stream().filter(s -> s.getName().equals("toolgate.record_lookup")
-                && item.getSpanId().equals(s.getParentSpanId())).findFirst().orElseThrow();
-        assertEquals("k:invoice.create:o-1:v1", record.getAttributes().get(OperationAttributes.OPERATION_KEY), "the item's operation");
-    }
-
-    @Test
     void anIncomingCallsTraceIdIsTheOneItsRecordedSpanIsIn() {
         try (Trace trace = Trace.start(null); Step server = Spans.step("POST /mcp", OperationAttributes.none())) {
             assertEquals(Span.current().getSpanContext().getTraceId(), Trace.traceId());

@@ -50,17 +50,15 @@ class StatementBudgetIT {
     /**
      * Per item of a reconcile run over a backlog of unknown operations, half found at the target and half absent
      * (sent again): the claim (two statements for the whole batch: the due rows locked, then all leased with their
-     * events), the batch's look-ups recorded together (one statement locks every row, then each item's fenced
-     * write with its events), and for an absent one the new attempt's outcome — 1.9 measured with the driver's
-     * type look-ups on the connections the pool opens during the run, 2.7 before the records were batched. (A lapsed attempt's row waits out its settle window, so it is not in this run.)
+     * events), the item's locked read, its fenced write with its events, and for an absent one the new attempt's
+     * outcome — 2.7 measured. (A lapsed attempt's row waits out its settle window, so it is not in this run.)
      */
-    static final double RECONCILE_STATEMENTS = 2;
+    static final double RECONCILE_STATEMENTS = 3;
     /**
-     * The new attempt's outcome for half of them (0.5); the claims' and the records' commits, shared by their
-     * batches (three claims and two records for 40): 0.6 measured, 1.6 before. The rest is room for a
-     * lease renewal on a slow machine.
+     * The look-up's record, and the new attempt's outcome for half of them (1.5); the claims' commits, shared by
+     * their batches (three for 40); 1.6 measured. The rest is room for a lease renewal on a slow machine.
      */
-    static final double RECONCILE_COMMITS = 0.8;
+    static final double RECONCILE_COMMITS = 1.7;
     private static final int BACKLOG = 40;
     private static final int OPERATIONS = 20;
     private static final String DATABASE = "budget";
