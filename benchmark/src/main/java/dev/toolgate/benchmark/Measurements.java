@@ -156,14 +156,17 @@ final class Measurements {
 
     /** Why: a JIT still compiling spends a core's share on itself and measures the interpreter's paths. */
     private void warmUp(String which, GatewayProcess instance, WarmUp.Round round) throws Exception {
-        WarmUp warm = new WarmUp(length.warmUp(), length.isQuick());
+        warmUp(which, instance.pid(), new WarmUp(length.warmUp(), length.isQuick()), round);
+    }
+
+    private void warmUp(String which, long pid, WarmUp warm, WarmUp.Round round) throws Exception {
         String prefix = "warm-" + which + RunNames.fresh() + "-";
-        Map<String, Double> compiled = ProcessCpu.compilerMillis(instance.pid());
+        Map<String, Double> compiled = ProcessCpu.compilerMillis(pid);
         int rounds = 0;
         long started = System.nanoTime();
         while (true) {
             round.run(prefix + "round" + rounds++, warm.round());
-            Map<String, Double> now = ProcessCpu.compilerMillis(instance.pid());
+            Map<String, Double> now = ProcessCpu.compilerMillis(pid);
             double spent = ProcessCpu.spentSince(compiled, now);
             Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
             if (warm.done(elapsed, spent)) {
@@ -283,7 +286,9 @@ final class Measurements {
 
     /**
      * Empty simulators (SimulatorProcess says why); then a few calls, untimed, through the gateway and
-     * directly, so both drop the connections the old process closed.
+     * directly, so both drop the connections the old process closed; then load, untimed, until the new
+     * process's JIT is quiet ({@link WarmUp#simulators}): new operations through the gateway, the same directly,
+     * and look-ups by key (what the backlog's reconciliation asks).
      */
     private void freshSimulators() throws Exception {
         simulators.restart();
@@ -297,6 +302,13 @@ final class Measurements {
                 // expected for the first calls on a closed connection
             }
         }
+        warmUp("simulators-", simulators.pid(), WarmUp.simulators(length.isQuick()), (name, round) -> Load.closed(8, round, i -> {
+            switch (i % 3) {
+                case 0 -> newOperation(name, i);
+                case 1 -> requests.direct(Requests.TENANT + "/" + name + "-" + i);
+                default -> requests.lookUpDirect(Requests.TENANT + "/" + name + "-" + (i - 1));
+            }
+        }));
     }
 
     private Cell measure(String series, String load, int concurrency, Meter by, Repeated repeated) throws Exception {

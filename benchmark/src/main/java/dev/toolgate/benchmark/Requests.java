@@ -70,6 +70,18 @@ final class Requests {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()), 201);
     }
 
+    /** The 1C adapter's look-up of {@code downstreamKey}, straight to the simulator: found or not, an answer. */
+    void lookUpDirect(String downstreamKey) throws Exception {
+        String filter = URLEncoder.encode(Simulators.ONE_C_KEY_REQUISITE + " eq '" + downstreamKey.replace("'", "''") + "'",
+                StandardCharsets.UTF_8).replace("+", "%20");
+        String auth = Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
+                .getBytes(StandardCharsets.UTF_8));
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(Simulators.oneCUrl(simulatorsUrl) + "/"
+                        + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json&$filter=" + filter
+                        + "&$select=Ref_Key,Number,Posted,DeletionMark"))
+                .header("Authorization", "Basic " + auth).GET().build(), HttpResponse.BodyHandlers.ofString()), 200);
+    }
+
     /** The floor endpoint that does nothing. */
     void ping(String gatewayUrl) throws Exception {
         check(HTTP.send(HttpRequest.newBuilder(URI.create(gatewayUrl + "/floor/ping")).build(),

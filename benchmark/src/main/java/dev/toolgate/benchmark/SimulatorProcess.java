@@ -7,9 +7,9 @@ import java.nio.file.Path;
 
 /**
  * The simulators in a process of their own (so their CPU is not the load generator's), restartable on
- * the same port so the gateway's configuration stays right. A restart empties them: the 1C simulator
- * finds a document by key by scanning all it holds, and after the closed-loop series it holds tens of
- * thousands, which would make the later series measure the simulator's scan instead of the gateway.
+ * the same port so the gateway's configuration stays right. A restart empties them, so every series
+ * starts from the same state (after the closed-loop series they hold tens of thousands of documents);
+ * the new process starts cold, and is warmed before anything is measured (Measurements#freshSimulators).
  */
 final class SimulatorProcess implements AutoCloseable {
 

@@ -83,8 +83,26 @@ public final class GatewayProcess implements AutoCloseable {
         return this;
     }
 
-    /** Waits until the application answers its own API (a problem+json 404 for a key nobody used). */
+    /**
+     * Waits until the application answers its own API (a problem+json 404 for a key nobody used). A server
+     * given up on is stopped before this throws: its caller, failing, keeps no handle to stop it with, and a
+     * server left running holds its port and its CPU through whatever runs next.
+     */
     public GatewayProcess awaitReady() throws IOException {
+        try {
+            return awaitAnswer();
+        } catch (IOException | RuntimeException gaveUp) {
+            process.destroyForcibly();
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw gaveUp;
+        }
+    }
+
+    private GatewayProcess awaitAnswer() throws IOException {
         // HTTP/1.1: the JDK client's default asks a plain listener to upgrade to HTTP/2 (h2c), and Micro's
         // Grizzly can deadlock two of its workers when such a request is given up mid-answer (a probe that
         // timed out on a cold start): the server then never answers again (seen in a thread dump:

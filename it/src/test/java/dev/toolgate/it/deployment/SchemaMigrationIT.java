@@ -73,6 +73,8 @@ class SchemaMigrationIT {
         try (GatewayProcess doomed = TestStack.startGateway(broken, "undeployable-gateway")) {
             IOException failed = assertThrows(IOException.class, doomed::awaitReady);
             assertTrue(failed.getMessage().contains("did not deploy"), failed.getMessage());
+            assertTrue(ProcessHandle.of(doomed.pid()).map(p -> !p.isAlive()).orElse(true),
+                    "a server given up on is stopped, not left holding its port for the next suite");
         }
         assertTrue(Duration.between(started, Instant.now()).toSeconds() < 120,
                 "told within two minutes, not after the four-minute start-up timeout");
