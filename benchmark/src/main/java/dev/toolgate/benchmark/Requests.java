@@ -62,11 +62,8 @@ final class Requests {
         String body = "{\"Date\":\"2026-11-30T12:00:00\",\"Организация_Key\":\"" + Simulators.oneCOrganizationKey()
                 + "\",\"ВалютаДокумента_Key\":\"5e1d7a3c-0643-4f00-8000-000000000643\",\"СуммаДокумента\":1250.00,"
                 + "\"Комментарий\":\"Toolgate: заказ o\",\"" + Simulators.ONE_C_KEY_REQUISITE + "\":\"" + downstreamKey + "\"}";
-        String auth = Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
-                .getBytes(StandardCharsets.UTF_8));
-        check(HTTP.send(HttpRequest.newBuilder(URI.create(Simulators.oneCUrl(simulatorsUrl) + "/"
-                        + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json"))
-                .header("Authorization", "Basic " + auth).header("Content-Type", "application/json")
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(invoices() + "?$format=json"))
+                .header("Authorization", oneCAuthorization()).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()), 201);
     }
 
@@ -74,12 +71,19 @@ final class Requests {
     void lookUpDirect(String downstreamKey) throws Exception {
         String filter = URLEncoder.encode(Simulators.ONE_C_KEY_REQUISITE + " eq '" + downstreamKey.replace("'", "''") + "'",
                 StandardCharsets.UTF_8).replace("+", "%20");
-        String auth = Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
-                .getBytes(StandardCharsets.UTF_8));
-        check(HTTP.send(HttpRequest.newBuilder(URI.create(Simulators.oneCUrl(simulatorsUrl) + "/"
-                        + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json&$filter=" + filter
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(invoices() + "?$format=json&$filter=" + filter
                         + "&$select=Ref_Key,Number,Posted,DeletionMark"))
-                .header("Authorization", "Basic " + auth).GET().build(), HttpResponse.BodyHandlers.ofString()), 200);
+                .header("Authorization", oneCAuthorization()).GET().build(), HttpResponse.BodyHandlers.ofString()), 200);
+    }
+
+    /** The 1C simulator's invoice documents, the entity set the 1C adapter writes and looks up in. */
+    private String invoices() {
+        return Simulators.oneCUrl(simulatorsUrl) + "/" + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8);
+    }
+
+    private static String oneCAuthorization() {
+        return "Basic " + Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /** The floor endpoint that does nothing. */

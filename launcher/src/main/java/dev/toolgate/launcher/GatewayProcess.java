@@ -92,9 +92,8 @@ public final class GatewayProcess implements AutoCloseable {
         try {
             return awaitAnswer();
         } catch (IOException | RuntimeException gaveUp) {
-            process.destroyForcibly();
             try {
-                process.waitFor();
+                kill();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
