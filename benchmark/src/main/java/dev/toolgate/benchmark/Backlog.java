@@ -26,6 +26,9 @@ final class Backlog {
 
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration GIVE_UP = Duration.ofMinutes(20); // a job this slow is broken, not slow
+    // longer than the look-up back-off's ceiling (toolgate.reconcile.max-backoff-seconds, 300 s), so an item a
+    // slow target had postponed is not taken for stuck
+    private static final Duration STALLED = Duration.ofMinutes(6);
 
     private final Connection journal;
     private final Requests requests;
@@ -49,11 +52,19 @@ final class Backlog {
             requests.reconcile(gateway, operatorToken);
         }
         Instant deadline = Instant.now().plus(GIVE_UP);
-        while (unsettled(batch) > 0) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException(unsettled(batch) + " of the backlog still unsettled after " + GIVE_UP);
-            }
+        long left = unsettled(batch);
+        Instant moved = Instant.now();
+        while (left > 0) {
             Thread.sleep(POLL.toMillis());
+            long now = unsettled(batch);
+            if (now < left) {
+                moved = Instant.now();
+            }
+            left = now;
+            if (left > 0 && (Instant.now().isAfter(deadline) || Instant.now().isAfter(moved.plus(STALLED)))) {
+                throw new IllegalStateException(left + " of the backlog still unsettled, none settled in the last "
+                        + Duration.between(moved, Instant.now()).toSeconds() + " s; what the journal says of them: " + unsettledRows(batch));
+            }
         }
         long micros = (System.nanoTime() - started) / 1000;
         Histogram last = new Histogram(TimeUnit.MINUTES.toMicros(20), 3);
@@ -102,6 +113,29 @@ final class Backlog {
         } finally {
             senders.shutdown();
         }
+    }
+
+    /** The unsettled rows and their events, a few of them: why the run could not finish. */
+    private List<String> unsettledRows(String batch) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (PreparedStatement q = journal.prepareStatement("SELECT o.operation_key, o.status, o.error_code, o.attempt_count,"
+                + " o.reconcile_count, o.escalated_at, o.lease_until, o.next_check_at,"
+                + " (SELECT string_agg(e.kind || ' #' || e.attempt || ' ' || coalesce(e.detail, ''), ' | ' ORDER BY e.occurred_at)"
+                + " FROM operation_event e WHERE e.tenant = o.tenant AND e.operation_key = o.operation_key)"
+                + " FROM agent_operation_log o WHERE o.tenant = ? AND o.operation_key LIKE ? AND o.status <> 'succeeded' LIMIT 5")) {
+            q.setString(1, Requests.TENANT);
+            q.setString(2, "bench:invoice.create:backlog-" + batch + "-%");
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    StringBuilder row = new StringBuilder();
+                    for (int c = 1; c <= 9; c++) {
+                        row.append(c == 1 ? "" : ", ").append(r.getMetaData().getColumnLabel(c)).append('=').append(r.getString(c));
+                    }
+                    rows.add(row.toString());
+                }
+            }
+        }
+        return rows;
     }
 
     private long unsettled(String batch) throws SQLException {

@@ -38,12 +38,41 @@ public class DueOperations {
     /** Whom the journal names as the actor of what the job does. */
     public static final String ACTOR = "reconciler";
 
-    /** What the lease needs of each due row, locked; the oldest first. */
-    static final String DUE = "SELECT tenant, operation_key, status, target_system, lease_until FROM agent_operation_log"
-            + " WHERE (status = 'unknown' AND escalated_at IS NULL"
-            + "        AND (lease_until IS NULL OR lease_until <= ?1) AND (next_check_at IS NULL OR next_check_at <= ?2))"
-            + "    OR (status = 'started' AND lease_until <= ?3)"
-            + " ORDER BY updated_at LIMIT ?4 FOR UPDATE SKIP LOCKED";
+    /**
+     * What the lease needs of each due row, locked; the longest due first. Three kinds of due row, each found
+     * by walking an index in due order and stopping after ?5 candidates, so a claim costs the same over a
+     * backlog of ten or of a hundred thousand (one ORDER BY over all of them sorted every due row for each
+     * claim, and two instances claiming at once spent more on that than on their look-ups):
+     * <ul>
+     *   <li>unknown, its next look-up due ({@code agent_operation_log_due_idx} in next_check_at order);</li>
+     *   <li>unknown with no next look-up set, due since it was last written (a lapsed attempt's look-up that
+     *       did not finish; the same index's NULL entries);</li>
+     *   <li>started, its lease lapsed ({@code agent_operation_log_status_idx} in lease_until order).</li>
+     * </ul>
+     * Only the ?4 rows kept are locked, each checked again as it is locked (a row another instance leased
+     * meanwhile no longer qualifies) and one another claim holds passed over (SKIP LOCKED), never waited for.
+     * ?5 is a few claims wide so that instances claiming at the same moment each still fill theirs.
+     */
+    static final String DUE = "WITH candidates AS ("
+            + " (SELECT tenant, operation_key, next_check_at AS due_at FROM agent_operation_log"
+            + "   WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at <= ?2 AND (lease_until IS NULL OR lease_until <= ?1)"
+            + "   ORDER BY next_check_at LIMIT ?5)"
+            + " UNION ALL (SELECT tenant, operation_key, updated_at FROM agent_operation_log"
+            + "   WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at IS NULL AND (lease_until IS NULL OR lease_until <= ?1)"
+            + "   ORDER BY updated_at LIMIT ?5)"
+            + " UNION ALL (SELECT tenant, operation_key, lease_until FROM agent_operation_log"
+            + "   WHERE status = 'started' AND lease_until <= ?3 ORDER BY lease_until LIMIT ?5))"
+            + " SELECT o.tenant, o.operation_key, o.status, o.target_system, o.lease_until"
+            + " FROM candidates c JOIN agent_operation_log o ON o.tenant = c.tenant AND o.operation_key = c.operation_key"
+            + " WHERE (o.status = 'unknown' AND o.escalated_at IS NULL"
+            + "        AND (o.lease_until IS NULL OR o.lease_until <= ?1) AND (o.next_check_at IS NULL OR o.next_check_at <= ?2))"
+            + "    OR (o.status = 'started' AND o.lease_until <= ?3)"
+            + " ORDER BY c.due_at LIMIT ?4 FOR UPDATE OF o SKIP LOCKED";
+
+    /** How many candidates of each kind a claim of {@code limit} looks at ({@link #DUE}'s ?5). */
+    static int candidates(int limit) {
+        return 4 * limit;
+    }
 
     /**
      * Leases every claimed row (?1: a JSON array of {tenant, operation_key, lapsed, settle_after}) as
@@ -71,7 +100,7 @@ public class DueOperations {
     @Inject
     JournalSettings settings;
 
-    /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the oldest first. */
+    /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
@@ -80,6 +109,7 @@ public class DueOperations {
                 .setParameter(2, Operation.at(now))
                 .setParameter(3, Operation.at(now))
                 .setParameter(4, limit)
+                .setParameter(5, candidates(limit))
                 .getResultList();
         if (due.isEmpty()) {
             return List.of();

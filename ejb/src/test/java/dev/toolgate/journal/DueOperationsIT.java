@@ -1,0 +1,159 @@
+package dev.toolgate.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the reconcile job claims ({@link DueOperations#DUE}), on real PostgreSQL: every kind of due row and
+ * nothing else, the longest due first, another claim's rows passed over, and a claim's cost independent of
+ * how large the backlog is.
+ */
+class DueOperationsIT {
+
+    private static final String HASH = "b".repeat(64);
+    private static final Pattern PARAMETER = Pattern.compile("\\?(\\d+)");
+    private static JournalDatabase database;
+
+    @BeforeAll
+    static void migrate() throws Exception {
+        database = JournalDatabase.migrated();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        database.close();
+    }
+
+    @BeforeEach
+    void emptyJournal() throws SQLException {
+        try (Connection c = database.connection()) {
+            c.createStatement().execute("TRUNCATE agent_operation_log CASCADE");
+        }
+    }
+
+    @Test
+    void aClaimTakesEveryKindOfDueRowLongestDueFirstAndNothingElse() throws SQLException {
+        try (Connection c = database.connection()) {
+            row(c, "due-5m", "'unknown'", "now() - interval '5 minutes'", "NULL", "now()", false);
+            row(c, "due-1m", "'unknown'", "now() - interval '1 minute'", "NULL", "now()", false);
+            row(c, "unscheduled-4m", "'unknown'", "NULL", "NULL", "now() - interval '4 minutes'", false);
+            row(c, "lapsed-3m", "'started'", "NULL", "now() - interval '3 minutes'", "now()", false);
+            row(c, "lease-lapsed-2m", "'unknown'", "now() - interval '10 minutes'", "now() - interval '2 minutes'", "now()", false);
+            row(c, "not-yet-due", "'unknown'", "now() + interval '1 minute'", "NULL", "now() - interval '9 minutes'", false);
+            row(c, "leased", "'unknown'", "now() - interval '9 minutes'", "now() + interval '30 seconds'", "now()", false);
+            row(c, "escalated", "'unknown'", "now() - interval '9 minutes'", "NULL", "now()", true);
+            row(c, "started-held", "'started'", "NULL", "now() + interval '30 seconds'", "now() - interval '9 minutes'", false);
+            row(c, "succeeded", "'succeeded'", "NULL", "NULL", "now() - interval '9 minutes'", false);
+
+            // an unknown row's next look-up is due at next_check_at, however long ago its lease lapsed
+            assertEquals(List.of("lease-lapsed-2m", "due-5m", "unscheduled-4m", "lapsed-3m", "due-1m"), claim(c, 10),
+                    "every due row, the one due longest first; not yet due, leased, escalated, held and settled rows left alone");
+            assertEquals(List.of("lease-lapsed-2m", "due-5m"), claim(c, 2), "the limit keeps the longest due");
+        }
+    }
+
+    @Test
+    void aClaimPassesOverRowsAnotherClaimHoldsInsteadOfWaitingForThem() throws SQLException {
+        try (Connection c = database.connection(); Connection other = database.connection()) {
+            row(c, "due-5m", "'unknown'", "now() - interval '5 minutes'", "NULL", "now()", false);
+            row(c, "due-4m", "'unknown'", "now() - interval '4 minutes'", "NULL", "now()", false);
+            row(c, "lapsed-3m", "'started'", "NULL", "now() - interval '3 minutes'", "now()", false);
+            other.setAutoCommit(false);
+            assertEquals(List.of("due-5m", "due-4m"), claim(other, 2));
+
+            assertEquals(List.of("lapsed-3m"), claim(c, 2), "the rows another instance is claiming are passed over");
+            other.rollback();
+        }
+    }
+
+    @Test
+    void aClaimOverALargeBacklogReadsAboutAsMuchAsOneOverASmallOne() throws SQLException {
+        try (Connection c = database.connection()) {
+            backlog(c, 2_000);
+            long smaller = buffersOfAClaim(c);
+            backlog(c, 38_000);
+            long larger = buffersOfAClaim(c);
+            // sorting every due row for each claim read 75 pages over 2,000 due rows and 1,102 over 40,000
+            assertTrue(larger < 2 * smaller, "pages a claim of 20 touches: " + smaller + " over 2,000 due rows, " + larger + " over 40,000");
+        }
+    }
+
+    /** {@code n} more unknown operations, due at spread times, as an outage leaves them. */
+    private static void backlog(Connection c, int n) throws SQLException {
+        c.createStatement().execute("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload,"
+                + " status, target_system, next_check_at, updated_at) SELECT 'acme', 'backlog:' || g || ':' || random(), 'invoice.create', '"
+                + HASH + "', '{}', 'unknown', '1c', now() - random() * interval '1 hour', now() - random() * interval '1 hour'"
+                + " FROM generate_series(1, " + n + ") g");
+        c.createStatement().execute("ANALYZE agent_operation_log");
+    }
+
+    private static long buffersOfAClaim(Connection c) throws SQLException {
+        c.setAutoCommit(false);
+        try (PreparedStatement explain = bound(c, "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + DueOperations.DUE, 20);
+             ResultSet plan = explain.executeQuery()) {
+            plan.next();
+            String json = plan.getString(1);
+            Matcher hit = Pattern.compile("\"Shared Hit Blocks\": (\\d+)").matcher(json);
+            Matcher read = Pattern.compile("\"Shared Read Blocks\": (\\d+)").matcher(json);
+            // the plan's top node counts every page its children touched
+            return (hit.find() ? Long.parseLong(hit.group(1)) : 0) + (read.find() ? Long.parseLong(read.group(1)) : 0);
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+    }
+
+    /** The keys DUE locks and returns, in its order. */
+    private static List<String> claim(Connection c, int limit) throws SQLException {
+        List<String> keys = new ArrayList<>();
+        try (PreparedStatement due = bound(c, DueOperations.DUE, limit); ResultSet rows = due.executeQuery()) {
+            while (rows.next()) {
+                keys.add(rows.getString("operation_key"));
+            }
+        }
+        return keys;
+    }
+
+    /** DUE's parameters bound by each occurrence's number, as JPA binds them: ?1–?3 now, ?4 the limit, ?5 the candidates. */
+    private static PreparedStatement bound(Connection c, String sql, int limit) throws SQLException {
+        Timestamp now = Timestamp.from(Instant.now());
+        PreparedStatement statement = c.prepareStatement(JournalDatabase.jdbc(sql));
+        int i = 1;
+        for (Matcher m = PARAMETER.matcher(sql); m.find(); i++) {
+            if (m.group(1).equals("4")) {
+                statement.setInt(i, limit);
+            } else if (m.group(1).equals("5")) {
+                statement.setInt(i, DueOperations.candidates(limit));
+            } else {
+                statement.setTimestamp(i, now);
+            }
+        }
+        return statement;
+    }
+
+    private static void row(Connection c, String key, String status, String nextCheckAt, String leaseUntil, String updatedAt,
+                            boolean escalated) throws SQLException {
+        boolean settled = status.equals("'succeeded'");
+        c.createStatement().execute("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload,"
+                + " status, target_system, target_object_id, completed_at, next_check_at, lease_until, updated_at, escalated_at)"
+                + " VALUES ('acme', '" + key + "', 'invoice.create', '" + HASH + "', '{}', " + status + ", '1c', "
+                + (settled ? "'ref-1', now()" : "NULL, NULL") + ", " + nextCheckAt + ", " + leaseUntil + ", " + updatedAt + ", "
+                + (escalated ? "now()" : "NULL") + ")");
+    }
+}
