@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * expects, none touching an escalated row (docs/lifecycle.md): shared by {@link OutcomeRecorder} (an
  * attempt's outcome) and {@link LookupRecorder} (a look-up's result). A statement that matches no row
  * was fenced off, and the refusal is journaled: by the statement itself where it carries its event
- * ({@link #SETTLE_ATTEMPT_LOGGED}, {@link LookupLogged}), else by its caller.
+ * ({@link #SETTLE_ATTEMPT_LOGGED}), else by its caller ({@link LookupLogged}: the recorder, which says why).
  */
 public final class FencedWrites {
 
@@ -88,9 +88,10 @@ public final class FencedWrites {
 
     /**
      * A look-up's fenced write and its events in one statement, the written row returned (none when the fence
-     * kept the write out), so nothing is read again: the look-up's event is {@code reconciled} when the row was
-     * written and {@code outcome_refused} when not, and a written retry adds the next attempt's
-     * {@code attempt_started} after it. The update's own parameters keep their numbers; the events' follow them.
+     * kept the write out), so nothing is read again: the look-up's {@code reconciled} event, and after it a
+     * written retry's {@code attempt_started} for the next attempt. A write the fence kept out journals nothing
+     * here: {@link LookupRecorder} then reads the row to say why, and journals the refusal with that. The
+     * update's own parameters keep their numbers; the events' follow them.
      */
     record LookupLogged(String sql, int firstEventParameter) {
         private static final Pattern PARAMETER = Pattern.compile("\\?(\\d+)");
@@ -105,9 +106,8 @@ public final class FencedWrites {
             String trace = "CAST(?" + (n + 7) + " AS text)", retry = "CAST(?" + (n + 8) + " AS boolean)", next = "?" + (n + 9);
             String columns = " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)";
             return new LookupLogged("WITH written AS (" + update + " RETURNING *), logged AS (" + columns
-                    + " SELECT " + tenant + ", " + key + ", " + at + ", CASE WHEN EXISTS (SELECT 1 FROM written) THEN '"
-                    + EventKind.RECONCILED.dbName() + "' ELSE '" + EventKind.OUTCOME_REFUSED.dbName() + "' END, " + attempt
-                    + ", 'unknown', " + actor + ", " + detail + ", " + trace
+                    + " SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.RECONCILED.dbName() + "', " + attempt
+                    + ", 'unknown', " + actor + ", " + detail + ", " + trace + " WHERE EXISTS (SELECT 1 FROM written)"
                     + " UNION ALL SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.ATTEMPT_STARTED.dbName() + "', "
                     + attempt + " + 1, 'started', " + actor + ", " + next + ", " + trace
                     + " WHERE " + retry + " AND EXISTS (SELECT 1 FROM written))"

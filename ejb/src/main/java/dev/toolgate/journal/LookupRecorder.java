@@ -38,13 +38,33 @@ public class LookupRecorder {
     GatewayMetrics metrics;
 
     /**
-     * Records what a look-up by our key found for an operation whose outcome was unknown. The row is
-     * locked first, so the approval read for a new attempt is the one in force when the attempt starts:
-     * a revoke commits either before this (and is seen) or after the attempt's lease is taken.
+     * Records what a look-up by our key found for an operation whose outcome was unknown.
+     *
+     * <p>A found or failed object settles the row whatever else it holds, as long as the look-up still owns it, and
+     * the fenced write checks exactly that ({@link LookupDecisions#fence}): so it is written straight away, one
+     * statement. Any other answer, and a settle the fence kept out, first lock the row: the decision depends on
+     * what it holds now, and the approval read for a new attempt must be the one in force when the attempt starts
+     * (a revoke commits either before this and is seen, or after the attempt's lease is taken).
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Settlement reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
         Instant now = Instant.now();
+        // the claim's own view decides a found or failed object: the lease it holds is what the write is fenced by
+        LookupDecision settle = lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed
+                ? LookupDecisions.decide(leased, leased, lookup, null, policy, settings.maxReconciles(), canResend, now) : null;
+        if (settle instanceof LookupDecision.Settle) {
+            String detail = detailOf(settle, lookup);
+            Optional<Operation> written = apply(settle, leased, now, actor, detail, null);
+            if (written.isPresent()) {
+                EventLog.logOnCommit(leased, actor, RECONCILED, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
+                metrics.reconciled(leased.target(), lookup.metricName());
+                return new Settlement(written.get().view(), false);
+            }
+        }
+        return underLock(leased, lookup, policy, actor, canResend, now);
+    }
+
+    private Settlement underLock(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend, Instant now) {
         Operation row = em.find(Operation.class, new OperationId(leased.tenant(), leased.key()), LockModeType.PESSIMISTIC_WRITE);
         OperationView current = row.view();
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
@@ -56,8 +76,11 @@ public class LookupRecorder {
         Optional<Operation> written = apply(decision, leased, now, actor, detail, nextAttempt);
         // the row is locked: unwritten, it is still what was read
         OperationView after = written.map(Operation::view).orElse(current);
-        if (!(decision instanceof LookupDecision.Refused)) { // a refused decision's event logs itself (apply)
-            EventLog.logOnCommit(leased, actor, written.isPresent() ? RECONCILED : OUTCOME_REFUSED, attempt, OperationStatus.UNKNOWN, detail);
+        if (written.isPresent()) {
+            EventLog.logOnCommit(leased, actor, RECONCILED, attempt, OperationStatus.UNKNOWN, detail);
+        } else if (!(decision instanceof LookupDecision.Refused)) { // a refused decision journaled its event (apply)
+            // the row is locked and was checked: the fence cannot keep this write out, but if it did, say so
+            EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, attempt, OperationStatus.UNKNOWN, detail + "; not written: the fence kept it out");
         }
         if (retry && written.isPresent()) {
             EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, attempt + 1, OperationStatus.STARTED, nextAttempt);

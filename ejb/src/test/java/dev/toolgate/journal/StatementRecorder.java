@@ -52,6 +52,11 @@ final class StatementRecorder {
         prepared.clear();
     }
 
+    /** The SQL of every statement prepared since the last {@link #clear()}, in order. */
+    List<String> statements() {
+        return prepared.stream().map(Prepared::sql).toList();
+    }
+
     /** PostgreSQL's plan of {@code statement}, with the parameters it was run with. */
     static String explain(Connection connection, Prepared statement) throws SQLException {
         try (PreparedStatement explain = connection.prepareStatement("EXPLAIN " + statement.sql())) {
