@@ -62,8 +62,9 @@ final class Backlog {
             }
             left = now;
             if (left > 0 && (Instant.now().isAfter(deadline) || Instant.now().isAfter(moved.plus(STALLED)))) {
-                throw new IllegalStateException(left + " of the backlog still unsettled, none settled in the last "
-                        + Duration.between(moved, Instant.now()).toSeconds() + " s; what the journal says of them: " + unsettledRows(batch));
+                throw new IllegalStateException(left + " of the backlog still unsettled after "
+                        + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s, the last settled "
+                        + Duration.between(moved, Instant.now()).toSeconds() + " s ago; what the journal says of them: " + unsettledRows(batch));
             }
         }
         long micros = (System.nanoTime() - started) / 1000;

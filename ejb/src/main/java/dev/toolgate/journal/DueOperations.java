@@ -38,41 +38,44 @@ public class DueOperations {
     /** Whom the journal names as the actor of what the job does. */
     public static final String ACTOR = "reconciler";
 
+    /** How many candidates of each kind a claim looks at: its own 20 ({@code DueOperationReader.CLAIM_SIZE}) and four others'. */
+    static final int CANDIDATES = 100;
+
     /**
-     * What the lease needs of each due row, locked; the longest due first. Three kinds of due row, each found
-     * by walking an index in due order and stopping after ?5 candidates, so a claim costs the same over a
-     * backlog of ten or of a hundred thousand (one ORDER BY over all of them sorted every due row for each
-     * claim, and two instances claiming at once spent more on that than on their look-ups):
+     * What the lease needs of each due row, locked; the longest due first. Three kinds of due row:
      * <ul>
-     *   <li>unknown, its next look-up due ({@code agent_operation_log_due_idx} in next_check_at order);</li>
-     *   <li>unknown with no next look-up set, due since it was last written (a lapsed attempt's look-up that
-     *       did not finish; the same index's NULL entries);</li>
-     *   <li>started, its lease lapsed ({@code agent_operation_log_status_idx} in lease_until order).</li>
+     *   <li>unknown, its next look-up due: {@code agent_operation_log_due_idx} walked in next_check_at order;</li>
+     *   <li>started, its lease lapsed: {@code agent_operation_log_status_idx} walked in lease_until order;</li>
+     *   <li>unknown with no next look-up set (a lapsed attempt's look-up that did not finish): the due index's
+     *       NULL entries, by when the row was last written, sorted (there are few: at most the look-ups of lapsed
+     *       attempts in flight or cut short).</li>
      * </ul>
-     * Only the ?4 rows kept are locked, each checked again as it is locked (a row another instance leased
-     * meanwhile no longer qualifies) and one another claim holds passed over (SKIP LOCKED), never waited for.
-     * ?5 is a few claims wide so that instances claiming at the same moment each still fill theirs.
+     * Each branch stops after {@link #CANDIDATES}, so a claim costs the same over a backlog of ten or of a hundred
+     * thousand (one ORDER BY over every due row sorted them all for each claim, and two instances claiming at once
+     * spent more on that than on their look-ups). The rows kept are locked, each checked again as it is locked (a
+     * row another instance leased meanwhile no longer qualifies; one that fails that check stays locked until the
+     * claim commits, moments later), and one another claim holds is passed over (SKIP LOCKED), never waited for.
+     * The candidates leave room for four other claims working the same front of the queue at once: a claim that
+     * came back empty would end its instance's run while rows are still due. Their number is written into the
+     * statement, not bound: the plan a pooled prepared statement settles on after five runs is made without the
+     * values bound to it, and with an unknown limit PostgreSQL plans to read and sort every due row
+     * ({@code DueOperationsIT} checks both plans).
      */
     static final String DUE = "WITH candidates AS ("
             + " (SELECT tenant, operation_key, next_check_at AS due_at FROM agent_operation_log"
             + "   WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at <= ?2 AND (lease_until IS NULL OR lease_until <= ?1)"
-            + "   ORDER BY next_check_at LIMIT ?5)"
+            + "   ORDER BY next_check_at LIMIT " + CANDIDATES + ")"
             + " UNION ALL (SELECT tenant, operation_key, updated_at FROM agent_operation_log"
             + "   WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at IS NULL AND (lease_until IS NULL OR lease_until <= ?1)"
-            + "   ORDER BY updated_at LIMIT ?5)"
+            + "   ORDER BY updated_at LIMIT " + CANDIDATES + ")"
             + " UNION ALL (SELECT tenant, operation_key, lease_until FROM agent_operation_log"
-            + "   WHERE status = 'started' AND lease_until <= ?3 ORDER BY lease_until LIMIT ?5))"
+            + "   WHERE status = 'started' AND lease_until <= ?3 ORDER BY lease_until LIMIT " + CANDIDATES + "))"
             + " SELECT o.tenant, o.operation_key, o.status, o.target_system, o.lease_until"
             + " FROM candidates c JOIN agent_operation_log o ON o.tenant = c.tenant AND o.operation_key = c.operation_key"
             + " WHERE (o.status = 'unknown' AND o.escalated_at IS NULL"
             + "        AND (o.lease_until IS NULL OR o.lease_until <= ?1) AND (o.next_check_at IS NULL OR o.next_check_at <= ?2))"
             + "    OR (o.status = 'started' AND o.lease_until <= ?3)"
             + " ORDER BY c.due_at LIMIT ?4 FOR UPDATE OF o SKIP LOCKED";
-
-    /** How many candidates of each kind a claim of {@code limit} looks at ({@link #DUE}'s ?5). */
-    static int candidates(int limit) {
-        return 4 * limit;
-    }
 
     /**
      * Leases every claimed row (?1: a JSON array of {tenant, operation_key, lapsed, settle_after}) as
@@ -108,8 +111,7 @@ public class DueOperations {
                 .setParameter(1, Operation.at(now))
                 .setParameter(2, Operation.at(now))
                 .setParameter(3, Operation.at(now))
-                .setParameter(4, limit)
-                .setParameter(5, candidates(limit))
+                .setParameter(4, Math.min(limit, CANDIDATES)) // a larger claim gets what one can; the caller claims again
                 .getResultList();
         if (due.isEmpty()) {
             return List.of();

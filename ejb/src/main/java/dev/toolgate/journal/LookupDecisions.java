@@ -11,7 +11,9 @@ import java.time.Instant;
 
 /**
  * What a look-up by our key does to an unknown operation, as a pure function of the row under its
- * lock, the lease the look-up was made under, and what the target said: the third lifecycle table.
+ * lock, the lease the look-up was made under, and what the target said: the third lifecycle table. A found or
+ * failed object decides on the fence alone, so {@link LookupRecorder} passes the leased row for the row now and
+ * lets the fenced write check it, reading the row under its lock only when that write was kept out.
  *
  * <pre>
  * row (locked)                          look-up             →  decision
@@ -36,7 +38,7 @@ public final class LookupDecisions {
 
     /**
      * @param leased   the row as the look-up's lease gave it (attempt and lease epoch held)
-     * @param current  the row now, read under its lock
+     * @param current  the row now, read under its lock (or the leased row, for a found or failed object: see above)
      * @param standing the approval's standing now, under the same lock; needed (non-null) only for Absent
      */
     public static LookupDecision decide(OperationView leased, OperationView current, Lookup lookup, ApprovalStanding standing,
