@@ -27,7 +27,6 @@ import java.util.regex.Pattern;
 class DueOperationsIT {
 
     private static final String HASH = "b".repeat(64);
-    private static final Pattern PARAMETER = Pattern.compile("\\?(\\d+)");
     private static JournalDatabase database;
 
     @BeforeAll
@@ -144,19 +143,10 @@ class DueOperationsIT {
         return keys;
     }
 
-    /** DUE's parameters bound by each occurrence's number, as JPA binds them: ?1–?3 now, ?4 the limit. */
+    /** DUE with its parameters: ?1–?3 now, ?4 the limit. */
     private static PreparedStatement bound(Connection c, String sql, int limit) throws SQLException {
         Timestamp now = Timestamp.from(Instant.now());
-        PreparedStatement statement = c.prepareStatement(JournalDatabase.jdbc(sql));
-        int i = 1;
-        for (Matcher m = PARAMETER.matcher(sql); m.find(); i++) {
-            if (m.group(1).equals("4")) {
-                statement.setInt(i, limit);
-            } else {
-                statement.setTimestamp(i, now);
-            }
-        }
-        return statement;
+        return JournalDatabase.prepared(c, sql, now, now, now, limit);
     }
 
     private static void row(Connection c, String key, String status, String nextCheckAt, String leaseUntil, String updatedAt,

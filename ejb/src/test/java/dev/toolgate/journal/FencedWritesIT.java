@@ -280,12 +280,8 @@ class FencedWritesIT {
 
     /** Runs {@code sql} binding each ?N occurrence to {@code values[N - 1]}, as JPA does; each row as "status attempt epoch". */
     private static List<String> run(Connection c, String sql, Object... values) throws SQLException {
-        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(sql);
         List<String> rows = new java.util.ArrayList<>();
-        try (PreparedStatement statement = c.prepareStatement(JournalDatabase.jdbc(sql))) {
-            for (int i = 1; numbers.find(); i++) {
-                statement.setObject(i, values[Integer.parseInt(numbers.group(1)) - 1]);
-            }
+        try (PreparedStatement statement = JournalDatabase.prepared(c, sql, values)) {
             try (ResultSet r = statement.executeQuery()) {
                 while (r.next()) {
                     rows.add(r.getString("status") + " " + r.getInt("attempt_count") + " " + r.getLong("lease_epoch"));
@@ -361,16 +357,8 @@ class FencedWritesIT {
     private static List<String> settleLogged(Connection c, String key, int attempt, long epoch) throws SQLException {
         Object[] values = {"succeeded", "ref-1", null, null, null, now(), now(), null, "acme", key, attempt, epoch,
                 true, 201, null, 12, "agent-a", "target object ref-1", null};
-        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(FencedWrites.SETTLE_ATTEMPT_LOGGED);
-        List<Object> bound = new java.util.ArrayList<>();
-        while (numbers.find()) {
-            bound.add(values[Integer.parseInt(numbers.group(1)) - 1]);
-        }
         List<String> statuses = new java.util.ArrayList<>();
-        try (PreparedStatement settle = c.prepareStatement(JournalDatabase.jdbc(FencedWrites.SETTLE_ATTEMPT_LOGGED))) {
-            for (int i = 0; i < bound.size(); i++) {
-                settle.setObject(i + 1, bound.get(i));
-            }
+        try (PreparedStatement settle = JournalDatabase.prepared(c, FencedWrites.SETTLE_ATTEMPT_LOGGED, values)) {
             try (java.sql.ResultSet rows = settle.executeQuery()) {
                 while (rows.next()) {
                     statuses.add(rows.getString("status"));

@@ -90,6 +90,19 @@ public final class JournalDatabase implements AutoCloseable {
         return jpaSql.replaceAll("\\?\\d+", "?");
     }
 
+    /**
+     * {@code jpaSql} prepared for JDBC with each ?N occurrence bound to {@code byNumber[N - 1]}, as JPA binds a
+     * numbered parameter that the statement uses more than once.
+     */
+    static java.sql.PreparedStatement prepared(Connection c, String jpaSql, Object... byNumber) throws SQLException {
+        java.sql.PreparedStatement statement = c.prepareStatement(jdbc(jpaSql));
+        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(jpaSql);
+        for (int i = 1; numbers.find(); i++) {
+            statement.setObject(i, byNumber[Integer.parseInt(numbers.group(1)) - 1]);
+        }
+        return statement;
+    }
+
     @Override
     public void close() throws IOException {
         postgres.close();
