@@ -34,6 +34,8 @@ final class ToolResults {
             "approval_required", "refused", "record", "open_operations", "process");
 
     private final String api;
+    /** {@link #api} without its scheme and authority: the base of the operations' self paths. */
+    private final String apiPath;
     private final Duration retention;
 
     /**
@@ -42,6 +44,9 @@ final class ToolResults {
      */
     ToolResults(String api, Duration retention) {
         this.api = api;
+        int authority = api.indexOf("://");
+        int path = authority < 0 ? 0 : api.indexOf('/', authority + 3);
+        this.apiPath = path < 0 ? "" : api.substring(path);
         this.retention = retention;
     }
 
@@ -215,15 +220,16 @@ final class ToolResults {
 
     /** By {@code ?key=}: it takes every legal key, also one holding {@code /} (docs/http-api.md). */
     String link(OperationView op) {
-        return api + "/v1/operations?key=" + URLEncoder.encode(op.key(), StandardCharsets.UTF_8);
+        return api + operationsQuery(op);
     }
 
-    /** The link without its scheme and authority (cut by hand: a pattern here ran on every answer). */
+    /** The link without its scheme and authority. */
     private String selfPath(OperationView op) {
-        String link = link(op);
-        int authority = link.indexOf("://");
-        int path = authority < 0 ? 0 : link.indexOf('/', authority + 3);
-        return path < 0 ? "" : link.substring(path);
+        return apiPath + operationsQuery(op);
+    }
+
+    private static String operationsQuery(OperationView op) {
+        return "/v1/operations?key=" + URLEncoder.encode(op.key(), StandardCharsets.UTF_8);
     }
 
     private static long seconds(Duration duration) {

@@ -44,6 +44,16 @@ class ToolResultsTest {
     }
 
     @Test
+    void linksTheOperationByThePathOfItsRecordWithoutSchemeOrHost() {
+        JsonObject operation = structured(results.of(new GatewayAnswer.Done(row(OperationStatus.SUCCEEDED, null), false,
+                GatewayAnswer.Ending.SUCCEEDED))).getJsonObject("operation");
+        assertEquals("/api/v1/operations?key=t%3Ainvoice.create%3Ao%2F1%3Av1", operation.getJsonObject("links").getString("self"));
+        JsonObject atRoot = structured(new ToolResults("https://gw:8443", Duration.ofDays(30)).of(new GatewayAnswer.Done(
+                row(OperationStatus.SUCCEEDED, null), false, GatewayAnswer.Ending.SUCCEEDED))).getJsonObject("operation");
+        assertEquals("/v1/operations?key=t%3Ainvoice.create%3Ao%2F1%3Av1", atRoot.getJsonObject("links").getString("self"));
+    }
+
+    @Test
     void marksAReplayedSuccess() {
         JsonObject result = results.of(new GatewayAnswer.Done(row(OperationStatus.SUCCEEDED, null), true, GatewayAnswer.Ending.SUCCEEDED));
         assertTrue(structured(result).getBoolean("replayed"));
