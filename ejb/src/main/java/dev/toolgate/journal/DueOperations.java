@@ -14,7 +14,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import dev.toolgate.trace.Trace;
 
-import java.sql.Timestamp;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -103,43 +105,49 @@ public class DueOperations {
     @Inject
     JournalSettings settings;
 
-    /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. */
+    private static final NumberedSql DUE_RUN = NumberedSql.of(DUE);
+    private static final NumberedSql LEASE_RUN = NumberedSql.of(LEASE);
+
+    /**
+     * Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. Both
+     * statements run by plain JDBC on the transaction's connection ({@link NumberedSql} says why).
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
-        List<?> due = em.createNativeQuery(DUE)
-                .setParameter(1, Operation.at(now))
-                .setParameter(2, Operation.at(now))
-                .setParameter(3, Operation.at(now))
-                .setParameter(4, Math.min(limit, CANDIDATES)) // a larger claim gets what one can; the caller claims again
-                .getResultList();
-        if (due.isEmpty()) {
-            return List.of();
-        }
+        Connection journal = JournalConnections.of(em);
         JsonArrayBuilder claimed = JSON.createArrayBuilder();
         Map<OperationId, Boolean> lapsed = new LinkedHashMap<>();
-        for (Object row : due) {
-            Object[] columns = (Object[]) row;
-            String tenant = (String) columns[0];
-            String key = (String) columns[1];
-            boolean started = OperationStatus.STARTED.dbName().equals(columns[2]);
-            Instant settleAfter = started
-                    ? SettleWindows.afterLapsedLease(now, instant(columns[4]), settings.longestRequest((String) columns[3]), settings.settleWindow())
-                    : null;
-            JsonObjectBuilder item = JSON.createObjectBuilder().add("tenant", tenant).add("operation_key", key).add("lapsed", started);
-            claimed.add(settleAfter == null ? item.addNull("settle_after") : item.add("settle_after", settleAfter.toString()));
-            lapsed.put(new OperationId(tenant, key), started);
-        }
-        List<?> leased = em.createNativeQuery(LEASE, Operation.class)
-                .setParameter(1, claimed.build().toString())
-                .setParameter(2, Operation.at(now.plus(settings.lease())))
-                .setParameter(3, Operation.at(now))
-                .setParameter(4, ACTOR)
-                .setParameter(5, Trace.traceId())
-                .getResultList();
+        // a larger claim gets what one can; the caller claims again
+        JournalConnections.run("the reconcile claim's read of due operations failed", () -> {
+            try (PreparedStatement due = DUE_RUN.prepare(journal, Operation.at(now), Operation.at(now), Operation.at(now),
+                    Math.min(limit, CANDIDATES)); ResultSet rows = due.executeQuery()) {
+                while (rows.next()) {
+                    String tenant = rows.getString(1);
+                    String key = rows.getString(2);
+                    boolean started = OperationStatus.STARTED.dbName().equals(rows.getString(3));
+                    Instant settleAfter = started ? SettleWindows.afterLapsedLease(now, Operation.instant(rows.getObject(5,
+                            OffsetDateTime.class)), settings.longestRequest(rows.getString(4)), settings.settleWindow()) : null;
+                    JsonObjectBuilder item = JSON.createObjectBuilder().add("tenant", tenant).add("operation_key", key).add("lapsed", started);
+                    claimed.add(settleAfter == null ? item.addNull("settle_after") : item.add("settle_after", settleAfter.toString()));
+                    lapsed.put(new OperationId(tenant, key), started);
+                }
+                return null;
+            }
+        });
+        return lapsed.isEmpty() ? List.of() : lease(journal, claimed.build().toString(), lapsed, now);
+    }
+
+    /** Leases the claimed rows ({@link #LEASE}) and logs their events; the leased rows in the claim's order. */
+    private List<OperationView> lease(Connection journal, String claimed, Map<OperationId, Boolean> lapsed, Instant now) {
         Map<OperationId, OperationView> byId = new LinkedHashMap<>();
-        for (Object row : leased) {
-            OperationView view = ((Operation) row).view();
+        List<OperationView> leased = JournalConnections.run("the reconcile claim's lease of due operations failed", () -> {
+            try (PreparedStatement lease = LEASE_RUN.prepare(journal, claimed, Operation.at(now.plus(settings.lease())),
+                    Operation.at(now), ACTOR, Trace.traceId())) {
+                return OperationRows.all(lease);
+            }
+        });
+        for (OperationView view : leased) {
             byId.put(new OperationId(view.tenant(), view.key()), view);
         }
         List<OperationView> inOrder = new ArrayList<>(byId.size());
@@ -153,15 +161,5 @@ public class DueOperations {
             inOrder.add(view);
         });
         return inOrder;
-    }
-
-    private static Instant instant(Object timestamp) {
-        if (timestamp instanceof Timestamp t) {
-            return t.toInstant();
-        }
-        if (timestamp instanceof OffsetDateTime t) {
-            return t.toInstant();
-        }
-        return timestamp == null ? null : Instant.parse(timestamp.toString());
     }
 }

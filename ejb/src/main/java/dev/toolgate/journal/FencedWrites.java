@@ -3,16 +3,13 @@ package dev.toolgate.journal;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.trace.Trace;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The fenced statements that settle an operation, each naming the attempt, lease epoch and status it
@@ -20,6 +17,11 @@ import java.util.regex.Pattern;
  * attempt's outcome) and {@link LookupRecorder} (a look-up's result). A statement that matches no row
  * was fenced off, and the refusal is journaled: by the statement itself where it carries its event
  * ({@link #SETTLE_ATTEMPT_LOGGED}), else by its caller ({@link LookupLogged}: the recorder, which says why).
+ *
+ * <p>They run by plain JDBC ({@link NumberedSql}) on the connection of the caller's transaction, the one its
+ * entity manager uses ({@link JournalConnections#of}), and the rows they return are mapped by {@link OperationRows}:
+ * through EclipseLink, mapping a returned row onto an entity and refreshing it cost the reconcile job more than a
+ * third of its CPU in a profile. Each method builds its parameters by number, in the order the statement names them.
  */
 public final class FencedWrites {
 
@@ -93,25 +95,21 @@ public final class FencedWrites {
      * here: {@link LookupRecorder} then reads the row to say why, and journals the refusal with that. The
      * update's own parameters keep their numbers; the events' follow them.
      */
-    record LookupLogged(String sql, int firstEventParameter) {
-        private static final Pattern PARAMETER = Pattern.compile("\\?(\\d+)");
+    record LookupLogged(NumberedSql sql, int firstEventParameter) {
 
         static LookupLogged of(String update) {
-            int n = 0;
-            for (Matcher m = PARAMETER.matcher(update); m.find(); ) {
-                n = Math.max(n, Integer.parseInt(m.group(1)));
-            }
+            int n = NumberedSql.of(update).parameters();
             String tenant = "?" + (n + 1), key = "?" + (n + 2), at = "CAST(?" + (n + 3) + " AS timestamptz)";
             String attempt = "CAST(?" + (n + 4) + " AS integer)", actor = "?" + (n + 5), detail = "?" + (n + 6);
             String trace = "CAST(?" + (n + 7) + " AS text)", retry = "CAST(?" + (n + 8) + " AS boolean)", next = "?" + (n + 9);
             String columns = " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)";
-            return new LookupLogged("WITH written AS (" + update + " RETURNING *), logged AS (" + columns
+            return new LookupLogged(NumberedSql.of("WITH written AS (" + update + " RETURNING *), logged AS (" + columns
                     + " SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.RECONCILED.dbName() + "', " + attempt
                     + ", 'unknown', " + actor + ", " + detail + ", " + trace + " WHERE EXISTS (SELECT 1 FROM written)"
                     + " UNION ALL SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.ATTEMPT_STARTED.dbName() + "', "
                     + attempt + " + 1, 'started', " + actor + ", " + next + ", " + trace
                     + " WHERE " + retry + " AND EXISTS (SELECT 1 FROM written))"
-                    + " SELECT * FROM written", n + 1);
+                    + " SELECT * FROM written"), n + 1);
         }
     }
 
@@ -120,119 +118,99 @@ public final class FencedWrites {
     static final LookupLogged AWAIT_SETTLE_LOGGED = LookupLogged.of(AWAIT_SETTLE);
     static final LookupLogged POSTPONE_LOGGED = LookupLogged.of(POSTPONE);
 
+    private static final NumberedSql SETTLE_ATTEMPT_RUN = NumberedSql.of(SETTLE_ATTEMPT_LOGGED);
+    private static final NumberedSql EXTEND_SETTLE_RUN = NumberedSql.of(EXTEND_SETTLE);
+    private static final NumberedSql ESCALATE_RUN = NumberedSql.of(ESCALATE);
+
+    private static final String FAILED = "a fenced write to the journal failed";
+
     private FencedWrites() {
     }
 
     /**
-     * Runs a look-up's logged write ({@link LookupLogged}), {@code bind} setting the update's own parameters;
-     * {@code nextAttempt} is the detail of the next attempt's event when the write is a retry, else null.
-     * The managed row the caller locked comes back refreshed when it was written.
+     * Runs a look-up's logged write ({@link LookupLogged}), {@code update} holding the update's own parameters
+     * by number; {@code nextAttempt} is the detail of the next attempt's event when the write is a retry, else
+     * null. The written row, or empty when the fence kept the write out.
      */
-    static Optional<Operation> lookedUp(EntityManager em, LookupLogged logged, UnaryOperator<Query> bind,
-                                        OperationView row, Instant now, String actor, String detail, String nextAttempt) {
-        int e = logged.firstEventParameter();
-        List<?> written = bind.apply(em.createNativeQuery(logged.sql(), Operation.class))
-                .setParameter(e, row.tenant())
-                .setParameter(e + 1, row.key())
-                .setParameter(e + 2, Operation.at(now))
-                .setParameter(e + 3, row.attemptCount())
-                .setParameter(e + 4, actor)
-                .setParameter(e + 5, detail)
-                .setParameter(e + 6, Trace.traceId())
-                .setParameter(e + 7, nextAttempt != null)
-                .setParameter(e + 8, nextAttempt)
-                .setHint("eclipselink.refresh", "true")
-                .getResultList();
-        return written.stream().findFirst().map(Operation.class::cast);
+    static Optional<OperationView> lookedUp(Connection c, LookupLogged logged, Object[] update, OperationView row, Instant now,
+                                            String actor, String detail, String nextAttempt) {
+        int e = logged.firstEventParameter() - 1;
+        Object[] values = Arrays.copyOf(update, e + 9);
+        values[e] = row.tenant();
+        values[e + 1] = row.key();
+        values[e + 2] = Operation.at(now);
+        values[e + 3] = row.attemptCount();
+        values[e + 4] = actor;
+        values[e + 5] = detail;
+        values[e + 6] = Trace.traceId();
+        values[e + 7] = nextAttempt != null;
+        values[e + 8] = nextAttempt;
+        return returning(c, logged.sql(), values);
     }
-
 
     /**
      * Settles the attempt {@code row} describes and journals the outcome's event with it; the settled
      * row, or empty when the fence refused the write (the event then says so). The event's own columns
      * reuse SET's parameters (status ?1, time ?7, tenant ?9, key ?10, attempt ?11) and add ?13 on.
      */
-    static Optional<Operation> settleAttempt(EntityManager em, OperationView row, Transition to, Instant now, Duration settleWindow,
-                                             String actor, Outcome outcome, long durationMs, String detail) {
-        List<?> settled = bindSet(em.createNativeQuery(SETTLE_ATTEMPT_LOGGED, Operation.class), row, to, now, settleWindow)
-                .setParameter(13, AttemptOutcomes.settlesAfterLeaseLapsed(to))
-                .setParameter(14, outcome.httpStatus())
-                .setParameter(15, outcome.errorClass())
-                .setParameter(16, (int) Math.min(durationMs, Integer.MAX_VALUE))
-                .setParameter(17, actor)
-                .setParameter(18, detail)
-                .setParameter(19, Trace.traceId())
-                .getResultList();
-        return settled.stream().findFirst().map(Operation.class::cast);
+    static Optional<OperationView> settleAttempt(Connection c, OperationView row, Transition to, Instant now, Duration settleWindow,
+                                                 String actor, Outcome outcome, long durationMs, String detail) {
+        Object[] values = Arrays.copyOf(set(row, to, now, settleWindow), 19);
+        values[12] = AttemptOutcomes.settlesAfterLeaseLapsed(to);
+        values[13] = outcome.httpStatus();
+        values[14] = outcome.errorClass();
+        values[15] = (int) Math.min(durationMs, Integer.MAX_VALUE);
+        values[16] = actor;
+        values[17] = detail;
+        values[18] = Trace.traceId();
+        return returning(c, SETTLE_ATTEMPT_RUN, values);
     }
 
     /** The parameters ?1 to ?12 of {@link #SET} and the fence after it, in one place for every statement built on it. */
-    static Query bindSet(Query query, OperationView row, Transition to, Instant now, Duration settleWindow) {
+    static Object[] set(OperationView row, Transition to, Instant now, Duration settleWindow) {
         boolean unknown = to.status() == OperationStatus.UNKNOWN;
-        return query
-                .setParameter(1, to.status().dbName())
-                .setParameter(2, to.objectId())
-                .setParameter(3, to.result() == null ? null : CanonicalJson.write(to.result()))
-                .setParameter(4, to.errorCode())
-                .setParameter(5, Operation.at(to.nextCheckAt()))
-                .setParameter(6, to.status().isTerminal() ? Operation.at(now) : null)
-                .setParameter(7, Operation.at(now))
-                .setParameter(8, unknown ? Operation.at(now.plus(settleWindow)) : null)
-                .setParameter(9, row.tenant())
-                .setParameter(10, row.key())
-                .setParameter(11, row.attemptCount())
-                .setParameter(12, row.leaseEpoch());
+        return new Object[] {to.status().dbName(), to.objectId(), to.result() == null ? null : CanonicalJson.write(to.result()),
+                to.errorCode(), Operation.at(to.nextCheckAt()), to.status().isTerminal() ? Operation.at(now) : null,
+                Operation.at(now), unknown ? Operation.at(now.plus(settleWindow)) : null,
+                row.tenant(), row.key(), row.attemptCount(), row.leaseEpoch()};
     }
 
-    static Query bindRetry(Query query, OperationView row, Instant now, Duration lease) {
-        return query
-                .setParameter(1, Operation.at(now.plus(lease)))
-                .setParameter(2, Operation.at(now))
-                .setParameter(3, row.tenant())
-                .setParameter(4, row.key())
-                .setParameter(5, row.attemptCount())
-                .setParameter(6, row.leaseEpoch());
+    static Object[] retry(OperationView row, Instant now, Duration lease) {
+        return new Object[] {Operation.at(now.plus(lease)), Operation.at(now), row.tenant(), row.key(), row.attemptCount(),
+                row.leaseEpoch()};
     }
 
-    static void extendSettle(EntityManager em, OperationView row, Instant now, Duration settleWindow) {
-        em.createNativeQuery(EXTEND_SETTLE)
-                .setParameter(1, Operation.at(SettleWindows.afterUnknownOutcome(now, settleWindow)))
-                .setParameter(2, Operation.at(now))
-                .setParameter(3, row.tenant())
-                .setParameter(4, row.key())
-                .setParameter(5, row.attemptCount())
-                .executeUpdate();
+    static Object[] awaitSettle(OperationView row, Instant now) {
+        return new Object[] {Operation.at(now), row.tenant(), row.key(), row.attemptCount(), row.leaseEpoch()};
     }
 
-    static Query bindAwaitSettle(Query query, OperationView row, Instant now) {
-        return query
-                .setParameter(1, Operation.at(now))
-                .setParameter(2, row.tenant())
-                .setParameter(3, row.key())
-                .setParameter(4, row.attemptCount())
-                .setParameter(5, row.leaseEpoch());
+    static Object[] postpone(OperationView row, LookupDecision.Postpone postpone, Instant now, int maxBackoffSeconds) {
+        return new Object[] {Operation.at(now), maxBackoffSeconds, postpone.escalateNow(), Operation.at(now), postpone.errorCode(),
+                Operation.at(now), row.tenant(), row.key(), row.attemptCount(), row.leaseEpoch()};
     }
 
-    static Query bindPostpone(Query query, OperationView row, LookupDecision.Postpone postpone, Instant now, int maxBackoffSeconds) {
-        return query
-                .setParameter(1, Operation.at(now))
-                .setParameter(2, maxBackoffSeconds)
-                .setParameter(3, postpone.escalateNow())
-                .setParameter(4, Operation.at(now))
-                .setParameter(5, postpone.errorCode())
-                .setParameter(6, Operation.at(now))
-                .setParameter(7, row.tenant())
-                .setParameter(8, row.key())
-                .setParameter(9, row.attemptCount())
-                .setParameter(10, row.leaseEpoch());
+    static void extendSettle(Connection c, OperationView row, Instant now, Duration settleWindow) {
+        update(c, EXTEND_SETTLE_RUN, Operation.at(SettleWindows.afterUnknownOutcome(now, settleWindow)), Operation.at(now),
+                row.tenant(), row.key(), row.attemptCount());
     }
 
-    static int escalate(EntityManager em, OperationView row, Instant now) {
-        return em.createNativeQuery(ESCALATE)
-                .setParameter(1, Operation.at(now))
-                .setParameter(2, Operation.at(now))
-                .setParameter(3, row.tenant())
-                .setParameter(4, row.key())
-                .executeUpdate();
+    static int escalate(Connection c, OperationView row, Instant now) {
+        return update(c, ESCALATE_RUN, Operation.at(now), Operation.at(now), row.tenant(), row.key());
+    }
+
+    private static Optional<OperationView> returning(Connection c, NumberedSql sql, Object... values) {
+        return JournalConnections.run(FAILED, () -> {
+            try (PreparedStatement statement = sql.prepare(c, values)) {
+                return OperationRows.first(statement);
+            }
+        });
+    }
+
+    private static int update(Connection c, NumberedSql sql, Object... values) {
+        return JournalConnections.run(FAILED, () -> {
+            try (PreparedStatement statement = sql.prepare(c, values)) {
+                return statement.executeUpdate();
+            }
+        });
     }
 }

@@ -9,9 +9,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.persistence.PersistenceException;
 import java.sql.Connection;
-import java.sql.SQLException;
 import javax.sql.DataSource;
 
 import java.time.Instant;
@@ -46,11 +44,11 @@ public class Journal {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // by construction: never a caller's unflushed changes
     public Optional<OperationView> unlocked(String tenant, String key) {
-        try (Connection connection = journal.getConnection()) {
-            return OperationRows.byKey(connection, tenant, key);
-        } catch (SQLException e) { // an outage is told apart by its cause (JournalOutage), as through JPA
-            throw new PersistenceException("the journal's read of an operation failed", e);
-        }
+        return JournalConnections.run("the journal's read of an operation failed", () -> {
+            try (Connection connection = journal.getConnection()) {
+                return OperationRows.byKey(connection, tenant, key);
+            }
+        });
     }
 
     /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */

@@ -7,9 +7,14 @@ import org.eclipse.persistence.sessions.JNDIConnector;
 import org.eclipse.persistence.sessions.Session;
 import org.eclipse.persistence.sessions.server.ServerSession;
 
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceException;
+
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -37,6 +42,37 @@ public class JournalConnections implements SessionCustomizer {
     /** The datasource the journal uses: the configured server one, else {@code builtIn}. */
     public static DataSource dataSource(DataSource builtIn) {
         return serverDataSourceName().map(JournalConnections::lookup).orElse(builtIn);
+    }
+
+    /**
+     * The connection the caller's journal transaction runs on: the one its entity manager uses, so plain JDBC
+     * and JPA in one transaction share it on every server, whatever its pool shares. EclipseLink opens the
+     * transaction on it if it has not yet. It belongs to the transaction: the caller never closes it.
+     */
+    static Connection of(EntityManager em) {
+        Connection connection = em.unwrap(Connection.class);
+        if (connection == null) {
+            throw new IllegalStateException("no journal transaction is active: the journal's writes run inside one");
+        }
+        return connection;
+    }
+
+    /** A step of plain JDBC against the journal. */
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work}, its SQLException becoming the PersistenceException JPA would have thrown for the same
+     * failure, the cause kept: an outage is told apart by it ({@link JournalOutage}), whichever way the statement ran.
+     */
+    static <T> T run(String failure, SqlWork<T> work) {
+        try {
+            return work.run();
+        } catch (SQLException e) {
+            throw new PersistenceException(failure, e);
+        }
     }
 
     /** Runs while EclipseLink deploys the persistence unit, before its first connection. */

@@ -21,6 +21,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
 
 /**
@@ -43,6 +45,8 @@ public class KeyCapture {
             + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
             + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?17, trace_id FROM captured"
             + " RETURNING operation_key";
+
+    private static final NumberedSql INSERT_RUN = NumberedSql.of(INSERT);
 
     private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
     private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
@@ -115,26 +119,18 @@ public class KeyCapture {
         return capture;
     }
 
+    /** True when this caller's insert won, by plain JDBC on the transaction's connection ({@link NumberedSql} says why). */
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
-        return !em.createNativeQuery(INSERT)
-                .setParameter(1, caller.tenant())
-                .setParameter(2, key)
-                .setParameter(3, caller.principalId())
-                .setParameter(4, request.operation())
-                .setParameter(5, request.fingerprint())
-                .setParameter(6, request.storedPayloadJson())
-                .setParameter(7, (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName())
-                .setParameter(8, request.target())
-                .setParameter(9, approval ? 0 : 1)
-                .setParameter(10, approval ? null : Operation.at(now.plus(settings.lease())))
-                .setParameter(11, Operation.at(now))
-                .setParameter(12, Operation.at(now))
-                .setParameter(13, String.join(",", request.withheldFields()))
-                .setParameter(14, approval)
-                .setParameter(15, Trace.traceId())
-                .setParameter(16, Spans.currentSpanId())
-                .setParameter(17, approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED)
-                .getResultList().isEmpty();
+        Object[] values = {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
+                request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
+                request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(settings.lease())), Operation.at(now),
+                Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
+                approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED};
+        return JournalConnections.run("the journal's capture of an operation failed", () -> {
+            try (PreparedStatement insert = INSERT_RUN.prepare(JournalConnections.of(em), values); ResultSet won = insert.executeQuery()) {
+                return won.next();
+            }
+        });
     }
 
     private void apply(Operation row, CaptureDecision decision, String actor, Instant now) {

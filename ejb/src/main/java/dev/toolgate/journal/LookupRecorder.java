@@ -15,9 +15,9 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import java.sql.Connection;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -52,30 +52,31 @@ public class LookupRecorder {
         // the claim's own view decides a found or failed object: the lease it holds is what the write is fenced by
         LookupDecision settle = lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed
                 ? LookupDecisions.decide(leased, leased, lookup, null, policy, settings.maxReconciles(), canResend, now) : null;
+        Connection journal = JournalConnections.of(em);
         if (settle instanceof LookupDecision.Settle) {
             String detail = detailOf(settle, lookup);
-            Optional<Operation> written = apply(settle, leased, now, actor, detail, null);
+            Optional<OperationView> written = apply(journal, settle, leased, now, actor, detail, null);
             if (written.isPresent()) {
                 EventLog.logOnCommit(leased, actor, RECONCILED, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
                 metrics.reconciled(leased.target(), lookup.metricName());
-                return new Settlement(written.get().view(), false);
+                return new Settlement(written.get(), false);
             }
         }
-        return underLock(leased, lookup, policy, actor, canResend, now);
+        return underLock(journal, leased, lookup, policy, actor, canResend, now);
     }
 
-    private Settlement underLock(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend, Instant now) {
-        Operation row = em.find(Operation.class, new OperationId(leased.tenant(), leased.key()), LockModeType.PESSIMISTIC_WRITE);
-        OperationView current = row.view();
+    private Settlement underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
+                                 boolean canResend, Instant now) {
+        OperationView current = locked(journal, leased);
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
         LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
         String detail = detailOf(decision, lookup);
         int attempt = leased.attemptCount();
         boolean retry = decision instanceof LookupDecision.Retry;
         String nextAttempt = retry ? "look-up found no effect of attempt " + attempt : null;
-        Optional<Operation> written = apply(decision, leased, now, actor, detail, nextAttempt);
+        Optional<OperationView> written = apply(journal, decision, leased, now, actor, detail, nextAttempt);
         // the row is locked: unwritten, it is still what was read
-        OperationView after = written.map(Operation::view).orElse(current);
+        OperationView after = written.orElse(current);
         if (written.isPresent()) {
             EventLog.logOnCommit(leased, actor, RECONCILED, attempt, OperationStatus.UNKNOWN, detail);
         } else if (!(decision instanceof LookupDecision.Refused)) { // a refused decision journaled its event (apply)
@@ -94,30 +95,35 @@ public class LookupRecorder {
     }
 
     /** The decision's fenced write with its events, one statement; a refused decision writes only its event. */
-    private Optional<Operation> apply(LookupDecision decision, OperationView leased, Instant now, String actor, String detail,
-                                      String nextAttempt) {
+    private Optional<OperationView> apply(Connection journal, LookupDecision decision, OperationView leased, Instant now, String actor,
+                                          String detail, String nextAttempt) {
         if (decision instanceof LookupDecision.Settle settle) {
-            return FencedWrites.lookedUp(em, FencedWrites.SETTLE_LOOKUP_LOGGED,
-                    q -> FencedWrites.bindSet(q, leased, settle.to(), now, settings.settleWindow()), leased, now, actor, detail, null);
+            return FencedWrites.lookedUp(journal, FencedWrites.SETTLE_LOOKUP_LOGGED,
+                    FencedWrites.set(leased, settle.to(), now, settings.settleWindow()), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.AwaitSettle) {
-            return FencedWrites.lookedUp(em, FencedWrites.AWAIT_SETTLE_LOGGED,
-                    q -> FencedWrites.bindAwaitSettle(q, leased, now), leased, now, actor, detail, null);
+            return FencedWrites.lookedUp(journal, FencedWrites.AWAIT_SETTLE_LOGGED,
+                    FencedWrites.awaitSettle(leased, now), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.Retry) {
-            return FencedWrites.lookedUp(em, FencedWrites.RETRY_LOGGED,
-                    q -> FencedWrites.bindRetry(q, leased, now, settings.lease()), leased, now, actor, detail, nextAttempt);
+            return FencedWrites.lookedUp(journal, FencedWrites.RETRY_LOGGED,
+                    FencedWrites.retry(leased, now, settings.lease()), leased, now, actor, detail, nextAttempt);
         }
         if (decision instanceof LookupDecision.Postpone postpone) {
-            return FencedWrites.lookedUp(em, FencedWrites.POSTPONE_LOGGED,
-                    q -> FencedWrites.bindPostpone(q, leased, postpone, now, settings.maxReconcileBackoffSeconds()),
-                    leased, now, actor, detail, null);
+            return FencedWrites.lookedUp(journal, FencedWrites.POSTPONE_LOGGED,
+                    FencedWrites.postpone(leased, postpone, now, settings.maxReconcileBackoffSeconds()), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.Refused) {
             EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
             return Optional.empty();
         }
         throw new IllegalArgumentException("a look-up decision this recorder does not apply: " + decision);
+    }
+
+    /** The row as it stands, locked until this transaction ends. */
+    private static OperationView locked(Connection journal, OperationView leased) {
+        return JournalConnections.run("the journal's locked read of an operation failed",
+                () -> OperationRows.byKeyLocked(journal, leased.tenant(), leased.key()).orElseThrow());
     }
 
     private static String detailOf(LookupDecision decision, Lookup lookup) {

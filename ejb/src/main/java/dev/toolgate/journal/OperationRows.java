@@ -6,14 +6,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * One operation by primary key over plain JDBC: the replay check's read, which every call with a key makes
- * first. Through JPA the same read cost a replay about a sixth of the gateway's CPU in a profile of the
- * benchmark (the container's entity manager, a unit of work, the entity and its copy), more than the
- * statement itself. It maps the row exactly as {@link Operation#view()} does, column for column
- * ({@code OperationRowsIT} reads rows in every shape both ways and compares).
+ * Operation rows over plain JDBC: the replay check's read by primary key, which every call with a key makes
+ * first, the same read under the row lock, and the rows the fenced writes return ({@link FencedWrites}).
+ * Through JPA the read cost a replay about a sixth of the gateway's CPU in a profile of the benchmark (the
+ * container's entity manager, a unit of work, the entity and its copy), more than the statement itself. It
+ * maps a row exactly as {@link Operation#view()} does, column for column ({@code OperationRowsIT} reads rows
+ * in every shape both ways and compares).
  */
 public final class OperationRows {
 
@@ -23,17 +26,44 @@ public final class OperationRows {
             + " next_check_at, reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at, trace_id,"
             + " span_id, approval_required, approval_id FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
 
+    /** The row, locked until the caller's transaction ends: what a decision that depends on the whole row reads. */
+    static final String BY_KEY_LOCKED = BY_KEY + " FOR UPDATE";
+
     private OperationRows() {
     }
 
     static Optional<OperationView> byKey(Connection connection, String tenant, String key) throws SQLException {
-        try (PreparedStatement read = connection.prepareStatement(BY_KEY)) {
+        return read(connection, BY_KEY, tenant, key);
+    }
+
+    static Optional<OperationView> byKeyLocked(Connection connection, String tenant, String key) throws SQLException {
+        return read(connection, BY_KEY_LOCKED, tenant, key);
+    }
+
+    private static Optional<OperationView> read(Connection connection, String sql, String tenant, String key) throws SQLException {
+        try (PreparedStatement read = connection.prepareStatement(sql)) {
             read.setString(1, tenant);
             read.setString(2, key);
-            try (ResultSet row = read.executeQuery()) {
-                return row.next() ? Optional.of(view(row)) : Optional.empty();
+            return first(read);
+        }
+    }
+
+    /** The first row {@code statement} returns (a fenced write returns its row, or none when the fence kept it out). */
+    static Optional<OperationView> first(PreparedStatement statement) throws SQLException {
+        try (ResultSet row = statement.executeQuery()) {
+            return row.next() ? Optional.of(view(row)) : Optional.empty();
+        }
+    }
+
+    /** Every row {@code statement} returns, in order. */
+    static List<OperationView> all(PreparedStatement statement) throws SQLException {
+        List<OperationView> rows = new ArrayList<>();
+        try (ResultSet row = statement.executeQuery()) {
+            while (row.next()) {
+                rows.add(view(row));
             }
         }
+        return rows;
     }
 
     private static OperationView view(ResultSet row) throws SQLException {

@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -48,7 +49,8 @@ public class OutcomeRecorder {
         Instant now = Instant.now();
         Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
         String detail = describe(outcome);
-        Optional<Operation> settled = FencedWrites.settleAttempt(em, attempt, to, now, settings.settleWindow(), actor, outcome,
+        Connection journal = JournalConnections.of(em);
+        Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settings.settleWindow(), actor, outcome,
                 took.toMillis(), detail);
         boolean applied = settled.isPresent();
         metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
@@ -56,18 +58,18 @@ public class OutcomeRecorder {
         EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(),
                 to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
         if (applied) {
-            return new Recorded(settled.get().view(), true);
+            return new Recorded(settled.get(), true);
         }
         // refused: the rare path (another holder settled or took the row over) may read and write more
         if (AttemptOutcomes.extendsSettleWindow(outcome)) {
-            FencedWrites.extendSettle(em, attempt, now, settings.settleWindow());
+            FencedWrites.extendSettle(journal, attempt, now, settings.settleWindow());
         }
-        Operation row = em.find(Operation.class, new OperationId(attempt.tenant(), attempt.key()));
-        if (AttemptOutcomes.contradicts(to, row.view())) {
-            contradicted(attempt, to, row.view(), actor, now);
-            em.refresh(row); // the escalation was a native statement: the managed row does not know it yet
+        OperationView row = read(journal, attempt);
+        if (AttemptOutcomes.contradicts(to, row)) {
+            contradicted(journal, attempt, to, row, actor, now);
+            row = read(journal, attempt);
         }
-        return new Recorded(row.view(), false);
+        return new Recorded(row, false);
     }
 
     /**
@@ -75,16 +77,21 @@ public class OutcomeRecorder {
      * whatever the row says now (unknown for a later attempt, or a newer decision) may mean a second one.
      * An unsettled row goes to a person at once; any other is logged for one.
      */
-    private void contradicted(OperationView attempt, Transition to, OperationView now, String actor, Instant at) {
+    private void contradicted(Connection journal, OperationView attempt, Transition to, OperationView now, String actor, Instant at) {
         String why = "CONTRADICTING EFFECT: attempt " + attempt.attemptCount() + " reports target object " + to.objectId()
                 + ", which the journal does not hold (it is " + now.status().dbName() + "); check the target for a second effect";
-        if (FencedWrites.escalate(em, now, at) == 1) {
+        if (FencedWrites.escalate(journal, now, at) == 1) {
             EventLog.append(em, now, actor, ESCALATED, at, now.attemptCount(), now.status(), why);
             metrics.escalated(attempt.target());
         } else {
             StructuredLog.log(LOG, Level.WARNING, "contradicting effect", Map.of("operation_key", attempt.key(),
                     "tenant", attempt.tenant(), "target_object_id", String.valueOf(to.objectId()), "status", now.status().dbName()));
         }
+    }
+
+    private static OperationView read(Connection journal, OperationView attempt) {
+        return JournalConnections.run("the journal's read of an operation failed",
+                () -> OperationRows.byKey(journal, attempt.tenant(), attempt.key()).orElseThrow());
     }
 
     private static String describe(Outcome outcome) {

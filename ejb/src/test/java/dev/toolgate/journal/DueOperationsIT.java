@@ -101,6 +101,23 @@ class DueOperationsIT {
         }
     }
 
+    @Test
+    void aLeaseOverALargeJournalReadsAboutAsMuchAsOneOverASmallOne() throws SQLException {
+        try (Connection c = database.connection()) {
+            backlog(c, 2_000);
+            long smaller = buffersOfALease(c, false);
+            long smallerGeneric = buffersOfALease(c, true);
+            backlog(c, 38_000);
+            long larger = buffersOfALease(c, false);
+            long largerGeneric = buffersOfALease(c, true);
+            System.out.printf("pages a lease of 20 touches over 2,000 / 40,000 rows: %d / %d, with the generic plan %d / %d%n",
+                    smaller, larger, smallerGeneric, largerGeneric);
+            assertTrue(larger < 2 * smaller, "pages a lease of 20 touches: " + smaller + " over 2,000 rows, " + larger + " over 40,000");
+            assertTrue(largerGeneric < 2 * smallerGeneric, "pages a lease of 20 touches with the generic plan: " + smallerGeneric
+                    + " over 2,000 rows, " + largerGeneric + " over 40,000");
+        }
+    }
+
     /** {@code n} more unknown operations, due at spread times, as an outage leaves them. */
     private static void backlog(Connection c, int n) throws SQLException {
         c.createStatement().execute("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload,"
@@ -119,17 +136,48 @@ class DueOperationsIT {
                     + DueOperations.DUE.replaceAll("\\?(\\d+)", "\\$$1"));
             try (ResultSet plan = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE claim (now(), now(), now(), 20)")) {
                 plan.next();
-                String json = plan.getString(1);
-                Matcher hit = Pattern.compile("\"Shared Hit Blocks\": (\\d+)").matcher(json);
-                Matcher read = Pattern.compile("\"Shared Read Blocks\": (\\d+)").matcher(json);
-                // the plan's top node counts every page its children touched
-                return (hit.find() ? Long.parseLong(hit.group(1)) : 0) + (read.find() ? Long.parseLong(read.group(1)) : 0);
+                return pages(plan.getString(1));
             }
         } finally {
             c.rollback(); // the rows it locked, and the prepared statement
             c.createStatement().execute("DEALLOCATE claim");
             c.setAutoCommit(true);
         }
+    }
+
+    /** Pages one lease of 20 claimed rows ({@link DueOperations#LEASE}) touches, planned with its values or without them. */
+    private static long buffersOfALease(Connection c, boolean generic) throws SQLException {
+        StringBuilder claimed = new StringBuilder("[");
+        try (ResultSet keys = c.createStatement().executeQuery(
+                "SELECT tenant, operation_key FROM agent_operation_log ORDER BY random() LIMIT 20")) {
+            while (keys.next()) {
+                claimed.append(claimed.length() > 1 ? "," : "").append("{\"tenant\":\"").append(keys.getString(1))
+                        .append("\",\"operation_key\":\"").append(keys.getString(2)).append("\",\"lapsed\":false,\"settle_after\":null}");
+            }
+        }
+        claimed.append("]");
+        c.setAutoCommit(false);
+        try (java.sql.Statement s = c.createStatement()) {
+            s.execute("SET LOCAL plan_cache_mode = " + (generic ? "force_generic_plan" : "force_custom_plan"));
+            s.execute("PREPARE lease (text, timestamptz, timestamptz, text, text) AS "
+                    + DueOperations.LEASE.replaceAll("\\?(\\d+)", "\\$$1"));
+            try (ResultSet plan = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE lease ('" + claimed
+                    + "', now() + interval '30 seconds', now(), 'reconciler', NULL)")) {
+                plan.next();
+                return pages(plan.getString(1));
+            }
+        } finally {
+            c.rollback();
+            c.createStatement().execute("DEALLOCATE lease");
+            c.setAutoCommit(true);
+        }
+    }
+
+    /** Every page a plan touched: its top node counts its children's. */
+    private static long pages(String json) {
+        Matcher hit = Pattern.compile("\"Shared Hit Blocks\": (\\d+)").matcher(json);
+        Matcher read = Pattern.compile("\"Shared Read Blocks\": (\\d+)").matcher(json);
+        return (hit.find() ? Long.parseLong(hit.group(1)) : 0) + (read.find() ? Long.parseLong(read.group(1)) : 0);
     }
 
     /** The keys DUE locks and returns, in its order. */

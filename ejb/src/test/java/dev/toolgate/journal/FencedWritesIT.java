@@ -250,7 +250,7 @@ class FencedWritesIT {
             String unknownWindow = column(c, unknown, "settle_after");
 
             Timestamp until = Timestamp.from(Instant.now().plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
-            List<String> leased = run(c, DueOperations.LEASE, claimed, until, now(), "reconciler", null);
+            List<String> leased = run(c, NumberedSql.of(DueOperations.LEASE), claimed, until, now(), "reconciler", null);
 
             assertEquals(List.of("unknown 1 5", "unknown 2 2"), leased.stream().sorted().toList(), "the leased rows come back");
             assertEquals(until.toInstant(), instant(c, lapsed, "lease_until"));
@@ -279,9 +279,9 @@ class FencedWritesIT {
     }
 
     /** Runs {@code sql} binding each ?N occurrence to {@code values[N - 1]}, as JPA does; each row as "status attempt epoch". */
-    private static List<String> run(Connection c, String sql, Object... values) throws SQLException {
+    private static List<String> run(Connection c, NumberedSql sql, Object... values) throws SQLException {
         List<String> rows = new java.util.ArrayList<>();
-        try (PreparedStatement statement = JournalDatabase.prepared(c, sql, values)) {
+        try (PreparedStatement statement = sql.prepare(c, values)) {
             try (ResultSet r = statement.executeQuery()) {
                 while (r.next()) {
                     rows.add(r.getString("status") + " " + r.getInt("attempt_count") + " " + r.getLong("lease_epoch"));

@@ -87,7 +87,7 @@ public final class JournalDatabase implements AutoCloseable {
 
     /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
     static String jdbc(String jpaSql) {
-        return jpaSql.replaceAll("\\?\\d+", "?");
+        return NumberedSql.of(jpaSql).jdbc();
     }
 
     /**
@@ -95,12 +95,7 @@ public final class JournalDatabase implements AutoCloseable {
      * numbered parameter that the statement uses more than once.
      */
     static java.sql.PreparedStatement prepared(Connection c, String jpaSql, Object... byNumber) throws SQLException {
-        java.sql.PreparedStatement statement = c.prepareStatement(jdbc(jpaSql));
-        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("\\?(\\d+)").matcher(jpaSql);
-        for (int i = 1; numbers.find(); i++) {
-            statement.setObject(i, byNumber[Integer.parseInt(numbers.group(1)) - 1]);
-        }
-        return statement;
+        return NumberedSql.of(jpaSql).prepare(c, byNumber);
     }
 
     @Override

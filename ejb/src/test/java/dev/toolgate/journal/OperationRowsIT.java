@@ -1,6 +1,7 @@
 package dev.toolgate.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.persistence.EntityManager;
@@ -100,6 +101,33 @@ class OperationRowsIT {
         assertEquals(Optional.empty(), jdbc("acme", "k-missing"));
         assertEquals(Optional.empty(), jdbc("initech", "k-bare"));
         assertEquals("failed_final", jdbc("globex", "k-bare").orElseThrow().status().dbName(), "each tenant's own row");
+    }
+
+    @Test
+    void theLockedReadHoldsTheRowUntilItsTransactionEndsAndReadsItTheSame() throws SQLException {
+        try (Connection holder = database.connection(); Connection other = database.connection()) {
+            holder.setAutoCommit(false);
+            OperationView locked = OperationRows.byKeyLocked(holder, "acme", "k-escalated").orElseThrow();
+            assertEquals(jdbc("acme", "k-escalated").orElseThrow(), locked);
+            SQLException refused = assertThrows(SQLException.class, () -> other.createStatement().execute(
+                    "SELECT 1 FROM agent_operation_log WHERE tenant = 'acme' AND operation_key = 'k-escalated' FOR UPDATE NOWAIT"));
+            assertEquals("55P03", refused.getSQLState(), "lock_not_available: the row is held");
+            holder.rollback();
+            other.createStatement().execute(
+                    "SELECT 1 FROM agent_operation_log WHERE tenant = 'acme' AND operation_key = 'k-escalated' FOR UPDATE NOWAIT");
+        }
+    }
+
+    @Test
+    void plainJdbcInATransactionRunsOnTheEntityManagersOwnConnection() {
+        JournalDatabase.inTransaction(unit, em -> {
+            OperationView viaJdbc = JournalConnections.run("read", () ->
+                    OperationRows.byKeyLocked(JournalConnections.of(em), "acme", "k-bare").orElseThrow());
+            // the JDBC read locked the row: JPA locking it again without waiting (NOWAIT) succeeds only on the same connection
+            assertEquals(viaJdbc, em.find(Operation.class, new OperationId("acme", "k-bare"),
+                    jakarta.persistence.LockModeType.PESSIMISTIC_WRITE, java.util.Map.of("jakarta.persistence.lock.timeout", 0)).view());
+            return null;
+        });
     }
 
     private static Optional<OperationView> jdbc(String tenant, String key) throws SQLException {
