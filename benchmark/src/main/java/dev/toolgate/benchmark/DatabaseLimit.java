@@ -1,7 +1,6 @@
 package dev.toolgate.benchmark;
 
 import dev.toolgate.journal.KeyCapture;
-import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.FencedWrites;
 
@@ -17,6 +16,8 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The statements the gateway issues for one new operation, by plain JDBC with no application server,
@@ -32,9 +33,7 @@ final class DatabaseLimit implements AutoCloseable {
     /** The gateway's own replay check, column for column. */
     private static final String FIND = OperationRows.BY_KEY;
 
-    /** The gateway's capture and record, run as it runs them (numbered parameters, each bound where it occurs). */
-    private static final NumberedSql CAPTURE = NumberedSql.of(KeyCapture.INSERT);
-    private static final NumberedSql SETTLE = NumberedSql.of(FencedWrites.SETTLE_ATTEMPT_LOGGED);
+    private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
 
     private final List<Connection> open = new ArrayList<>();
     private final BlockingQueue<Connection> idle = new LinkedBlockingQueue<>();
@@ -76,16 +75,18 @@ final class DatabaseLimit implements AutoCloseable {
         Timestamp now = Timestamp.from(Instant.now());
         find(c, "bench", key);
         c.setAutoCommit(false);
-        Object[] captured = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
-                Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
-                "00f067aa0ba902b7", "attempt 1 leased"};
-        try (PreparedStatement insert = CAPTURE.prepare(c, captured)) { // the row and its captured event, in one statement
+        try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
+            Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
+                    Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
+                    "00f067aa0ba902b7", "attempt 1 leased"};
+            bindByNumber(insert, KeyCapture.INSERT, values); // the row and its captured event, in one statement
             drain(insert);
         }
         c.commit();
-        Object[] settled = {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null, null, now, now,
-                null, "bench", key, 1, 1L, false, 201, null, 12, "bench-agent", "target object", "4bf92f3577b34da6a3ce929d0e0e4736"};
-        try (PreparedStatement settle = SETTLE.prepare(c, settled)) { // the row, its event, the row returned
+        try (PreparedStatement settle = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT_LOGGED))) {
+            Object[] values = {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null, null, now, now,
+                    null, "bench", key, 1, 1L, false, 201, null, 12, "bench-agent", "target object", "4bf92f3577b34da6a3ce929d0e0e4736"};
+            bindByNumber(settle, FencedWrites.SETTLE_ATTEMPT_LOGGED, values); // the row, its event, the row returned
             drain(settle);
         }
         c.commit();
@@ -100,12 +101,29 @@ final class DatabaseLimit implements AutoCloseable {
         }
     }
 
+    /**
+     * For a statement whose numbered parameters repeat: each occurrence bound to its number's value, as the gateway's
+     * {@code NumberedSql} binds them. Written out here: the ejb module is only compiled against ({@code provided}),
+     * so its string constants, which javac copies in, reach the benchmark, and its classes do not.
+     */
+    private static void bindByNumber(PreparedStatement statement, String jpaSql, Object[] values) throws SQLException {
+        Matcher numbers = NUMBERED.matcher(jpaSql);
+        for (int i = 1; numbers.find(); i++) {
+            statement.setObject(i, values[Integer.parseInt(numbers.group(1)) - 1]);
+        }
+    }
+
     private static void drain(PreparedStatement query) throws SQLException {
         try (ResultSet rows = query.executeQuery()) {
             while (rows.next()) {
                 rows.getString(1);
             }
         }
+    }
+
+    /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
+    private static String jdbc(String jpaSql) {
+        return jpaSql.replaceAll("\\?\\d+", "?");
     }
 
     @Override
