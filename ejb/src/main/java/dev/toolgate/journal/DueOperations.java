@@ -118,8 +118,8 @@ public class DueOperations {
         Connection journal = JournalConnections.of(em);
         JsonArrayBuilder claimed = JSON.createArrayBuilder();
         Map<OperationId, Boolean> lapsed = new LinkedHashMap<>();
-        // a larger claim gets what one can; the caller claims again
         JournalConnections.run("the reconcile claim's read of due operations failed", () -> {
+            // a larger claim gets what one can; the caller claims again
             try (PreparedStatement due = DUE_RUN.prepare(journal, Operation.at(now), Operation.at(now), Operation.at(now),
                     Math.min(limit, CANDIDATES)); ResultSet rows = due.executeQuery()) {
                 while (rows.next()) {

@@ -135,6 +135,9 @@ public final class FencedWrites {
     static Optional<OperationView> lookedUp(Connection c, LookupLogged logged, Object[] update, OperationView row, Instant now,
                                             String actor, String detail, String nextAttempt) {
         int e = logged.firstEventParameter() - 1;
+        if (update.length != e) {
+            throw new IllegalArgumentException("the update takes " + e + " parameters, given " + update.length);
+        }
         Object[] values = Arrays.copyOf(update, e + 9);
         values[e] = row.tenant();
         values[e + 1] = row.key();
@@ -151,7 +154,7 @@ public final class FencedWrites {
     /**
      * Settles the attempt {@code row} describes and journals the outcome's event with it; the settled
      * row, or empty when the fence refused the write (the event then says so). The event's own columns
-     * reuse SET's parameters (status ?1, time ?7, tenant ?9, key ?10, attempt ?11) and add ?13 on.
+     * reuse SET's parameters (status ?1, time ?7, tenant ?9, key ?10, attempt ?11) and add ?14 on (?13 is the fence's).
      */
     static Optional<OperationView> settleAttempt(Connection c, OperationView row, Transition to, Instant now, Duration settleWindow,
                                                  String actor, Outcome outcome, long durationMs, String detail) {

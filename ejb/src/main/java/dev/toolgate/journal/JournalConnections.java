@@ -47,7 +47,9 @@ public class JournalConnections implements SessionCustomizer {
     /**
      * The connection the caller's journal transaction runs on: the one its entity manager uses, so plain JDBC
      * and JPA in one transaction share it on every server, whatever its pool shares. EclipseLink opens the
-     * transaction on it if it has not yet. It belongs to the transaction: the caller never closes it.
+     * transaction on it if it has not yet. It belongs to the transaction: the caller never closes it. A statement
+     * run on it does not flush the entity manager first, as a JPA query would: a phase that changed an entity and
+     * then runs JDBC flushes before it (none of today's phases mixes the two that way).
      */
     static Connection of(EntityManager em) {
         Connection connection = em.unwrap(Connection.class);

@@ -67,7 +67,7 @@ public class LookupRecorder {
 
     private Settlement underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
                                  boolean canResend, Instant now) {
-        OperationView current = locked(journal, leased);
+        OperationView current = OperationRows.locked(journal, leased);
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
         LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
         String detail = detailOf(decision, lookup);
@@ -118,12 +118,6 @@ public class LookupRecorder {
             return Optional.empty();
         }
         throw new IllegalArgumentException("a look-up decision this recorder does not apply: " + decision);
-    }
-
-    /** The row as it stands, locked until this transaction ends. */
-    private static OperationView locked(Connection journal, OperationView leased) {
-        return JournalConnections.run("the journal's locked read of an operation failed",
-                () -> OperationRows.byKeyLocked(journal, leased.tenant(), leased.key()).orElseThrow());
     }
 
     private static String detailOf(LookupDecision decision, Lookup lookup) {

@@ -10,15 +10,24 @@ import java.util.regex.Pattern;
 /**
  * A journal statement written with numbered parameters ({@code ?1}, {@code ?2} …, as a JPA native query
  * binds them, a number used as often as the statement needs it), run by plain JDBC, which knows only
- * positional {@code ?}. Parsed once, where the statement is declared; binding is an array walk.
+ * positional {@code ?}. Parsed once, where the statement is declared; binding is an array walk. The
+ * statements hold no {@code ?} of their own in a string literal.
  *
- * <p>The statements on the hot paths run by JDBC ({@link FencedWrites}, {@link KeyCapture#INSERT}): through
- * EclipseLink a native query that returns the row cost more than the statement itself (mapping every
+ * <p>The journal's hot statements run this way on their phase's own connection ({@link JournalConnections#of}):
+ * through EclipseLink a native query that returns rows cost more than the statement itself (mapping every
  * returned column onto an entity and refreshing it), in a profile of the benchmark.
  */
-public record NumberedSql(String jdbc, int[] numberAt) {
+public final class NumberedSql {
 
     private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
+
+    private final String jdbc;
+    private final int[] numberAt;
+
+    private NumberedSql(String jdbc, int[] numberAt) {
+        this.jdbc = jdbc;
+        this.numberAt = numberAt;
+    }
 
     public static NumberedSql of(String numbered) {
         Matcher m = NUMBERED.matcher(numbered);
@@ -33,13 +42,19 @@ public record NumberedSql(String jdbc, int[] numberAt) {
         return new NumberedSql(jdbc.toString(), Arrays.copyOf(numbers, n));
     }
 
+    /** The statement as JDBC takes it. */
+    public String jdbc() {
+        return jdbc;
+    }
+
+    /** The number each positional parameter stands for, in order. */
+    int[] numberAt() {
+        return numberAt.clone();
+    }
+
     /** The highest parameter number the statement uses. */
     public int parameters() {
-        int max = 0;
-        for (int number : numberAt) {
-            max = Math.max(max, number);
-        }
-        return max;
+        return Arrays.stream(numberAt).max().orElse(0);
     }
 
     /**
@@ -47,6 +62,9 @@ public record NumberedSql(String jdbc, int[] numberAt) {
      * A null is bound untyped, so PostgreSQL takes the type from where it stands (a column, a CAST).
      */
     public PreparedStatement prepare(Connection connection, Object... byNumber) throws SQLException {
+        if (byNumber.length != parameters()) {
+            throw new IllegalArgumentException("the statement takes " + parameters() + " parameters, given " + byNumber.length);
+        }
         PreparedStatement statement = connection.prepareStatement(jdbc);
         try {
             for (int i = 0; i < numberAt.length; i++) {

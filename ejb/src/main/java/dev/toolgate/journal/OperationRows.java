@@ -40,6 +40,18 @@ public final class OperationRows {
         return read(connection, BY_KEY_LOCKED, tenant, key);
     }
 
+    /** {@code operation}'s row as it stands now, read on the caller's transaction connection. */
+    static OperationView current(Connection connection, OperationView operation) {
+        return JournalConnections.run("the journal's read of an operation failed",
+                () -> byKey(connection, operation.tenant(), operation.key()).orElseThrow());
+    }
+
+    /** {@code operation}'s row as it stands now, locked until the caller's transaction ends. */
+    static OperationView locked(Connection connection, OperationView operation) {
+        return JournalConnections.run("the journal's locked read of an operation failed",
+                () -> byKeyLocked(connection, operation.tenant(), operation.key()).orElseThrow());
+    }
+
     private static Optional<OperationView> read(Connection connection, String sql, String tenant, String key) throws SQLException {
         try (PreparedStatement read = connection.prepareStatement(sql)) {
             read.setString(1, tenant);

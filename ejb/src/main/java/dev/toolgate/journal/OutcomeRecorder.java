@@ -64,10 +64,10 @@ public class OutcomeRecorder {
         if (AttemptOutcomes.extendsSettleWindow(outcome)) {
             FencedWrites.extendSettle(journal, attempt, now, settings.settleWindow());
         }
-        OperationView row = read(journal, attempt);
+        OperationView row = OperationRows.current(journal, attempt);
         if (AttemptOutcomes.contradicts(to, row)) {
             contradicted(journal, attempt, to, row, actor, now);
-            row = read(journal, attempt);
+            row = OperationRows.current(journal, attempt);
         }
         return new Recorded(row, false);
     }
@@ -87,11 +87,6 @@ public class OutcomeRecorder {
             StructuredLog.log(LOG, Level.WARNING, "contradicting effect", Map.of("operation_key", attempt.key(),
                     "tenant", attempt.tenant(), "target_object_id", String.valueOf(to.objectId()), "status", now.status().dbName()));
         }
-    }
-
-    private static OperationView read(Connection journal, OperationView attempt) {
-        return JournalConnections.run("the journal's read of an operation failed",
-                () -> OperationRows.byKey(journal, attempt.tenant(), attempt.key()).orElseThrow());
     }
 
     private static String describe(Outcome outcome) {

@@ -3,6 +3,7 @@ package dev.toolgate.journal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,6 +65,37 @@ class DueOperationsIT {
             assertEquals(List.of("lease-lapsed-2m", "due-5m", "unscheduled-4m", "lapsed-3m", "due-1m"), claim(c, 10),
                     "every due row, the one due longest first; not yet due, leased, escalated, held and settled rows left alone");
             assertEquals(List.of("lease-lapsed-2m", "due-5m"), claim(c, 2), "the limit keeps the longest due");
+        }
+    }
+
+    @Test
+    void theJobsClaimLeasesTheDueRowsAndHandsThemOnWholeInDueOrder() throws SQLException {
+        try (Connection c = database.connection()) {
+            row(c, "due-5m", "'unknown'", "now() - interval '5 minutes'", "NULL", "now()", false);
+            row(c, "due-1m", "'unknown'", "now() - interval '1 minute'", "NULL", "now()", false);
+            row(c, "not-yet-due", "'unknown'", "now() + interval '1 minute'", "NULL", "now()", false);
+        }
+        EntityManagerFactory unit = database.persistenceUnit();
+        try {
+            DueOperations job = new DueOperations();
+            job.settings = new JournalSettings();
+            job.settings.leaseSeconds = 30;
+            List<OperationView> claimed = JournalDatabase.inTransaction(unit, em -> {
+                job.em = em;
+                return job.claim(20);
+            });
+
+            assertEquals(List.of("due-5m", "due-1m"), claimed.stream().map(OperationView::key).toList());
+            for (OperationView leased : claimed) {
+                assertEquals(OperationStatus.UNKNOWN, leased.status());
+                assertEquals(2, leased.leaseEpoch(), "the look-up's own lease: whoever held the row before holds nothing");
+                assertTrue(leased.leaseUntil().isAfter(Instant.now().plusSeconds(20)), "leased for the lease's length");
+                assertEquals("1c", leased.target());
+                assertEquals(leased, JournalDatabase.inTransaction(unit, em ->
+                        em.find(Operation.class, new OperationId("acme", leased.key())).view()), "handed on as the journal holds it");
+            }
+        } finally {
+            unit.close();
         }
     }
 

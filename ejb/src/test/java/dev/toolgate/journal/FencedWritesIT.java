@@ -2,6 +2,7 @@ package dev.toolgate.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.toolgate.targets.Outcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class FencedWritesIT {
             String key = unknown(c, 1, 1, false);
             exec(c, "UPDATE agent_operation_log SET status = 'started' WHERE operation_key = '" + key + "'");
 
-            List<String> settled = settleLogged(c, key, 1, 1);
+            List<String> settled = settleLogged(c, key);
 
             assertEquals(List.of("succeeded"), settled, "the settled row comes back");
             assertEquals("succeeded", column(c, key, "status"));
@@ -54,7 +55,7 @@ class FencedWritesIT {
         try (Connection c = connection()) {
             String key = unknown(c, 1, 2, true); // escalated: only a person changes it now
 
-            List<String> settled = settleLogged(c, key, 1, 2);
+            List<String> settled = settleLogged(c, key);
 
             assertEquals(List.of(), settled);
             assertEquals("unknown", column(c, key, "status"));
@@ -278,7 +279,7 @@ class FencedWritesIT {
         return run(c, logged.sql(), values);
     }
 
-    /** Runs {@code sql} binding each ?N occurrence to {@code values[N - 1]}, as JPA does; each row as "status attempt epoch". */
+    /** Runs {@code sql} binding each ?N occurrence to {@code values[N - 1]}; each row as "status attempt epoch". */
     private static List<String> run(Connection c, NumberedSql sql, Object... values) throws SQLException {
         List<String> rows = new java.util.ArrayList<>();
         try (PreparedStatement statement = sql.prepare(c, values)) {
@@ -350,22 +351,16 @@ class FencedWritesIT {
     }
 
     /**
-     * {@link FencedWrites#SETTLE_ATTEMPT_LOGGED} settling attempt {@code attempt} as succeeded under
-     * epoch {@code epoch}; the statuses of the rows it returned. Its parameters repeat, so they are bound
-     * by each occurrence's number, as JPA does.
+     * The attempt's owner settling the row as succeeded through the recorder's own call
+     * ({@link FencedWrites#settleAttempt}, {@link FencedWrites#SETTLE_ATTEMPT_LOGGED}), for the attempt and epoch
+     * the row holds; the statuses of the rows it returned.
      */
-    private static List<String> settleLogged(Connection c, String key, int attempt, long epoch) throws SQLException {
-        Object[] values = {"succeeded", "ref-1", null, null, null, now(), now(), null, "acme", key, attempt, epoch,
-                true, 201, null, 12, "agent-a", "target object ref-1", null};
-        List<String> statuses = new java.util.ArrayList<>();
-        try (PreparedStatement settle = JournalDatabase.prepared(c, FencedWrites.SETTLE_ATTEMPT_LOGGED, values)) {
-            try (java.sql.ResultSet rows = settle.executeQuery()) {
-                while (rows.next()) {
-                    statuses.add(rows.getString("status"));
-                }
-            }
-        }
-        return statuses;
+    private static List<String> settleLogged(Connection c, String key) throws SQLException {
+        OperationView attempt = OperationRows.byKey(c, "acme", key).orElseThrow();
+        Transition to = new Transition(OperationStatus.SUCCEEDED, "ref-1", null, null, null);
+        return FencedWrites.settleAttempt(c, attempt, to, Instant.now(), java.time.Duration.ofSeconds(30), "agent-a",
+                new Outcome.Succeeded("ref-1", null, 201), 12, "target object ref-1")
+                .map(row -> row.status().dbName()).stream().toList();
     }
 
     private static List<String> events(Connection c, String key) throws SQLException {
