@@ -245,6 +245,9 @@ final class Measurements {
         try (OtlpSink collector = OtlpSink.start()) {
             for (String label : List.of(TRACING_ON, TRACING_DEAD)) {
                 String endpoint = label.equals(TRACING_ON) ? collector.endpoint() : "http://127.0.0.1:" + LocalStack.freePort();
+                // each instance's warm-up creates documents by the hundred thousand: in the simulators' small heap they
+                // left the next cells measuring its garbage collector (82 ms of its CPU per new operation, 21/s)
+                freshSimulators();
                 System.out.println("  starting a gateway instance " + label);
                 try (GatewayProcess other = traced.start(endpoint)) {
                     String url = other.baseUrl();
