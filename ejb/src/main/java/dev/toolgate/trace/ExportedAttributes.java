@@ -6,19 +6,23 @@ import io.opentelemetry.api.common.AttributeType;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
- * What of a span's attributes may leave the gateway. Ours carry identifiers only; the servers' own server
- * spans record the request's URL as the agent sent it, and a query string or a path can hold what an agent
- * should never have sent (a card number in a key, a reason in {@code ?reason=}). So: a URL loses its query,
- * {@code url.query} is dropped, and a URL or path that carries a card number is replaced by a marker.
+ * What of a span's attributes may leave the gateway. Every value from outside is checked at the edge before a
+ * span may carry it, and ours carry identifiers only; this is the second line, for what the first does not see:
+ * the servers' own server spans record the request's URL as the agent sent it, an exception's message can quote
+ * what a library was handed, and a check can be missed. So: a URL loses its query, {@code url.query} is
+ * dropped, and any text attribute — ours, the server's, an event's — that carries a card number is replaced by
+ * a marker.
  *
  * <pre>
  * attribute                               → exported as
  * url.query                               → (dropped)
  * http.url, url.full, http.target         → without "?…"; [removed: card number] if what is left carries one
- * url.path                                → as is; [removed: card number] if it carries one
+ * any other text (or text array element)  → as is; [removed: card number] if it carries one
  * anything else                           → as is
  * </pre>
  */
@@ -27,7 +31,6 @@ final class ExportedAttributes {
     static final String CARD_REMOVED = "[removed: card number]";
     private static final AttributeKey<String> QUERY = AttributeKey.stringKey("url.query");
     private static final Set<String> URLS = Set.of("http.url", "url.full", "http.target");
-    private static final String PATH = "url.path";
 
     private ExportedAttributes() {
     }
@@ -42,12 +45,16 @@ final class ExportedAttributes {
             if (key.equals(QUERY)) {
                 return;
             }
-            if (key.getType() == AttributeType.STRING && (URLS.contains(key.getKey()) || PATH.equals(key.getKey()))) {
-                String text = (String) value;
-                if (URLS.contains(key.getKey()) && text.indexOf('?') >= 0) {
-                    text = text.substring(0, text.indexOf('?'));
+            if (key.getType() == AttributeType.STRING) {
+                scrubbed.put(AttributeKey.stringKey(key.getKey()), scrubbed(key.getKey(), (String) value));
+                return;
+            }
+            if (key.getType() == AttributeType.STRING_ARRAY) {
+                List<String> texts = new ArrayList<>();
+                for (Object text : (List<?>) value) {
+                    texts.add(scrubbed("", (String) text));
                 }
-                scrubbed.put(AttributeKey.stringKey(key.getKey()), CardNumbers.contains(text) ? CARD_REMOVED : text);
+                scrubbed.put(AttributeKey.stringArrayKey(key.getKey()), texts);
                 return;
             }
             @SuppressWarnings("unchecked")
@@ -57,12 +64,27 @@ final class ExportedAttributes {
         return scrubbed.build();
     }
 
-    private static boolean needsScrubbing(Attributes attributes) {
-        for (AttributeKey<?> key : attributes.asMap().keySet()) {
-            if (key.equals(QUERY) || URLS.contains(key.getKey()) || PATH.equals(key.getKey())) {
-                return true;
-            }
+    private static String scrubbed(String key, String text) {
+        if (URLS.contains(key) && text.indexOf('?') >= 0) {
+            text = text.substring(0, text.indexOf('?'));
         }
-        return false;
+        return CardNumbers.contains(text) ? CARD_REMOVED : text;
+    }
+
+    private static boolean needsScrubbing(Attributes attributes) {
+        boolean[] needs = {false};
+        attributes.forEach((key, value) -> {
+            if (needs[0]) {
+                return;
+            }
+            if (key.equals(QUERY) || URLS.contains(key.getKey())) {
+                needs[0] = true;
+            } else if (key.getType() == AttributeType.STRING) {
+                needs[0] = CardNumbers.contains((String) value);
+            } else if (key.getType() == AttributeType.STRING_ARRAY) {
+                needs[0] = ((List<?>) value).stream().anyMatch(text -> CardNumbers.contains((String) text));
+            }
+        });
+        return needs[0];
     }
 }

@@ -3,6 +3,7 @@ package dev.toolgate.trace;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.trace.data.DelegatingSpanData;
+import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
 
@@ -24,7 +25,8 @@ final class ScrubbingSpanExporter implements SpanExporter {
         List<SpanData> scrubbed = new ArrayList<>(spans.size());
         for (SpanData span : spans) {
             Attributes attributes = ExportedAttributes.scrub(span.getAttributes());
-            scrubbed.add(attributes == span.getAttributes() ? span : new Scrubbed(span, attributes));
+            List<EventData> events = scrubbed(span.getEvents());
+            scrubbed.add(attributes == span.getAttributes() && events == span.getEvents() ? span : new Scrubbed(span, attributes, events));
         }
         return exporter.export(scrubbed);
     }
@@ -39,17 +41,40 @@ final class ScrubbingSpanExporter implements SpanExporter {
         return exporter.shutdown();
     }
 
+    /** An exception event's message, say, scrubbed like the span's own attributes; the same list when none changed. */
+    private static List<EventData> scrubbed(List<EventData> events) {
+        List<EventData> scrubbed = null;
+        for (int i = 0; i < events.size(); i++) {
+            EventData event = events.get(i);
+            Attributes attributes = ExportedAttributes.scrub(event.getAttributes());
+            if (attributes != event.getAttributes()) {
+                if (scrubbed == null) {
+                    scrubbed = new ArrayList<>(events);
+                }
+                scrubbed.set(i, EventData.create(event.getEpochNanos(), event.getName(), attributes, event.getTotalAttributeCount()));
+            }
+        }
+        return scrubbed == null ? events : scrubbed;
+    }
+
     private static final class Scrubbed extends DelegatingSpanData {
         private final Attributes attributes;
+        private final List<EventData> events;
 
-        Scrubbed(SpanData span, Attributes attributes) {
+        Scrubbed(SpanData span, Attributes attributes, List<EventData> events) {
             super(span);
             this.attributes = attributes;
+            this.events = events;
         }
 
         @Override
         public Attributes getAttributes() {
             return attributes;
+        }
+
+        @Override
+        public List<EventData> getEvents() {
+            return events;
         }
     }
 }

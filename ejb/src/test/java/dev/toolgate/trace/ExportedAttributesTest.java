@@ -36,6 +36,20 @@ class ExportedAttributesTest {
     }
 
     @Test
+    void anyTextAttributeCarryingACardNumberIsReplacedOursIncluded() {
+        Attributes scrubbed = ExportedAttributes.scrub(Attributes.builder()
+                .put("toolgate.operation_key", "t:pay:4111111111111111:v1")
+                .put("exception.message", "no operation t:pay:4111 1111 1111 1111:v1")
+                .put(AttributeKey.stringArrayKey("toolgate.found_object_ids"), java.util.List.of("a1", "5500000000000004"))
+                .put("toolgate.attempt", 2L).build());
+        assertEquals(ExportedAttributes.CARD_REMOVED, scrubbed.get(AttributeKey.stringKey("toolgate.operation_key")));
+        assertEquals(ExportedAttributes.CARD_REMOVED, scrubbed.get(AttributeKey.stringKey("exception.message")));
+        assertEquals(java.util.List.of("a1", ExportedAttributes.CARD_REMOVED),
+                scrubbed.get(AttributeKey.stringArrayKey("toolgate.found_object_ids")));
+        assertEquals(2L, scrubbed.get(AttributeKey.longKey("toolgate.attempt")));
+    }
+
+    @Test
     void attributesWithNoUrlAreExportedAsTheyAre() {
         Attributes ours = Attributes.builder().put("toolgate.operation_key", "k").put("toolgate.attempt", 1L).build();
         assertSame(ours, ExportedAttributes.scrub(ours));

@@ -33,6 +33,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -377,6 +378,178 @@ class ConsoleIT {
                 .matcher(metrics);
         assertTrue(line.find(), status + " in " + metrics);
         return Long.parseLong(line.group(1));
+    }
+
+    /**
+     * Every door holds the line, the console's too: signed in as the approver and as the operator, the console's own
+     * pages are crawled for every page link and every form (what the application itself offers each role), and each is
+     * fed the hostile table — in each query parameter of each link, in each field of each form (with the session's
+     * CSRF token, from the console's own origin). Every answer is a 4xx page, never a 5xx; nothing is stored.
+     */
+    @Test
+    void everyPageAndFormRefusesEveryHostileValueWithAPage() throws Exception {
+        String key = awaitingRefund("hostile");
+        Agent reader = new Agent(stack.gateway.baseUrl(), "agent-a");
+        String before = reader.find(key).body();
+        long approvals;
+        try (Connection c = TestStack.connect(DATABASE); java.sql.ResultSet n = c.createStatement().executeQuery("SELECT count(*) FROM operation_approval")) {
+            n.next();
+            approvals = n.getLong(1);
+        }
+        List<String> hostile = List.of("k%00x", "k%01x", "k%7Fx", "k%C2%85x", "k%ED%A0%80x", "k%FFx", "t:pay:4111111111111111:v1",
+                "card%204111%201111%201111%201111", "k".repeat(5000));
+        List<String> failures = new ArrayList<>();
+        int sent = 0;
+        java.util.Set<String> seenPages = new java.util.TreeSet<>();
+        java.util.Set<String> seenForms = new java.util.TreeSet<>();
+        for (String person : List.of("alice", "oscar")) {
+            try (Browser browser = stack.signedIn(person)) {
+                String cookie = "TOOLGATE_CONSOLE=" + browser.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue();
+                java.util.Map<String, String> pages = new java.util.LinkedHashMap<>(); // path → query, each page once
+                java.util.Map<String, java.util.Map<String, String>> forms = new java.util.LinkedHashMap<>(); // action → fields as offered
+                java.util.ArrayDeque<String> toRead = new java.util.ArrayDeque<>(List.of("/console/", "/console/operation?key=" + query(key),
+                        "/console/approval?key=" + query(key)));
+                String csrf = null;
+                while (!toRead.isEmpty() && pages.size() < 40) {
+                    String url = toRead.poll();
+                    String path = url.contains("?") ? url.substring(0, url.indexOf('?')) : url;
+                    if (pages.containsKey(path) && !url.contains("?")) {
+                        continue;
+                    }
+                    HttpResponse<String> page = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(url))).header("Cookie", cookie).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    pages.merge(path, url.contains("?") ? url.substring(url.indexOf('?') + 1) : "", (a, b) -> a.isEmpty() ? b : a);
+                    java.util.regex.Matcher link = java.util.regex.Pattern.compile("href=\"(/console/[^\"#]*)\"").matcher(page.body());
+                    while (link.find()) {
+                        String next = link.group(1).replace("&amp;", "&");
+                        String nextPath = next.contains("?") ? next.substring(0, next.indexOf('?')) : next;
+                        if (!pages.containsKey(nextPath) && !next.contains("sign-out")) {
+                            toRead.add(next);
+                        }
+                    }
+                    java.util.regex.Matcher form = java.util.regex.Pattern.compile("(?s)<form[^>]*method=\"post\"[^>]*action=\"(/console/[^\"]*)\"(.*?)</form>")
+                            .matcher(page.body());
+                    while (form.find()) {
+                        java.util.Map<String, String> fields = offered(form.group(2));
+                        java.util.regex.Matcher token = java.util.regex.Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(form.group(2));
+                        if (token.find()) {
+                            csrf = token.group(1);
+                        }
+                        if (!form.group(1).endsWith("/sign-out")) {
+                            forms.putIfAbsent(form.group(1), fields);
+                        }
+                    }
+                }
+                seenPages.addAll(pages.keySet());
+                seenForms.addAll(forms.keySet());
+                for (java.util.Map.Entry<String, String> page : pages.entrySet()) {
+                    java.util.List<String> names = new ArrayList<>();
+                    for (String pair : page.getValue().split("&")) {
+                        if (!pair.isEmpty()) {
+                            names.add(pair.contains("=") ? pair.substring(0, pair.indexOf('=')) : pair);
+                        }
+                    }
+                    if (names.isEmpty()) {
+                        names.add("x"); // a page that reads no query: the value in one it does not read
+                    }
+                    for (String name : names) {
+                        for (String value : hostile) {
+                            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(page.getKey() + "?" + name + "=" + value)))
+                                    .header("Cookie", cookie).build(), HttpResponse.BodyHandlers.ofString());
+                            sent++;
+                            check(failures, answer, person + " GET " + page.getKey() + "?" + name + "=" + abbreviated(value));
+                        }
+                    }
+                }
+                for (java.util.Map.Entry<String, java.util.Map<String, String>> form : forms.entrySet()) {
+                    for (String name : form.getValue().keySet()) {
+                        if (name.equals("csrf")) {
+                            continue;
+                        }
+                        for (String value : hostile) {
+                            StringBuilder body = new StringBuilder("csrf=" + csrf);
+                            for (java.util.Map.Entry<String, String> other : form.getValue().entrySet()) { // the rest as the form offers them
+                                if (!other.getKey().equals("csrf")) {
+                                    body.append('&').append(other.getKey()).append('=')
+                                            .append(other.getKey().equals(name) ? value : query(other.getValue()));
+                                }
+                            }
+                            HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(form.getKey())))
+                                    .header("Cookie", cookie).header("Origin", stack.url("").replaceAll("(https?://[^/]+).*", "$1"))
+                                    .header("Content-Type", "application/x-www-form-urlencoded")
+                                    .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+                            sent++;
+                            check(failures, answer, person + " POST " + form.getKey() + " " + name + "=" + abbreviated(value));
+                        }
+                    }
+                }
+            }
+        }
+        System.out.printf("every door, console: %d pages %s, %d forms %s, %d hostile requests, %d not refused with a 4xx page%n",
+                seenPages.size(), seenPages, seenForms.size(), seenForms, sent, failures.size());
+        assertTrue(seenPages.containsAll(List.of("/console/", "/console/approvals", "/console/search", "/console/operation", "/console/reconcile")),
+                "the crawl reached the pages: " + seenPages);
+        assertTrue(seenForms.containsAll(List.of("/console/approvals/approve", "/console/approvals/decline", "/console/reconcile")),
+                "the crawl reached the forms: " + seenForms);
+        assertTrue(failures.isEmpty(), failures.size() + " not refused:\n" + String.join("\n", failures.subList(0, Math.min(40, failures.size()))));
+        // typed values a page reads as its own: an instant outside the calendar, a run id beyond a long
+        for (String typed : List.of("/console/search?from=%2B999999999-12-31T23:59", "/console/search?to=0000-00-00T00:00",
+                "/console/reconcile?run=99999999999999999999999", "/console/search?after=" + "A".repeat(300))) {
+            try (Browser browser = stack.signedIn("oscar")) {
+                String cookie = "TOOLGATE_CONSOLE=" + browser.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue();
+                HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(typed))).header("Cookie", cookie).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, answer.statusCode(), typed);
+            }
+        }
+        assertEquals(before, reader.find(key).body(), "the refund awaits approval as it did: nothing decided");
+        try (Connection c = TestStack.connect(DATABASE); java.sql.ResultSet n = c.createStatement().executeQuery("SELECT count(*) FROM operation_approval")) {
+            n.next();
+            assertEquals(approvals, n.getLong(1), "no approval stored");
+        }
+    }
+
+    /** A form's fields with the values it offers: an input's value, a select's first option, an empty text area. */
+    private static java.util.Map<String, String> offered(String form) {
+        java.util.Map<String, String> fields = new LinkedHashMap<>();
+        java.util.regex.Matcher input = java.util.regex.Pattern.compile("<input[^>]*>").matcher(form);
+        while (input.find()) {
+            String name = attribute(input.group(), "name");
+            if (name != null) {
+                fields.put(name, java.util.Objects.requireNonNullElse(attribute(input.group(), "value"), "").replace("&amp;", "&"));
+            }
+        }
+        java.util.regex.Matcher select = java.util.regex.Pattern.compile("(?s)<select[^>]*name=\"([^\"]+)\"[^>]*>(.*?)</select>").matcher(form);
+        while (select.find()) {
+            java.util.regex.Matcher option = java.util.regex.Pattern.compile("(?s)<option([^>]*)>([^<]*)").matcher(select.group(2));
+            String value = "";
+            if (option.find()) {
+                value = java.util.Objects.requireNonNullElse(attribute(option.group(1), "value"), option.group(2).strip());
+            }
+            fields.put(select.group(1), value.replace("&amp;", "&"));
+        }
+        java.util.regex.Matcher area = java.util.regex.Pattern.compile("<textarea[^>]*name=\"([^\"]+)\"").matcher(form);
+        while (area.find()) {
+            fields.put(area.group(1), "");
+        }
+        return fields;
+    }
+
+    private static String attribute(String tag, String name) {
+        java.util.regex.Matcher value = java.util.regex.Pattern.compile("\\s" + name + "=\"([^\"]*)\"").matcher(tag);
+        return value.find() ? value.group(1) : null;
+    }
+
+    private static void check(List<String> failures, HttpResponse<String> answer, String what) {
+        if (answer.statusCode() < 400 || answer.statusCode() >= 500) {
+            failures.add(answer.statusCode() + " for " + what);
+        } else if (answer.body().contains("4111")) {
+            failures.add("the page quotes the card number: " + what);
+        }
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() > 40 ? text.substring(0, 40) + "…" : text;
     }
 
     private static String md5(String text) throws Exception {

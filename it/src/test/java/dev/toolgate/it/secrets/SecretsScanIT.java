@@ -123,6 +123,48 @@ class SecretsScanIT {
         for (String card : SensitiveDataIT.TEST_CARDS) {
             assertEquals(422, agent.submit(key("invoice.create"), Agent.invoice("order " + card, 100)).status());
             assertEquals(422, agent.submit("test:pay:" + card.replace(" ", "") + ":v1", Agent.invoice("o", 1)).status());
+            throughEveryOtherDoor(card, payment);
+        }
+    }
+
+    /**
+     * A card number in each place a value enters besides submit's body and header: a path, a query, a traceparent, a
+     * person's note, reason and evidence, an MCP argument, the console. Each is refused (4xx) before it is used.
+     */
+    private static void throughEveryOtherDoor(String card, String payment) {
+        String inKey = "test:pay:" + card.replace(" ", "") + ":v1";
+        String encoded = java.net.URLEncoder.encode(inKey, StandardCharsets.UTF_8).replace("+", "%20");
+        Agent agent = new Agent(gateway.baseUrl());
+        Agent operator = new Agent(gateway.baseUrl(), "operator");
+        Agent approver = new Agent(gateway.baseUrl(), "approver");
+        String api = gateway.baseUrl() + "/api/v1";
+        List<Agent.Answer> answers = new ArrayList<>();
+        answers.add(agent.send(HttpRequest.newBuilder(URI.create(api + "/operations/" + encoded + "/resume")).POST(HttpRequest.BodyPublishers.noBody())));
+        answers.add(agent.send(HttpRequest.newBuilder(URI.create(api + "/operations/" + encoded))));
+        answers.add(agent.send(HttpRequest.newBuilder(URI.create(api + "/operations?key=" + encoded))));
+        answers.add(agent.send(HttpRequest.newBuilder(URI.create(api + "/processes?key=" + encoded))));
+        answers.add(agent.send(HttpRequest.newBuilder(URI.create(api + "/processes/" + encoded + "/resume")).POST(HttpRequest.BodyPublishers.noBody())));
+        answers.add(operator.send(HttpRequest.newBuilder(URI.create(api + "/operations/" + encoded + "/resolve")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"outcome\":\"failed_final\",\"reason\":\"r\",\"evidence\":\"e\"}"))));
+        answers.add(operator.send(HttpRequest.newBuilder(URI.create(api + "/operations/" + payment + "/resolve")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"outcome\":\"failed_final\",\"reason\":\"card " + card + "\",\"evidence\":\"e\"}"))));
+        answers.add(approver.send(HttpRequest.newBuilder(URI.create(api + "/approvals")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"operation_key\":\"" + payment + "\",\"note\":\"paid by " + card + "\"}"))));
+        answers.add(approver.send(HttpRequest.newBuilder(URI.create(api + "/approvals/apr-1?reason=" + java.net.URLEncoder.encode(card, StandardCharsets.UTF_8)))
+                .DELETE()));
+        answers.add(agent.send(agent.operations().header("Idempotency-Key", key("invoice.create")).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + card.replace(" ", "") + "-00f067aa0ba902b7-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-tp", 100)))));
+        answers.add(agent.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/console/search?key=" + encoded))));
+        for (Agent.Answer answer : answers) {
+            assertTrue(answer.status() >= 400 && answer.status() < 500, "refused: " + answer.status() + " " + answer.body());
+            assertFalse(answer.body().contains(card), "the answer does not quote it: " + answer.body());
+        }
+        dev.toolgate.it.support.McpHttp mcp = new dev.toolgate.it.support.McpHttp(gateway.baseUrl(), "agent-a");
+        for (String tool : List.of("get_operation", "resume_operation", "get_process")) {
+            var answer = dev.toolgate.it.support.McpHttp.send(mcp.post(dev.toolgate.it.support.McpHttp.toolCall(7, tool,
+                    jakarta.json.Json.createObjectBuilder().add("idempotency_key", inKey).build())));
+            assertTrue(dev.toolgate.it.support.McpHttp.json(answer).getJsonObject("result").getBoolean("isError"), tool + ": " + answer.body());
         }
     }
 

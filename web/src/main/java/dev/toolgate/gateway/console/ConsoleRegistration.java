@@ -59,7 +59,8 @@ public class ConsoleRegistration implements ServletContextListener {
         pages.setServletSecurity(new ServletSecurityElement(new HttpConstraintElement(
                 jakarta.servlet.annotation.ServletSecurity.TransportGuarantee.NONE, ANY_SIGNED_IN)));
         FilterRegistration.Dynamic guard = context.addFilter("console-guard", ConsoleGuard.class);
-        guard.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/console", "/console/*");
+        // matched after: the input edge (dev.toolgate.gateway.edge) checks what the guard may log first
+        guard.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/console", "/console/*");
         LOG.info("console: at /console, people sign in at " + settings.getProviderUri());
     }
 }

@@ -16,6 +16,8 @@ import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import jakarta.enterprise.inject.Instance;
+import dev.toolgate.gateway.edge.InputRefused;
+import dev.toolgate.gateway.edge.Inputs;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.identitystore.openid.OpenIdContext;
 import jakarta.servlet.ServletException;
@@ -156,6 +158,8 @@ public class ConsoleServlet extends HttpServlet {
             }
         } catch (Refusal refusal) {
             refuse(response, refusal, csrf);
+        } catch (InputRefused refused) {
+            refuse(response, new Refusal(refused.status(), "Refused, nothing changed: the " + refused.getMessage() + "."), csrf);
         } catch (OperationRefused refused) {
             refuse(response, refusal(refused), csrf);
         }
@@ -215,6 +219,8 @@ public class ConsoleServlet extends HttpServlet {
             }
         } catch (Refusal refusal) {
             refuse(response, refusal, csrf);
+        } catch (InputRefused refused) {
+            refuse(response, new Refusal(refused.status(), "Refused, nothing changed: the " + refused.getMessage() + "."), csrf);
         } catch (OperationRefused refused) {
             refuse(response, refusal(refused), csrf);
         }
@@ -323,9 +329,7 @@ public class ConsoleServlet extends HttpServlet {
     }
 
     private Journal.OperationRecord record(ConsoleUser user, String key) {
-        if (key == null || key.isEmpty() || key.length() > 255) {
-            throw new Refusal(400, "Name the operation by its key (at most 255 characters).");
-        }
+        Inputs.key("operation's key", key); // only a key that could have been taken is looked up or shown
         return journal.find(user.tenant(), key).orElseThrow(() -> new Refusal(404, "Tenant " + user.tenant() + " has no operation " + key + "."));
     }
 
@@ -400,10 +404,7 @@ public class ConsoleServlet extends HttpServlet {
             }
             return null;
         }
-        if (value.length() > max || value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
-            throw new Refusal(400, "The " + name.replace('_', ' ') + " must be at most " + max + " characters of text.");
-        }
-        return value;
+        return name.equals("key") ? Inputs.key("operation's key", value) : Inputs.text(name.replace('_', ' '), value, Inputs.Text.PROSE, max);
     }
 
     private static void flash(HttpServletRequest request, String text) {

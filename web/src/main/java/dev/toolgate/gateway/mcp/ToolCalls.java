@@ -8,6 +8,7 @@ import dev.toolgate.canonical.CardNumbers;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.rest.IdempotencyKeyHeader;
 import dev.toolgate.gateway.rest.ProblemException;
 import dev.toolgate.gateway.rest.ProblemType;
@@ -77,6 +78,9 @@ public class ToolCalls {
             return results.problem(ProblemType.valueOf(e.reason().name()), e.getMessage(), key(args));
         } catch (ProblemException e) {
             return results.problem(e.type(), e.getMessage(), key(args));
+        } catch (InputRefused e) {
+            return results.problem(e.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST,
+                    e.getMessage(), key(args));
         } catch (RuntimeException e) {
             if (JournalOutage.causes(e)) {
                 return results.problem(ProblemType.JOURNAL_UNAVAILABLE, JOURNAL_RETRY, key(args));

@@ -3,7 +3,8 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_INVALID;
 import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_MISSING;
 
-import dev.toolgate.canonical.CardNumbers;
+import dev.toolgate.gateway.edge.InputRefused;
+import dev.toolgate.gateway.edge.Inputs;
 
 import java.util.List;
 
@@ -15,7 +16,7 @@ import java.util.List;
 public final class IdempotencyKeyHeader {
 
     static final String NAME = "Idempotency-Key";
-    static final int MAX_LENGTH = 255;
+    static final int MAX_LENGTH = Inputs.MAX_KEY;
 
     private IdempotencyKeyHeader() {
     }
@@ -31,19 +32,14 @@ public final class IdempotencyKeyHeader {
         return check(raw.startsWith("\"") ? unquote(raw) : bare(raw));
     }
 
-    /** The rule for a key however it arrived (a header here, a tool argument at the MCP front door). */
+    /** The rule for a key however it arrived ({@link Inputs#key}), as a problem of the key's own types. */
     public static String check(String key) {
-        if (key.isEmpty() || key.length() > MAX_LENGTH) {
-            throw new ProblemException(IDEMPOTENCY_KEY_INVALID, "the key must be 1 to " + MAX_LENGTH + " characters");
+        try {
+            return Inputs.key("the key", key);
+        } catch (InputRefused e) {
+            throw new ProblemException(e.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : IDEMPOTENCY_KEY_INVALID,
+                    e.getMessage());
         }
-        if (!key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
-            throw new ProblemException(IDEMPOTENCY_KEY_INVALID,
-                    "the key may hold visible ASCII characters only: no whitespace, control or non-ASCII characters");
-        }
-        if (CardNumbers.contains(key)) { // keys are stored and logged: they must never carry card data
-            throw new ProblemException(ProblemType.CARD_NUMBER_REJECTED, "the key carries what looks like a payment card number");
-        }
-        return key;
     }
 
     /** Whether {@link #check} would take it: a key that may be echoed back in an answer. */

@@ -1,9 +1,9 @@
 package dev.toolgate.gateway.rest;
 
-import dev.toolgate.canonical.CardNumbers;
 import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.gateway.edge.Inputs;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -39,7 +39,10 @@ final class JsonBodies {
         return object;
     }
 
-    /** A required string of 1..{@code max} characters; free text is journaled, so a card number in it is refused. */
+    /**
+     * A required string of 1..{@code max} characters. Free text is journaled, logged and shown to people: it passes
+     * the edge's rules ({@link Inputs}: no control characters but line breaks and tabs, no lone surrogates, no card number).
+     */
     static String text(JsonObject spec, String field, int max) {
         String value = optionalText(spec, field, max);
         if (value == null) {
@@ -55,10 +58,7 @@ final class JsonBodies {
         if (!(spec.get(field) instanceof JsonString s) || s.getString().isBlank() || s.getString().length() > max) {
             throw new ProblemException(ProblemType.INVALID_REQUEST, field + " must be a string of 1-" + max + " characters");
         }
-        if (CardNumbers.contains(s.getString())) {
-            throw new ProblemException(ProblemType.CARD_NUMBER_REJECTED, field + " carries what looks like a payment card number");
-        }
-        return s.getString();
+        return Inputs.text(field, s.getString(), Inputs.Text.PROSE, max);
     }
 
     static Long optionalWhole(JsonObject spec, String field, long min, long max) {

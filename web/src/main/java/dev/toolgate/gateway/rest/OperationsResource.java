@@ -82,6 +82,7 @@ public class OperationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
     public Response find(@PathParam("key") String key, @Context SecurityContext security, @Context UriInfo uri) {
+        IdempotencyKeyHeader.check(key); // only a key that could have been taken is looked up, logged or traced
         return journal.find(CallerContext.of(security).tenant(), key)
                 .map(record -> answers(uri).record(record))
                 .orElseGet(() -> Problem.of(ProblemType.OPERATION_NOT_FOUND, null).with("operation_key", key).response().build());
@@ -96,6 +97,7 @@ public class OperationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.OPERATOR})
     public Response resume(@PathParam("key") String key, @Context SecurityContext security, @Context UriInfo uri, String body) {
+        IdempotencyKeyHeader.check(key);
         JsonBodies.none(body, "the recorded payload is what is sent; a changed intent is a new operation with a new key");
         return answers(uri).toResponse(gateway.resume(ToolCall.rest(RESUME), CallerContext.of(security), key));
     }
@@ -111,6 +113,7 @@ public class OperationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.OPERATOR)
     public Response resolve(@PathParam("key") String key, @Context SecurityContext security, @Context UriInfo uri, byte[] body) {
+        IdempotencyKeyHeader.check(key);
         JsonObject spec = JsonBodies.object(body, "send {outcome, target_object_id | reason, evidence}");
         String evidence = JsonBodies.text(spec, "evidence", 2000);
         String outcome = JsonBodies.text(spec, "outcome", 32);

@@ -7,6 +7,7 @@ import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
+import dev.toolgate.gateway.edge.InputRefused;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
@@ -46,6 +47,16 @@ final class ProblemMappers {
                 response.header("Retry-After", Long.toString(Math.max(1, (e.retryAfter().toMillis() + 999) / 1000)));
             }
             return response.build();
+        }
+    }
+
+    /** A value the edge's rules refuse, met by a resource's own field check (a JSON member, a query's instant). */
+    @Provider
+    public static class Edge implements ExceptionMapper<InputRefused> {
+        @Override
+        public Response toResponse(InputRefused e) {
+            return Problem.of(e.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST,
+                    e.getMessage()).response().build();
         }
     }
 

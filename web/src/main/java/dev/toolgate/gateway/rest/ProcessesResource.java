@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
+import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.access.Role;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.journal.JournalSettings;
@@ -30,7 +31,6 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /** {@code /api/v1/processes}: where agents submit processes of several steps, read them and resume them. */
@@ -80,21 +80,11 @@ public class ProcessesResource {
                         + " failed, compensating, compensated, needs_attention");
             }
         }
-        Instant until;
-        try {
-            until = before == null ? null : Instant.parse(before);
-        } catch (DateTimeParseException e) {
-            throw new ProblemException(ProblemType.INVALID_REQUEST, "before is a created_at of an earlier page (RFC 3339, UTC)");
+        Instant until = Inputs.instant("before (the created_at of an earlier page)", before);
+        if (beforeKey != null) {
+            IdempotencyKeyHeader.check(beforeKey);
         }
-        int size;
-        try { // a String, not an Integer: JAX-RS answers a query parameter it cannot convert with 404
-            size = limit == null ? 50 : Integer.parseInt(limit);
-        } catch (NumberFormatException e) {
-            size = -1;
-        }
-        if (size < 1 || size > MAX_PAGE) {
-            throw new ProblemException(ProblemType.INVALID_REQUEST, "limit is 1 to " + MAX_PAGE);
-        }
+        int size = limit == null ? 50 : Inputs.whole("limit", limit, 1, MAX_PAGE).intValue();
         if ((until == null) != (beforeKey == null)) {
             throw new ProblemException(ProblemType.INVALID_REQUEST, "before and before_key go together: the next_before and"
                     + " next_before_key of the previous page");
@@ -117,6 +107,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
     public Response find(@PathParam("key") String key, @Context SecurityContext security) {
+        IdempotencyKeyHeader.check(key); // only a key that could have been taken is looked up, logged or traced
         Caller caller = CallerContext.of(security);
         return driver.find(caller.tenant(), key).map(record -> answers().record(record))
                 .orElseGet(() -> Problem.of(ProblemType.PROCESS_NOT_FOUND, null).with("process_key", key).response().build());
@@ -128,6 +119,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.OPERATOR})
     public Response resume(@PathParam("key") String key, @Context SecurityContext security, String body) {
+        IdempotencyKeyHeader.check(key);
         JsonBodies.none(body, "the recorded input is what the process sends; a changed intent is a new process with a new key");
         return answers().toResponse(driver.resume(new ToolCall(RESUME, null), CallerContext.of(security), key));
     }
@@ -142,6 +134,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.OPERATOR)
     public Response resolve(@PathParam("key") String key, @Context SecurityContext security, byte[] body) {
+        IdempotencyKeyHeader.check(key);
         JsonObject spec = JsonBodies.object(body, "send {outcome: completed | compensated | failed, evidence}");
         String evidence = JsonBodies.text(spec, "evidence", 2000);
         ProcessStatus outcome = switch (JsonBodies.text(spec, "outcome", 32)) {

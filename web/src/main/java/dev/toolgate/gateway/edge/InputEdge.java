@@ -1,0 +1,190 @@
+package dev.toolgate.gateway.edge;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.gateway.edge.Inputs.Text;
+import dev.toolgate.gateway.rest.ProblemType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Enumeration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * The first thing every request meets, whichever door it is for: its path, every query parameter (name and
+ * value), every header a door may read, log or trace, and — for the console's forms — every form field pass
+ * {@link Inputs} before any door's code runs. So no door can take, log, trace or store a value no door would
+ * take, and a door added later stands behind the same checks without doing anything. A refusal is answered in
+ * the door's own form ({@link Door}) and logged by where it was and why, never by the value.
+ *
+ * <p>Field rules that depend on meaning (a key's shape, an instant's range, a JSON body's members) are each
+ * door's, through the same {@link Inputs}.
+ */
+public class InputEdge implements Filter {
+
+    private static final Logger LOG = Logger.getLogger(InputEdge.class.getName());
+    /** Secrets, never logged or traced anywhere, and opaque to us: their own checks are the authentication's. */
+    private static final Set<String> OPAQUE_HEADERS = Set.of("authorization", "cookie");
+    /**
+     * The headers a door reads, logs or traces (the servers' own spans record the user agent): a card number in one
+     * is refused. Others a proxy may add (a numeric request id) are only held to the text rules with the card check
+     * off: sixteen digits in a header nobody reads pass Luhn one time in ten, and refusing them would refuse traffic.
+     */
+    private static final Set<String> READ_HEADERS = Set.of("idempotency-key", "traceparent", "tracestate", "origin", "host",
+            "referer", "sec-fetch-site", "mcp-protocol-version", "user-agent", "content-type", "accept");
+
+    @Override
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+        HttpServletRequest request = (HttpServletRequest) req;
+        HttpServletResponse response = (HttpServletResponse) res;
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        Door door = Door.of(path);
+        try {
+            check(request, path, door);
+        } catch (InputRefused refused) {
+            LOG.info(() -> "edge: refused a request to the " + door.name().toLowerCase(Locale.ROOT) + " door: " + refused.getMessage());
+            door.refuse(response, refused);
+            return;
+        }
+        chain.doFilter(req, res);
+    }
+
+    static void check(HttpServletRequest request, String path, Door door) {
+        Inputs.text("the method", request.getMethod(), Text.LINE, 16);
+        Inputs.text("the path", decode(path, "the path", false), Text.LINE, Inputs.MAX_VALUE);
+        String query = request.getQueryString();
+        if (query != null) {
+            Inputs.text("the query", query, Text.LINE, Inputs.MAX_VALUE);
+            for (String pair : query.split("&")) {
+                int eq = pair.indexOf('=');
+                String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a query parameter's name", true);
+                Inputs.text("a query parameter's name", name, Text.LINE, 64);
+                Inputs.text("query parameter '" + name + "'", eq < 0 ? "" : decode(pair.substring(eq + 1), "query parameter '" + name + "'", true),
+                        Text.LINE, Inputs.MAX_VALUE);
+            }
+        }
+        for (Enumeration<String> names = request.getHeaderNames(); names != null && names.hasMoreElements(); ) {
+            String name = names.nextElement();
+            if (OPAQUE_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            boolean read = READ_HEADERS.contains(name.toLowerCase(Locale.ROOT));
+            for (Enumeration<String> values = request.getHeaders(name); values.hasMoreElements(); ) {
+                String value = values.nextElement();
+                if (read) {
+                    Inputs.text("header " + name, value, Text.LINE, Inputs.MAX_VALUE);
+                } else {
+                    Inputs.characters("header " + name, value, Text.LINE, Inputs.MAX_VALUE);
+                }
+            }
+        }
+        if (door == Door.CONSOLE && "POST".equals(request.getMethod()) && isForm(request.getContentType())) {
+            for (Map.Entry<String, String[]> field : request.getParameterMap().entrySet()) {
+                Inputs.text("a form field's name", field.getKey(), Text.LINE, 64);
+                for (String value : field.getValue()) {
+                    Inputs.text("form field '" + field.getKey() + "'", value, Text.PROSE, Inputs.MAX_VALUE);
+                }
+            }
+        }
+    }
+
+    private static boolean isForm(String contentType) {
+        return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+    }
+
+    /**
+     * Percent-decoding as UTF-8, strictly: a malformed escape or bytes that are not UTF-8 are refused, not
+     * replaced with U+FFFD, so what is checked is what a door would read. {@code plus} reads '+' as a space (a query).
+     */
+    static String decode(String raw, String where, boolean plus) {
+        if (raw.indexOf('%') < 0) {
+            return plus ? raw.replace('+', ' ') : raw;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%') {
+                int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
+                int lo = hi < 0 ? -1 : Character.digit(raw.charAt(i + 2), 16);
+                if (lo < 0) {
+                    throw new InputRefused(InputRefused.Kind.INVALID, where, "holds a malformed percent-escape");
+                }
+                bytes.write(hi * 16 + lo);
+                i += 2;
+            } else {
+                byte[] utf8 = String.valueOf(plus && c == '+' ? ' ' : c).getBytes(StandardCharsets.UTF_8);
+                bytes.write(utf8, 0, utf8.length);
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            throw new InputRefused(InputRefused.Kind.INVALID, where, "is not UTF-8");
+        }
+    }
+
+    /** The doors, by their paths, each answering a refusal in its own form. */
+    enum Door {
+        /** {@code /api}: a problem document (RFC 9457). */
+        API,
+        /** {@code /mcp}: a JSON-RPC error, as for a message the server could not take. */
+        MCP,
+        /** {@code /console}: a page that says what was refused. */
+        CONSOLE;
+
+        static Door of(String path) {
+            if (path.equals("/mcp") || path.startsWith("/mcp/")) {
+                return MCP;
+            }
+            if (path.equals("/console") || path.startsWith("/console/")) {
+                return CONSOLE;
+            }
+            return API;
+        }
+
+        void refuse(HttpServletResponse response, InputRefused refused) throws IOException {
+            switch (this) {
+                case API -> {
+                    ProblemType type = refused.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST;
+                    write(response, refused.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
+                            .add("title", type.title()).add("status", type.status()).add("detail", refused.getMessage()).build().toString());
+                }
+                case MCP -> write(response, refused.status(), "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0")
+                        .addNull("id").add("error", JSON.createObjectBuilder().add("code", -32600).add("message", refused.getMessage()))
+                        .build().toString());
+                case CONSOLE -> write(response, refused.status(), "text/html;charset=UTF-8", "<!doctype html><html lang=\"en\"><head>"
+                        + "<meta charset=\"utf-8\"><title>Refused</title></head><body><main><h1>Refused</h1><p role=\"alert\">"
+                        + escape(refused.getMessage()) + "; nothing was done.</p><p><a href=\"/console/\">Back to the console</a></p>"
+                        + "</main></body></html>");
+            }
+        }
+
+        private static void write(HttpServletResponse response, int status, String type, String body) throws IOException {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            response.setStatus(status);
+            response.setContentType(type);
+            response.setHeader("Cache-Control", "no-store");
+            response.setContentLength(bytes.length);
+            response.getOutputStream().write(bytes);
+        }
+
+        private static String escape(String text) {
+            return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;");
+        }
+    }
+}

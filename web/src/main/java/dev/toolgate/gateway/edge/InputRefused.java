@@ -1,0 +1,41 @@
+package dev.toolgate.gateway.edge;
+
+/**
+ * A value from outside that no door takes: {@code where} names it (a query parameter, a form field, a JSON
+ * member), the message says what is wrong with it; neither ever quotes the value. Each door maps it to its
+ * own answer in one place: a problem document, an MCP error result, a console page.
+ */
+public final class InputRefused extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** What the refusal is, as the doors' answers tell it apart. */
+    public enum Kind {
+        /** Control characters, lone surrogates, a length, a number or an instant out of range: 400. */
+        INVALID,
+        /** What looks like a payment card number: 422, never stored, logged or traced. */
+        CARD_NUMBER
+    }
+
+    private final Kind kind;
+    private final String where;
+
+    public InputRefused(Kind kind, String where, String detail) {
+        super(where + " " + detail, null, false, false); // no stack: a refusal is an answer, not a fault
+        this.kind = kind;
+        this.where = where;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String where() {
+        return where;
+    }
+
+    /** The HTTP status every door answers it with. */
+    public int status() {
+        return kind == Kind.CARD_NUMBER ? 422 : 400;
+    }
+}

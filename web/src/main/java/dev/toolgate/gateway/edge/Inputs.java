@@ -1,0 +1,152 @@
+package dev.toolgate.gateway.edge;
+
+import dev.toolgate.canonical.CardNumbers;
+import dev.toolgate.gateway.edge.InputRefused.Kind;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The rules every value from outside passes, whichever door it came through, before it is used, logged,
+ * traced, stored or sent. Pure: each refuses with {@link InputRefused}, naming where the value was, never
+ * quoting it.
+ *
+ * <pre>
+ * rule               refuses                                                          answer
+ * key                an idempotency key that is not 1-255 visible ASCII characters    400
+ * text(LINE)         NUL and every C0 control, DEL, C1 controls, lone surrogates,     400
+ *                    noncharacters (U+FFFE, U+FFFF, U+FDD0..U+FDEF), over max length
+ * text(PROSE)        the same, but tab, line feed and carriage return are text        400
+ * every text         a payment card number ({@link CardNumbers})                       422
+ * instant            not RFC 3339, or outside 0001-01-01 .. 9999-12-31 (UTC)            400
+ * whole              not 1-18 ASCII digits, or outside [min, max]                      400
+ * </pre>
+ */
+public final class Inputs {
+
+    /**
+     * 4,096: the longest text any door takes is 2,000 characters (evidence); a path, a query or a header
+     * value twice that long is no request of ours, and is refused before anything reads it.
+     */
+    public static final int MAX_VALUE = 4096;
+    /** PostgreSQL's timestamptz holds far more, but the journal's and the targets' dates are four-digit years. */
+    static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
+    /** How a text may be laid out. */
+    public enum Text {
+        /** One line: a key, an id, a path, a query or header value, a form's short field. */
+        LINE,
+        /** What a person writes: a note, a reason, evidence — lines and tabs allowed. */
+        PROSE
+    }
+
+    private Inputs() {
+    }
+
+    /** {@code value} as it came, or a refusal naming {@code where}; null passes (each caller says whether it is required). */
+    public static String text(String where, String value, Text layout, int max) {
+        if (characters(where, value, layout, max) != null && CardNumbers.contains(value)) {
+            throw new InputRefused(Kind.CARD_NUMBER, where, "carries what looks like a payment card number");
+        }
+        return value;
+    }
+
+    /** The text rules without the card check: for what is passed on to nobody (a header no door reads). */
+    public static String characters(String where, String value, Text layout, int max) {
+        if (value == null) {
+            return null;
+        }
+        if (value.length() > max) {
+            throw new InputRefused(Kind.INVALID, where, "is at most " + max + " characters");
+        }
+        String flaw = flaw(value, layout);
+        if (flaw != null) {
+            throw new InputRefused(Kind.INVALID, where, flaw);
+        }
+        return value;
+    }
+
+    /** What is wrong with {@code value}'s characters, or null. */
+    static String flaw(String value, Text layout) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+                if (layout == Text.PROSE && (c == '\t' || c == '\n' || c == '\r')) {
+                    continue;
+                }
+                return "holds a control character (U+" + String.format("%04X", (int) c) + ")";
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+                int code = value.codePointAt(i - 1);
+                if ((code & 0xFFFE) == 0xFFFE) {
+                    return "holds a noncharacter";
+                }
+                continue;
+            }
+            if (Character.isSurrogate(c)) {
+                return "holds a lone surrogate: it is not Unicode text";
+            }
+            if ((c & 0xFFFE) == 0xFFFE || (c >= 0xFDD0 && c <= 0xFDEF)) {
+                return "holds a noncharacter";
+            }
+        }
+        return null;
+    }
+
+    /** The longest idempotency key: what the journal's key column and the targets' external-key fields hold. */
+    public static final int MAX_KEY = 255;
+
+    /**
+     * An idempotency key however it arrived (a header, a path, a query, a JSON member, an MCP argument): 1-255
+     * visible ASCII characters, no whitespace; keys are stored, logged and traced, so never a card number.
+     */
+    public static String key(String where, String key) {
+        if (key == null || key.isEmpty() || key.length() > MAX_KEY) {
+            throw new InputRefused(Kind.INVALID, where, "is an idempotency key of 1 to " + MAX_KEY + " characters");
+        }
+        if (!key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw new InputRefused(Kind.INVALID, where,
+                    "may hold visible ASCII characters only: no whitespace, control or non-ASCII characters");
+        }
+        if (CardNumbers.contains(key)) {
+            throw new InputRefused(Kind.CARD_NUMBER, where, "carries what looks like a payment card number");
+        }
+        return key;
+    }
+
+    /** An RFC 3339 instant within four-digit years, or a refusal; null passes. */
+    public static Instant instant(String where, String value) {
+        if (value == null) {
+            return null;
+        }
+        text(where, value, Text.LINE, 64);
+        Instant at;
+        try {
+            at = OffsetDateTime.parse(value).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new InputRefused(Kind.INVALID, where, "is an RFC 3339 date-time with an offset (2026-12-01T09:30:00Z)");
+        }
+        if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
+            throw new InputRefused(Kind.INVALID, where, "is a date-time in the years 0001 to 9999");
+        }
+        return at;
+    }
+
+    /** A whole number of ASCII digits within {@code [min, max]}, or a refusal; null passes. */
+    public static Long whole(String where, String value, long min, long max) {
+        if (value == null) {
+            return null;
+        }
+        if (!value.matches("[0-9]{1,18}")) {
+            throw new InputRefused(Kind.INVALID, where, "is a whole number from " + min + " to " + max);
+        }
+        long n = Long.parseLong(value);
+        if (n < min || n > max) {
+            throw new InputRefused(Kind.INVALID, where, "is a whole number from " + min + " to " + max);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The edge every front door stands behind: REST ({@code /api}), MCP ({@code /mcp}) and the console
+ * ({@code /console}). {@link dev.toolgate.gateway.edge.Inputs} holds the rules every value from outside
+ * passes before it is used, logged, traced, stored or sent; {@link dev.toolgate.gateway.edge.InputEdge}
+ * applies them to each request's path, query, headers and form fields before any door's code runs, and
+ * answers a refusal in the door's own form. What may import it: the doors. What it imports: the
+ * canonical rules (card numbers) and the problem types the doors share.
+ */
+package dev.toolgate.gateway.edge;
