@@ -93,9 +93,21 @@ public class InputEdge implements Filter {
             }
         }
         if (door == Door.CONSOLE && "POST".equals(request.getMethod()) && isForm(request.getContentType())) {
+            if (request.getCharacterEncoding() == null) {
+                // the console's pages are UTF-8, so are its forms; a container reads a form without a charset as ISO-8859-1,
+                // where every byte is a character and bytes that are not UTF-8 would pass unseen
+                try {
+                    request.setCharacterEncoding("UTF-8");
+                } catch (java.io.UnsupportedEncodingException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
             for (Map.Entry<String, String[]> field : request.getParameterMap().entrySet()) {
                 Inputs.text("a form field's name", field.getKey(), Text.LINE, 64);
                 for (String value : field.getValue()) {
+                    if (value.indexOf('\uFFFD') >= 0) { // the container decoded the form already: this is what it made of bytes that are not UTF-8
+                        throw new InputRefused(InputRefused.Kind.INVALID, "form field '" + field.getKey() + "'", "is not UTF-8");
+                    }
                     Inputs.text("form field '" + field.getKey() + "'", value, Text.PROSE, Inputs.MAX_VALUE);
                 }
             }
