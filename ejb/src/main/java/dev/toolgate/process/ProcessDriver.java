@@ -5,6 +5,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.Canonicalizer;
@@ -16,6 +17,7 @@ import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.journal.DueOperations;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
@@ -262,8 +264,12 @@ public class ProcessDriver {
             for (int round = 0; round < rounds && !released; round++) {
                 Instant now = Instant.now();
                 Map<String, OperationView> operations = journal.several(process.tenant(), keys);
-                ProcessProgress.Progress progress = ProcessProgress.decide(type, process.key(),
-                        key -> StepState.of(operations.get(key)), now, poll);
+                Map<String, ApprovalView> approvals = approvals(operations, now);
+                ProcessProgress.Progress progress = ProcessProgress.decide(type, process.key(), key -> {
+                    OperationView operation = operations.get(key);
+                    return StepState.of(operation, operation == null || operation.approvalId() == null ? null
+                            : approvals.get(operation.approvalId()), now);
+                }, now, poll);
                 if (progress.next() instanceof ProcessProgress.Submit submit) {
                     Stage stage = submit.stage();
                     // before sending, the claim renewed: should this advancer die now, the job looks again once it lapsed
@@ -296,6 +302,14 @@ public class ProcessDriver {
         Duration retryAfter = recheck == null ? null : Duration.between(Instant.now(), recheck).isNegative()
                 ? Duration.ofSeconds(1) : Duration.between(Instant.now(), recheck);
         return new ProcessAnswer.Progressed(record(current, type), created, finished, retryAfter);
+    }
+
+    /** The approvals the stages awaiting one name, as they stand at {@code now}: read only when a stage awaits one. */
+    private Map<String, ApprovalView> approvals(Map<String, OperationView> operations, Instant now) {
+        List<String> ids = operations.values().stream()
+                .filter(op -> op.status() == OperationStatus.PENDING_APPROVAL && op.approvalId() != null)
+                .map(OperationView::approvalId).toList();
+        return ids.isEmpty() ? Map.of() : processes.approvals(ids, now);
     }
 
     /** Why a stage cannot be sent by the process itself; {@code passing}: a condition of this instance, looked at again. */

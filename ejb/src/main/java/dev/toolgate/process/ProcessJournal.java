@@ -1,5 +1,7 @@
 package dev.toolgate.process;
 
+import dev.toolgate.approval.Approval;
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.journal.Operation;
@@ -16,7 +18,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -135,6 +139,22 @@ public class ProcessJournal {
             events.add(new ProcessEventView(instant(c[0]), (String) c[1], ProcessStatus.fromDb((String) c[2]), (String) c[3], (String) c[4]));
         }
         return events;
+    }
+
+    /**
+     * The approvals {@code ids} name, by id, as they stand at {@code now} (an id not found is left out): where a
+     * step awaiting approval stands with its own, which the row's approval id alone does not say.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, ApprovalView> approvals(Collection<String> ids, Instant now) {
+        Map<String, ApprovalView> found = new HashMap<>();
+        for (String id : ids) {
+            Approval approval = em.find(Approval.class, id);
+            if (approval != null) {
+                found.put(id, approval.view(now));
+            }
+        }
+        return found;
     }
 
     /**

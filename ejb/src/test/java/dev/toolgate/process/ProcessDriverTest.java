@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.canonical.InvalidCommand;
@@ -203,6 +204,40 @@ class ProcessDriverTest {
         assertEquals(List.of(), sent);
     }
 
+    @Test
+    void aStepWhoseApprovalExpiredWaitsForANewDecisionAndIsNeverSent() {
+        Instant now = Instant.now();
+        steps.awaitingApproval("p12/invoice", "approval-1");
+        processes.approvals.put("approval-1", approval("approval-1", "p12/invoice", now.minusSeconds(60), null));
+        ProcessView waiting = processes.rows.get(key(submit("p12", "o-12")));
+        assertEquals(List.of(), sent, "sent, it would fail approval_expired and the process would compensate");
+        assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status());
+        assertTrue(waiting.detail().contains("expired"), waiting.detail());
+        assertNotNull(waiting.nextCheckAt(), "looked at again: a new approval lets it go on");
+
+        steps.awaitingApproval("p12/invoice", "approval-2"); // an approver decides again
+        processes.approvals.put("approval-2", approval("approval-2", "p12/invoice", now.plusSeconds(3600), null));
+        driver.resume(CALL, AGENT, "p12");
+        assertEquals(List.of("p12/invoice as agent-a", "p12/deal as agent-a"), sent);
+        assertEquals(ProcessStatus.COMPLETED, processes.rows.get("p12").status());
+    }
+
+    @Test
+    void aStepWhoseApprovalWasRevokedIsNeverSent() {
+        Instant now = Instant.now();
+        steps.awaitingApproval("p13/invoice", "approval-3");
+        processes.approvals.put("approval-3", approval("approval-3", "p13/invoice", now.plusSeconds(3600), now.minusSeconds(1)));
+        ProcessView waiting = processes.rows.get(key(submit("p13", "o-13")));
+        assertEquals(List.of(), sent);
+        assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status());
+        assertTrue(waiting.detail().contains("revoked"), waiting.detail());
+    }
+
+    private static ApprovalView approval(String id, String key, Instant expiresAt, Instant revokedAt) {
+        return new ApprovalView(id, "acme", key, "0".repeat(64), "approver", expiresAt.minusSeconds(3600), expiresAt, null,
+                revokedAt == null ? null : "approver", revokedAt, null, null);
+    }
+
     private ProcessAnswer submit(String key, String order) {
         return driver.submit(CALL, AGENT, key, new ProcessCommand("test.two", (JsonObject) IJsonReader.read("{\"order_id\": \"" + order + "\"}")));
     }
@@ -228,6 +263,7 @@ class ProcessDriverTest {
         final Map<String, ProcessView> rows = new HashMap<>();
         final Map<String, Instant> claimedUntil = new HashMap<>();
         final Map<String, List<String>> events = new HashMap<>();
+        final Map<String, ApprovalView> approvals = new HashMap<>();
         boolean heldBySomeoneElse;
         java.util.function.Consumer<String> onClaim = key -> { };
 
@@ -300,6 +336,13 @@ class ProcessDriverTest {
         public List<ProcessEventView> events(String tenant, String key) {
             return List.of();
         }
+
+        @Override
+        public Map<String, ApprovalView> approvals(Collection<String> ids, Instant now) {
+            Map<String, ApprovalView> found = new HashMap<>();
+            ids.stream().filter(approvals::containsKey).forEach(id -> found.put(id, approvals.get(id)));
+            return found;
+        }
     }
 
     /** The steps' operations, as the gateway would have recorded a success. */
@@ -314,6 +357,14 @@ class ProcessDriverTest {
                     null, 1, null, 1, null, 0, null, null, now, now, now, null, null, false, null);
             operations.put(key, op);
             return op;
+        }
+
+        /** A step the gateway recorded as awaiting approval, naming {@code approvalId} as its approval. */
+        void awaitingApproval(String key, String approvalId) {
+            Instant now = Instant.now();
+            operations.put(key, new OperationView("acme", key, "agent-a", "invoice.create", "1c", OperationStatus.PENDING_APPROVAL,
+                    "0".repeat(64), (JsonObject) IJsonReader.read("{\"order_id\": \"o\", \"amount_minor\": 100, \"currency\": \"RUB\"}"),
+                    List.of(), null, null, null, 1, null, 1, null, 0, null, null, now, now, null, null, null, true, approvalId));
         }
 
         @Override

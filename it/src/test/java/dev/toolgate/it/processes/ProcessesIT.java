@@ -99,6 +99,33 @@ class ProcessesIT {
     }
 
     @Test
+    void aPaymentWhoseApprovalExpiredUnusedWaitsForANewOneInsteadOfBeingSent() throws Exception {
+        String key = key("expired");
+        String body = fulfil("order-" + UUID.randomUUID(), 33_000);
+        assertEquals(202, start(agent(), key, body).status());
+        // held as an advancer's claim would hold it (a new epoch: a write of one still at work is refused), so nobody moves it yet
+        execute("UPDATE process_run SET claimed_until = now() + interval '1 minute', claim_epoch = claim_epoch + 1 WHERE process_key = ?", key);
+        approve(key + "/payment");
+        execute("UPDATE operation_approval SET granted_at = granted_at - interval '2 minutes', expires_at = now() - interval '1 second'"
+                + " WHERE operation_key = ?", key + "/payment"); // and the approval lapses unused
+        execute("UPDATE process_run SET claimed_until = NULL, next_check_at = now() WHERE process_key = ?", key);
+
+        Agent.Answer waiting = start(agent(), key, body); // the agent's follow-up; the job looks every second too
+        assertEquals(202, waiting.status(), waiting.body());
+        assertEquals("awaiting_approval", waiting.json().getString("status"), waiting.body());
+        assertTrue(waiting.json().getString("detail").contains("approval expired before it was sent"), waiting.body());
+        Thread.sleep(2_000); // two runs of the job
+        JsonObject still = read(key);
+        assertEquals("awaiting_approval", still.getString("status"), "never sent, so never failed approval_expired, nothing compensated");
+        assertEquals("pending_approval", step(still, "payment").getString("status"), still.toString());
+        assertEquals(0, targets.creates("yookassa", Agent.downstream(key + "/payment")));
+
+        approve(key + "/payment"); // a new decision, as the console offers it
+        Await.await(() -> "completed".equals(read(key).getString("status")), "the job sending the payment approved anew");
+        assertOneEffectPerStep(key, read(key));
+    }
+
+    @Test
     void theSameKeyWithAnotherPayloadIsRefusedAndNothingRuns() throws Exception {
         String key = key("reused");
         String order = "order-" + UUID.randomUUID();
@@ -382,6 +409,13 @@ class ProcessesIT {
             try (ResultSet r = q.executeQuery()) {
                 return r.next() ? r.getString(1) : null;
             }
+        }
+    }
+
+    private static void execute(String sql, String key) throws Exception {
+        try (Connection c = TestStack.connect(DATABASE); PreparedStatement update = c.prepareStatement(sql)) {
+            update.setString(1, key);
+            assertEquals(1, update.executeUpdate(), sql);
         }
     }
 
