@@ -22,6 +22,14 @@ import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.RecordedSpans;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import dev.toolgate.trace.Trace;
+import dev.toolgate.trace.TraceParent;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,6 +68,9 @@ class ProcessDriverTest {
     private final FakeProcesses processes = new FakeProcesses();
     private final FakeSteps steps = new FakeSteps();
     private final List<String> sent = new ArrayList<>();
+    private final List<String> sentInTrace = new ArrayList<>();
+    private final List<String> sentWithLogTrace = new ArrayList<>();
+    private final List<String> sentInSpanTrace = new ArrayList<>();
     private final ProcessDriver driver = new ProcessDriver();
     private RuntimeException gatewayFails;
     private boolean agentLive = true;
@@ -76,6 +87,9 @@ class ProcessDriverTest {
                     throw gatewayFails;
                 }
                 sent.add(key + " as " + caller.principalId());
+                sentInTrace.add(Trace.traceId());
+                sentWithLogTrace.add(Trace.logFields().get("trace_id"));
+                sentInSpanTrace.add(Span.current().getSpanContext().getTraceId());
                 return new GatewayAnswer.Done(steps.succeed(key, command), false, GatewayAnswer.Ending.SUCCEEDED);
             }
         };
@@ -233,6 +247,45 @@ class ProcessDriverTest {
         assertTrue(waiting.detail().contains("revoked"), waiting.detail());
     }
 
+    @Test
+    void theJobSendsEachStepInItsProcesssTraceForTheJournalTheLogsAndTheTarget() {
+        String trace = TraceParent.newTraceId();
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "not here"); // parked: the job goes on with it
+        try (Trace call = Trace.open(trace, null)) {
+            submit("p14", "o-14");
+        }
+        gatewayFails = null;
+        driver.advanceDue(10); // the reconcile job's step, on a thread with no call of its own
+        assertEquals(List.of("p14/invoice as agent-a", "p14/deal as agent-a"), sent);
+        // what the journal row and events (Trace.traceId), the log lines (Trace.logFields) and, with tracing off, the
+        // target's traceparent (TraceParent.outgoing of Trace.traceId) are made of, at the moment each step is sent
+        assertEquals(List.of(trace, trace), sentInTrace);
+        assertEquals(List.of(trace, trace), sentWithLogTrace);
+    }
+
+    @Test
+    void withTracingOnTheJobsAdvanceIsASpanOfTheProcesssTraceAndEveryStepUnderIt() {
+        try (RecordedSpans exported = RecordedSpans.start()) {
+            String trace;
+            gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "not here");
+            try (Step agentsCall = Spans.root("POST /api/v1/processes", OperationAttributes.none());
+                 Trace call = Trace.start(null)) {
+                trace = Trace.traceId();
+                submit("p15", "o-15");
+            }
+            gatewayFails = null;
+            exported.reset();
+            driver.advanceDue(10);
+            assertEquals(List.of(trace, trace), sentInTrace, "the journal's trace is the spans' trace");
+            assertEquals(List.of(trace, trace), sentInSpanTrace, "and the target's traceparent, the client span's, is in it");
+            SpanData advance = exported.finished().stream().filter(span -> span.getName().equals("toolgate.process")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no span of the job's advance: " + exported.finished()));
+            assertEquals(trace, advance.getTraceId(), "the job's advance continues the process's trace");
+            assertEquals(processes.rows.get("p15").spanId(), advance.getParentSpanId(), "under the span that registered the process");
+            assertEquals(64 / 4, advance.getParentSpanId().length());
+        }
+    }
+
     private static ApprovalView approval(String id, String key, Instant expiresAt, Instant revokedAt) {
         return new ApprovalView(id, "acme", key, "0".repeat(64), "approver", expiresAt.minusSeconds(3600), expiresAt, null,
                 revokedAt == null ? null : "approver", revokedAt, null, null);
@@ -254,7 +307,7 @@ class ProcessDriverTest {
 
     private static ProcessView with(ProcessView p, ProcessStatus status, JsonObject declaration) {
         return new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), p.waitingOn(),
-                p.detail(), p.nextCheckAt(), p.claimEpoch(), p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(),
+                p.detail(), p.nextCheckAt(), p.claimEpoch(), p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(), p.spanId(),
                 declaration == null ? p.declaration() : declaration);
     }
 
@@ -274,7 +327,8 @@ class ProcessDriverTest {
                 return new Captured(rows.get(key), false);
             }
             rows.put(key, new ProcessView(tenant, key, type.name(), ProcessStatus.RUNNING, agent, fingerprint, payload, null,
-                    "submitted by " + agent, firstCheck, 0, now, now, null, null, type.declaration()));
+                    "submitted by " + agent, firstCheck, 0, now, now, null, Trace.traceId(), Spans.currentSpanId(),
+                    type.declaration()));
             events.computeIfAbsent(key, k -> new ArrayList<>()).add("submitted");
             return new Captured(rows.get(key), true);
         }
@@ -288,7 +342,7 @@ class ProcessDriverTest {
             ProcessView p = rows.get(key);
             long epoch = p.claimEpoch() + 1;
             rows.put(key, new ProcessView(p.tenant(), p.key(), p.type(), p.status(), p.agentId(), p.requestHash(), p.payload(),
-                    p.waitingOn(), p.detail(), p.nextCheckAt(), epoch, p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(),
+                    p.waitingOn(), p.detail(), p.nextCheckAt(), epoch, p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(), p.spanId(),
                     p.declaration()));
             claimedUntil.put(key, now.plus(claim));
             onClaim.accept(key);
@@ -305,7 +359,7 @@ class ProcessDriverTest {
             boolean finished = status.finished();
             rows.put(p.key(), new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), waitingOn,
                     detail, nextCheck, epoch, p.createdAt(), now, finished ? (p.completedAt() == null ? now : p.completedAt()) : null,
-                    p.traceId(), p.declaration()));
+                    p.traceId(), p.spanId(), p.declaration()));
             if (claimUntil == null) {
                 claimedUntil.remove(p.key());
             } else {
@@ -335,6 +389,13 @@ class ProcessDriverTest {
         @Override
         public List<ProcessEventView> events(String tenant, String key) {
             return List.of();
+        }
+
+        /** Every unfinished process that waits to be looked at again and whose claim is free, whenever that is due. */
+        @Override
+        public List<ProcessView> due(Instant now, int limit) {
+            return rows.values().stream().filter(p -> !p.finished() && p.nextCheckAt() != null)
+                    .filter(p -> claimedUntil.get(p.key()) == null || !claimedUntil.get(p.key()).isAfter(now)).limit(limit).toList();
         }
 
         @Override

@@ -232,6 +232,18 @@ class ProcessesIT {
         assertNotNull(refund);
         assertEquals(List.of(refund), targets.effects("yookassa", Agent.downstream(key + "/payment/compensation")), "one refund");
         assertEquals(List.of(payment), targets.effects("yookassa", Agent.downstream(key + "/payment")), "of the one payment");
+
+        // the job sent the refund (no agent called after its approval): in the process's own trace, as the agent's call was
+        String trace = done.getString("trace_id");
+        String refundKey = key + "/payment/compensation";
+        assertEquals(List.of(trace), traceIds("SELECT DISTINCT trace_id FROM agent_operation_log WHERE operation_key = ?", refundKey));
+        assertEquals(List.of(trace), traceIds("SELECT DISTINCT trace_id FROM operation_event WHERE operation_key = ? AND kind <> 'approved'",
+                refundKey), "every event but the approver's own call");
+        List<String> logged = Files.readAllLines(Path.of("target", "processes-gateway.log")).stream()
+                .filter(line -> line.contains("operation_key=" + refundKey + " ")).toList();
+        assertFalse(logged.isEmpty(), "the refund's log lines");
+        assertTrue(logged.stream().filter(line -> !line.contains("event=approved")).allMatch(line -> line.contains("trace_id=" + trace)),
+                String.join("\n", logged));
     }
 
     @Test
@@ -409,6 +421,19 @@ class ProcessesIT {
             try (ResultSet r = q.executeQuery()) {
                 return r.next() ? r.getString(1) : null;
             }
+        }
+    }
+
+    private static List<String> traceIds(String sql, String key) throws Exception {
+        try (Connection c = TestStack.connect(DATABASE); PreparedStatement q = c.prepareStatement(sql)) {
+            q.setString(1, key);
+            List<String> ids = new java.util.ArrayList<>();
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    ids.add(r.getString(1));
+                }
+            }
+            return ids;
         }
     }
 
