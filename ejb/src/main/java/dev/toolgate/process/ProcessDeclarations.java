@@ -39,7 +39,11 @@ public final class ProcessDeclarations {
     private static final String RESERVED_STEP = "compensation";
     /** No {@code _}: the MCP tool {@code process_<name with . as _>} must name one type only; 56 keeps it within 64. */
     private static final Pattern PROCESS_NAME = Pattern.compile("[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)+");
-    private static final Pattern STEP_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
+    /**
+     * A step's name (an input field's too): part of the step's key ({@link ProcessType#stepKey}), which the purges read
+     * by this rule ({@code journal.Retention}).
+     */
+    static final Pattern STEP_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
     private static final Map<String, FieldType> INPUT_TYPES = Map.of(
             "text", FieldType.TEXT, "minor_amount", FieldType.MINOR_AMOUNT, "currency", FieldType.CURRENCY,
             "timestamp", FieldType.TIMESTAMP, "flag", FieldType.FLAG);
@@ -78,6 +82,11 @@ public final class ProcessDeclarations {
             throw new InvalidDeclaration("the declarations are a JSON object or an array of them");
         }
         return types;
+    }
+
+    /** Whether {@code name} may name a step: its pattern, and not the word reserved for compensations' keys. */
+    static boolean isStepName(String name) {
+        return STEP_NAME.matcher(name).matches() && !name.equals(RESERVED_STEP);
     }
 
     static ProcessType declaration(JsonObject declaration) {

@@ -5,6 +5,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.Canonicalizer;
@@ -16,12 +17,15 @@ import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.journal.DueOperations;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
+import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
+import dev.toolgate.trace.TraceParent;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -105,7 +109,9 @@ public class ProcessDriver {
         }
         String fingerprint = fingerprint(type, input);
         Trace.operation(key);
-        try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, type.name(), null))) {
+        OperationAttributes attributes = new OperationAttributes(caller.tenant(), key, type.name(), null);
+        Spans.annotateServer(attributes); // the call is about the process: its server span says so, as an operation's does
+        try (Step span = Spans.step("toolgate.process", attributes)) {
             Instant now = Instant.now();
             ProcessJournal.Captured captured = processes.capture(caller.tenant(), key, type, caller.principalId(), input,
                     fingerprint, now, now.plusSeconds(claimSeconds));
@@ -128,7 +134,9 @@ public class ProcessDriver {
      */
     private ProcessAnswer again(ToolCall call, Caller caller, ProcessView process, ProcessCommand command) {
         Trace.operation(process.key());
-        try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), process.key(), process.type(), null))) {
+        OperationAttributes attributes = new OperationAttributes(caller.tenant(), process.key(), process.type(), null);
+        Spans.annotateServer(attributes);
+        try (Step span = Spans.step("toolgate.process", attributes)) {
             boolean same;
             try {
                 ProcessType recorded = catalog.recorded(process.declaration());
@@ -160,7 +168,9 @@ public class ProcessDriver {
         ProcessView process = processes.find(caller.tenant(), key)
                 .orElseThrow(() -> new OperationRefused(OperationRefused.Reason.PROCESS_NOT_FOUND, "no process with this key"));
         Trace.operation(key);
-        try (Step span = Spans.step("toolgate.process", new OperationAttributes(caller.tenant(), key, process.type(), null))) {
+        OperationAttributes attributes = new OperationAttributes(caller.tenant(), key, process.type(), null);
+        Spans.annotateServer(attributes);
+        try (Step span = Spans.step("toolgate.process", attributes)) {
             ProcessAnswer answer = advance(process, caller.principalId(), call, false, process.finished(), "resumed by " + caller.principalId());
             span.outcome(outcome(answer));
             return answer;
@@ -206,17 +216,24 @@ public class ProcessDriver {
      * What the reconcile job does for processes: advances up to {@code limit} whose next check is due and whose
      * claim is free, each as its own agent would (its steps keep the agent who submitted it). Returns how many it looked
      * at under their claim (one that waits is looked at, and left waiting).
+     *
+     * <p>Each in the process's own trace, as the agent's call that registered it: the steps it sends are journaled
+     * (rows, events), logged and sent to their targets ({@code traceparent}) in that trace, and with tracing on its
+     * span continues the registering call's {@code toolgate.process} span. The job's thread has no call of its own.
      */
     public int advanceDue(int limit) {
         int advanced = 0;
         for (ProcessView process : processes.due(Instant.now(), limit)) {
-            Trace.operation(process.key());
-            try (Step span = Spans.root("toolgate.process", new OperationAttributes(process.tenant(), process.key(), process.type(), null))) {
-                ProcessAnswer answer = advance(process, DueOperations.ACTOR, new ToolCall("advance_process", null), false, false, null);
-                span.outcome(outcome(answer));
-                advanced += answer instanceof ProcessAnswer.Progressed ? 1 : 0;
-            } catch (RuntimeException e) { // one process's trouble (the journal away) must not stop the others
-                LOG.log(Level.WARNING, "advancing process " + process.key() + " failed: " + e.getClass().getName());
+            String traceId = process.traceId() != null ? process.traceId() : TraceParent.newTraceId(); // none recorded: one of its own
+            OperationAttributes attributes = new OperationAttributes(process.tenant(), process.key(), process.type(), null);
+            try (Trace trace = Trace.open(traceId, process.key())) {
+                try (Step span = Spans.continuing("toolgate.process", traceId, process.spanId(), attributes)) {
+                    ProcessAnswer answer = advance(process, DueOperations.ACTOR, new ToolCall("advance_process", null), false, false, null);
+                    span.outcome(outcome(answer));
+                    advanced += answer instanceof ProcessAnswer.Progressed ? 1 : 0;
+                } catch (RuntimeException e) { // one process's trouble (the journal away) must not stop the others
+                    StructuredLog.log(LOG, Level.WARNING, "advancing a process failed", Map.of("error", e.getClass().getName()));
+                }
             }
         }
         return advanced;
@@ -262,8 +279,12 @@ public class ProcessDriver {
             for (int round = 0; round < rounds && !released; round++) {
                 Instant now = Instant.now();
                 Map<String, OperationView> operations = journal.several(process.tenant(), keys);
-                ProcessProgress.Progress progress = ProcessProgress.decide(type, process.key(),
-                        key -> StepState.of(operations.get(key)), now, poll);
+                Map<String, ApprovalView> approvals = approvals(operations, now);
+                ProcessProgress.Progress progress = ProcessProgress.decide(type, process.key(), key -> {
+                    OperationView operation = operations.get(key);
+                    return StepState.of(operation, operation == null || operation.approvalId() == null ? null
+                            : approvals.get(operation.approvalId()), now);
+                }, now, poll);
                 if (progress.next() instanceof ProcessProgress.Submit submit) {
                     Stage stage = submit.stage();
                     // before sending, the claim renewed: should this advancer die now, the job looks again once it lapsed
@@ -296,6 +317,14 @@ public class ProcessDriver {
         Duration retryAfter = recheck == null ? null : Duration.between(Instant.now(), recheck).isNegative()
                 ? Duration.ofSeconds(1) : Duration.between(Instant.now(), recheck);
         return new ProcessAnswer.Progressed(record(current, type), created, finished, retryAfter);
+    }
+
+    /** The approvals the stages awaiting one name, as they stand at {@code now}: read only when a stage awaits one. */
+    private Map<String, ApprovalView> approvals(Map<String, OperationView> operations, Instant now) {
+        List<String> ids = operations.values().stream()
+                .filter(op -> op.status() == OperationStatus.PENDING_APPROVAL && op.approvalId() != null)
+                .map(OperationView::approvalId).toList();
+        return ids.isEmpty() ? Map.of() : processes.approvals(ids, now);
     }
 
     /** Why a stage cannot be sent by the process itself; {@code passing}: a condition of this instance, looked at again. */
@@ -345,7 +374,8 @@ public class ProcessDriver {
         boolean finishedNow = status.finished();
         return new ProcessView(before.tenant(), before.key(), before.type(), status, before.agentId(), before.requestHash(),
                 before.payload(), waitingOn, detail, nextCheck, epoch, before.createdAt(), now,
-                finishedNow ? (before.completedAt() == null ? now : before.completedAt()) : null, before.traceId(), before.declaration());
+                finishedNow ? (before.completedAt() == null ? now : before.completedAt()) : null, before.traceId(), before.spanId(),
+                before.declaration());
     }
 
     private ProcessRecord record(ProcessView process, ProcessType type) {

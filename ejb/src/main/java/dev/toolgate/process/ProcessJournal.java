@@ -1,8 +1,11 @@
 package dev.toolgate.process;
 
+import dev.toolgate.approval.Approval;
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.journal.Operation;
+import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -16,7 +19,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,12 +36,12 @@ import java.util.OptionalLong;
 public class ProcessJournal {
 
     private static final String COLUMNS = "tenant, process_key, process_type, status, agent_id, request_hash, payload::text,"
-            + " waiting_on, detail, next_check_at, claim_epoch, created_at, updated_at, completed_at, trace_id, declaration::text";
+            + " waiting_on, detail, next_check_at, claim_epoch, created_at, updated_at, completed_at, trace_id, span_id, declaration::text";
 
     /** The row and its {@code submitted} event in one statement, the event only if the insert won. */
     private static final String INSERT = "WITH submitted AS (INSERT INTO process_run (tenant, process_key, process_type, request_hash,"
-            + " payload, status, agent_id, detail, next_check_at, created_at, updated_at, trace_id, declaration)"
-            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS jsonb), 'running', ?6, ?7, ?8, ?9, ?9, ?10, CAST(?11 AS jsonb))"
+            + " payload, status, agent_id, detail, next_check_at, created_at, updated_at, trace_id, span_id, declaration)"
+            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS jsonb), 'running', ?6, ?7, ?8, ?9, ?9, ?10, ?12, CAST(?11 AS jsonb))"
             + " ON CONFLICT (tenant, process_key) DO NOTHING RETURNING tenant, process_key, created_at, agent_id, detail)"
             + " INSERT INTO process_event (tenant, process_key, occurred_at, kind, status, actor, detail)"
             + " SELECT tenant, process_key, created_at, 'submitted', 'running', agent_id, detail FROM submitted RETURNING id";
@@ -54,6 +59,7 @@ public class ProcessJournal {
                 .setParameter(7, "submitted by " + agent).setParameter(8, Operation.at(firstCheck))
                 .setParameter(9, Operation.at(now)).setParameter(10, Trace.traceId())
                 .setParameter(11, CanonicalJson.write(type.declaration()))
+                .setParameter(12, Spans.currentSpanId()) // the registering call's toolgate.process span: the job's advances go under it
                 .getResultList().isEmpty();
         return new Captured(find(tenant, key).orElseThrow(), created);
     }
@@ -138,6 +144,22 @@ public class ProcessJournal {
     }
 
     /**
+     * The approvals {@code ids} name, by id, as they stand at {@code now} (an id not found is left out): where a
+     * step awaiting approval stands with its own, which the row's approval id alone does not say.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Map<String, ApprovalView> approvals(Collection<String> ids, Instant now) {
+        Map<String, ApprovalView> found = new HashMap<>();
+        for (String id : ids) {
+            Approval approval = em.find(Approval.class, id);
+            if (approval != null) {
+                found.put(id, approval.view(now));
+            }
+        }
+        return found;
+    }
+
+    /**
      * Processes of {@code tenant}, newest first, optionally of one status; the last row of a page ({@code before},
      * {@code beforeKey}: its creation time and key) pages on, so processes created in the same instant are never skipped.
      */
@@ -183,8 +205,8 @@ public class ProcessJournal {
     private static ProcessView view(Object[] c) {
         return new ProcessView((String) c[0], (String) c[1], (String) c[2], ProcessStatus.fromDb((String) c[3]), (String) c[4],
                 (String) c[5], (JsonObject) IJsonReader.read((String) c[6]), (String) c[7], (String) c[8], instant(c[9]),
-                ((Number) c[10]).longValue(), instant(c[11]), instant(c[12]), instant(c[13]), (String) c[14],
-                (JsonObject) IJsonReader.read((String) c[15]));
+                ((Number) c[10]).longValue(), instant(c[11]), instant(c[12]), instant(c[13]), (String) c[14], (String) c[15],
+                (JsonObject) IJsonReader.read((String) c[16]));
     }
 
     private static Instant instant(Object value) {

@@ -1,5 +1,6 @@
 package dev.toolgate.process;
 
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.journal.OperationStatus;
 
 import java.time.Duration;
@@ -103,6 +104,35 @@ public final class ProcessProgress {
         return new Progress(ProcessStatus.COMPENSATED, new Settled(), why + "; compensated: " + String.join(", ", compensated) + notUndone);
     }
 
+    /**
+     * A stage awaiting its approval, by where that approval stands now. Only a standing approval sends it: one that
+     * expired or was revoked before it was used would make the gateway fail the stage ({@code approval_expired},
+     * {@code approval_revoked}) and the process compensate — while an approver may still grant it anew, as the
+     * console offers. So it waits for a new decision, never sends.
+     *
+     * <table>
+     * <caption>a stage awaiting approval</caption>
+     * <tr><th>its approval</th><th>next</th></tr>
+     * <tr><td>active (granted, not expired, not revoked)</td><td>send it</td></tr>
+     * <tr><td>none granted yet</td><td>wait for a person's approval</td></tr>
+     * <tr><td>expired</td><td>wait for a new decision</td></tr>
+     * <tr><td>revoked</td><td>wait for a new decision</td></tr>
+     * </table>
+     */
+    private static Progress approval(Stage stage, ApprovalStanding approval, ProcessStatus running, Instant later) {
+        String name = stage.describe();
+        if (approval.permitsAttempt()) {
+            return new Progress(running, new Submit(stage), name + " is approved and is sent");
+        }
+        ProcessStatus waiting = running == ProcessStatus.RUNNING ? ProcessStatus.AWAITING_APPROVAL : running;
+        return new Progress(waiting, new Wait(stage, later), switch (approval) {
+            case EXPIRED -> name + "'s approval expired before it was sent: it waits for a person's new approval of exactly what"
+                    + " it would send";
+            case REVOKED -> name + "'s approval was revoked before it was sent: it waits for a person's new decision";
+            default -> name + " waits for a person's approval of exactly what it would send";
+        });
+    }
+
     /** A stage that has not finished: send it, or wait for whoever acts first. {@code running}: the status while it runs. */
     private static Progress pending(Stage stage, StepState state, ProcessStatus running, Instant now, Duration poll) {
         String name = stage.describe();
@@ -111,10 +141,7 @@ public final class ProcessProgress {
         }
         Instant later = now.plus(poll);
         return switch (state.status()) {
-            case PENDING_APPROVAL -> state.approved()
-                    ? new Progress(running, new Submit(stage), name + " is approved and is sent")
-                    : new Progress(running == ProcessStatus.RUNNING ? ProcessStatus.AWAITING_APPROVAL : running, new Wait(stage, later),
-                            name + " waits for a person's approval of exactly what it would send");
+            case PENDING_APPROVAL -> approval(stage, state.approval(), running, later);
             case FAILED_RETRYABLE -> state.nextCheckAt() == null || !state.nextCheckAt().isAfter(now)
                     ? new Progress(running, new Submit(stage), name + " is tried again")
                     : new Progress(running, new Wait(stage, state.nextCheckAt()), name + ": the target refused it for now, and nothing"

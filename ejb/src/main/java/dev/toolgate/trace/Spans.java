@@ -102,6 +102,23 @@ public final class Spans {
     }
 
     /**
+     * Work no caller waits on that goes on with something a call recorded (the reconcile job's advance of a process):
+     * a span of the recorded trace {@code traceId}, the child of the recorded span {@code spanId}, so everything it
+     * does — and the {@code traceparent} its requests carry — is in that trace, as the journal's trace id says. With no
+     * span recorded (tracing was off then) its parent is a span id of its own within the trace, as a request's
+     * {@code traceparent} names one while tracing is off ({@link TraceParent#newSpanId}); with no trace, a trace of its own.
+     */
+    public static Step continuing(String name, String traceId, String spanId, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
+        SpanContext recorded = traceId == null ? SpanContext.getInvalid()
+                : linkTo(traceId, spanId != null ? spanId : TraceParent.newSpanId());
+        Context parent = recorded.isValid() ? Context.root().with(Span.wrap(recorded)) : Context.root();
+        return new Step(tracer.spanBuilder(name).setParent(parent).setSpanKind(SpanKind.INTERNAL).startSpan(), attributes, parent);
+    }
+
+    /**
      * A child of {@code parent} (the reconcile run, on a worker thread where it is not current), linked to
      * the span that captured the operation — a link, not a parent: the agent's call ended long ago.
      */
@@ -161,10 +178,15 @@ public final class Spans {
 
     /**
      * Names the operation on the span that is current when a front door hands the call over: the call's
-     * server span (the server's own for REST, ours for MCP).
+     * server span (the server's own for REST, ours for MCP). Not when the current span is a step of ours that names
+     * an operation already — a process's span, while the process sends its steps through the same door: that span
+     * is the process's, and each step names itself on its own span.
      */
     public static void annotateServer(OperationAttributes operation) {
-        operation.applyTo(Span.current());
+        OperationAttributes enclosing = Context.current().get(Step.OPERATION);
+        if (enclosing == null || enclosing.key() == null) {
+            operation.applyTo(Span.current());
+        }
     }
 
     /**

@@ -38,9 +38,14 @@ public final class TraceParent {
         return random(16);
     }
 
+    /** A span id of our own, never recorded as a span: what a header names while tracing is off. */
+    public static String newSpanId() {
+        return random(8);
+    }
+
     /** A header for a call we make within {@code traceId}: a new span of ours, sampled. */
     public static String outgoing(String traceId) {
-        return "00-" + traceId + "-" + random(8) + "-01";
+        return "00-" + traceId + "-" + newSpanId() + "-01";
     }
 
     private static String random(int bytes) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
+import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.canonical.InvalidCommand;
@@ -21,6 +22,14 @@ import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.RecordedSpans;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import dev.toolgate.trace.Trace;
+import dev.toolgate.trace.TraceParent;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,6 +68,9 @@ class ProcessDriverTest {
     private final FakeProcesses processes = new FakeProcesses();
     private final FakeSteps steps = new FakeSteps();
     private final List<String> sent = new ArrayList<>();
+    private final List<String> sentInTrace = new ArrayList<>();
+    private final List<String> sentWithLogTrace = new ArrayList<>();
+    private final List<String> sentInSpanTrace = new ArrayList<>();
     private final ProcessDriver driver = new ProcessDriver();
     private RuntimeException gatewayFails;
     private boolean agentLive = true;
@@ -75,6 +87,9 @@ class ProcessDriverTest {
                     throw gatewayFails;
                 }
                 sent.add(key + " as " + caller.principalId());
+                sentInTrace.add(Trace.traceId());
+                sentWithLogTrace.add(Trace.logFields().get("trace_id"));
+                sentInSpanTrace.add(Span.current().getSpanContext().getTraceId());
                 return new GatewayAnswer.Done(steps.succeed(key, command), false, GatewayAnswer.Ending.SUCCEEDED);
             }
         };
@@ -203,6 +218,79 @@ class ProcessDriverTest {
         assertEquals(List.of(), sent);
     }
 
+    @Test
+    void aStepWhoseApprovalExpiredWaitsForANewDecisionAndIsNeverSent() {
+        Instant now = Instant.now();
+        steps.awaitingApproval("p12/invoice", "approval-1");
+        processes.approvals.put("approval-1", approval("approval-1", "p12/invoice", now.minusSeconds(60), null));
+        ProcessView waiting = processes.rows.get(key(submit("p12", "o-12")));
+        assertEquals(List.of(), sent, "sent, it would fail approval_expired and the process would compensate");
+        assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status());
+        assertTrue(waiting.detail().contains("expired"), waiting.detail());
+        assertNotNull(waiting.nextCheckAt(), "looked at again: a new approval lets it go on");
+
+        steps.awaitingApproval("p12/invoice", "approval-2"); // an approver decides again
+        processes.approvals.put("approval-2", approval("approval-2", "p12/invoice", now.plusSeconds(3600), null));
+        driver.resume(CALL, AGENT, "p12");
+        assertEquals(List.of("p12/invoice as agent-a", "p12/deal as agent-a"), sent);
+        assertEquals(ProcessStatus.COMPLETED, processes.rows.get("p12").status());
+    }
+
+    @Test
+    void aStepWhoseApprovalWasRevokedIsNeverSent() {
+        Instant now = Instant.now();
+        steps.awaitingApproval("p13/invoice", "approval-3");
+        processes.approvals.put("approval-3", approval("approval-3", "p13/invoice", now.plusSeconds(3600), now.minusSeconds(1)));
+        ProcessView waiting = processes.rows.get(key(submit("p13", "o-13")));
+        assertEquals(List.of(), sent);
+        assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status());
+        assertTrue(waiting.detail().contains("revoked"), waiting.detail());
+    }
+
+    @Test
+    void theJobSendsEachStepInItsProcesssTraceForTheJournalTheLogsAndTheTarget() {
+        String trace = TraceParent.newTraceId();
+        gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "not here"); // parked: the job goes on with it
+        try (Trace call = Trace.open(trace, null)) {
+            submit("p14", "o-14");
+        }
+        gatewayFails = null;
+        driver.advanceDue(10); // the reconcile job's step, on a thread with no call of its own
+        assertEquals(List.of("p14/invoice as agent-a", "p14/deal as agent-a"), sent);
+        // what the journal row and events (Trace.traceId), the log lines (Trace.logFields) and, with tracing off, the
+        // target's traceparent (TraceParent.outgoing of Trace.traceId) are made of, at the moment each step is sent
+        assertEquals(List.of(trace, trace), sentInTrace);
+        assertEquals(List.of(trace, trace), sentWithLogTrace);
+    }
+
+    @Test
+    void withTracingOnTheJobsAdvanceIsASpanOfTheProcesssTraceAndEveryStepUnderIt() {
+        try (RecordedSpans exported = RecordedSpans.start()) {
+            String trace;
+            gatewayFails = new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "not here");
+            try (Step agentsCall = Spans.root("POST /api/v1/processes", OperationAttributes.none());
+                 Trace call = Trace.start(null)) {
+                trace = Trace.traceId();
+                submit("p15", "o-15");
+            }
+            gatewayFails = null;
+            exported.reset();
+            driver.advanceDue(10);
+            assertEquals(List.of(trace, trace), sentInTrace, "the journal's trace is the spans' trace");
+            assertEquals(List.of(trace, trace), sentInSpanTrace, "and the target's traceparent, the client span's, is in it");
+            SpanData advance = exported.finished().stream().filter(span -> span.getName().equals("toolgate.process")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no span of the job's advance: " + exported.finished()));
+            assertEquals(trace, advance.getTraceId(), "the job's advance continues the process's trace");
+            assertEquals(processes.rows.get("p15").spanId(), advance.getParentSpanId(), "under the span that registered the process");
+            assertEquals(64 / 4, advance.getParentSpanId().length());
+        }
+    }
+
+    private static ApprovalView approval(String id, String key, Instant expiresAt, Instant revokedAt) {
+        return new ApprovalView(id, "acme", key, "0".repeat(64), "approver", expiresAt.minusSeconds(3600), expiresAt, null,
+                revokedAt == null ? null : "approver", revokedAt, null, null);
+    }
+
     private ProcessAnswer submit(String key, String order) {
         return driver.submit(CALL, AGENT, key, new ProcessCommand("test.two", (JsonObject) IJsonReader.read("{\"order_id\": \"" + order + "\"}")));
     }
@@ -219,7 +307,7 @@ class ProcessDriverTest {
 
     private static ProcessView with(ProcessView p, ProcessStatus status, JsonObject declaration) {
         return new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), p.waitingOn(),
-                p.detail(), p.nextCheckAt(), p.claimEpoch(), p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(),
+                p.detail(), p.nextCheckAt(), p.claimEpoch(), p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(), p.spanId(),
                 declaration == null ? p.declaration() : declaration);
     }
 
@@ -228,6 +316,7 @@ class ProcessDriverTest {
         final Map<String, ProcessView> rows = new HashMap<>();
         final Map<String, Instant> claimedUntil = new HashMap<>();
         final Map<String, List<String>> events = new HashMap<>();
+        final Map<String, ApprovalView> approvals = new HashMap<>();
         boolean heldBySomeoneElse;
         java.util.function.Consumer<String> onClaim = key -> { };
 
@@ -238,7 +327,8 @@ class ProcessDriverTest {
                 return new Captured(rows.get(key), false);
             }
             rows.put(key, new ProcessView(tenant, key, type.name(), ProcessStatus.RUNNING, agent, fingerprint, payload, null,
-                    "submitted by " + agent, firstCheck, 0, now, now, null, null, type.declaration()));
+                    "submitted by " + agent, firstCheck, 0, now, now, null, Trace.traceId(), Spans.currentSpanId(),
+                    type.declaration()));
             events.computeIfAbsent(key, k -> new ArrayList<>()).add("submitted");
             return new Captured(rows.get(key), true);
         }
@@ -252,7 +342,7 @@ class ProcessDriverTest {
             ProcessView p = rows.get(key);
             long epoch = p.claimEpoch() + 1;
             rows.put(key, new ProcessView(p.tenant(), p.key(), p.type(), p.status(), p.agentId(), p.requestHash(), p.payload(),
-                    p.waitingOn(), p.detail(), p.nextCheckAt(), epoch, p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(),
+                    p.waitingOn(), p.detail(), p.nextCheckAt(), epoch, p.createdAt(), p.updatedAt(), p.completedAt(), p.traceId(), p.spanId(),
                     p.declaration()));
             claimedUntil.put(key, now.plus(claim));
             onClaim.accept(key);
@@ -269,7 +359,7 @@ class ProcessDriverTest {
             boolean finished = status.finished();
             rows.put(p.key(), new ProcessView(p.tenant(), p.key(), p.type(), status, p.agentId(), p.requestHash(), p.payload(), waitingOn,
                     detail, nextCheck, epoch, p.createdAt(), now, finished ? (p.completedAt() == null ? now : p.completedAt()) : null,
-                    p.traceId(), p.declaration()));
+                    p.traceId(), p.spanId(), p.declaration()));
             if (claimUntil == null) {
                 claimedUntil.remove(p.key());
             } else {
@@ -300,6 +390,20 @@ class ProcessDriverTest {
         public List<ProcessEventView> events(String tenant, String key) {
             return List.of();
         }
+
+        /** Every unfinished process that waits to be looked at again and whose claim is free, whenever that is due. */
+        @Override
+        public List<ProcessView> due(Instant now, int limit) {
+            return rows.values().stream().filter(p -> !p.finished() && p.nextCheckAt() != null)
+                    .filter(p -> claimedUntil.get(p.key()) == null || !claimedUntil.get(p.key()).isAfter(now)).limit(limit).toList();
+        }
+
+        @Override
+        public Map<String, ApprovalView> approvals(Collection<String> ids, Instant now) {
+            Map<String, ApprovalView> found = new HashMap<>();
+            ids.stream().filter(approvals::containsKey).forEach(id -> found.put(id, approvals.get(id)));
+            return found;
+        }
     }
 
     /** The steps' operations, as the gateway would have recorded a success. */
@@ -314,6 +418,14 @@ class ProcessDriverTest {
                     null, 1, null, 1, null, 0, null, null, now, now, now, null, null, false, null);
             operations.put(key, op);
             return op;
+        }
+
+        /** A step the gateway recorded as awaiting approval, naming {@code approvalId} as its approval. */
+        void awaitingApproval(String key, String approvalId) {
+            Instant now = Instant.now();
+            operations.put(key, new OperationView("acme", key, "agent-a", "invoice.create", "1c", OperationStatus.PENDING_APPROVAL,
+                    "0".repeat(64), (JsonObject) IJsonReader.read("{\"order_id\": \"o\", \"amount_minor\": 100, \"currency\": \"RUB\"}"),
+                    List.of(), null, null, null, 1, null, 1, null, 0, null, null, now, now, null, null, null, true, approvalId));
         }
 
         @Override

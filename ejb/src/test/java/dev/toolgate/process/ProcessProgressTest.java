@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.canonical.FieldSpec;
 import dev.toolgate.canonical.FieldType;
 import dev.toolgate.canonical.OperationSpec;
@@ -49,7 +50,7 @@ class ProcessProgressTest {
 
     @Test
     void waitsWhileAStepIsBeingSent() {
-        states.put("p1/invoice", new StepState(OperationStatus.STARTED, false, null, false, null, NOW.plusSeconds(10)));
+        states.put("p1/invoice", new StepState(OperationStatus.STARTED, ApprovalStanding.NOT_REQUIRED, null, false, null, NOW.plusSeconds(10)));
         ProcessProgress.Progress p = decide();
         assertEquals(ProcessStatus.RUNNING, p.status());
         assertEquals(NOW.plus(POLL), waited(p).checkAt());
@@ -57,14 +58,14 @@ class ProcessProgressTest {
 
     @Test
     void handsAStepLeftByItsSenderToTheGatewayWhichLooksItUp() {
-        states.put("p1/invoice", new StepState(OperationStatus.STARTED, false, null, false, null, NOW.minusSeconds(1)));
+        states.put("p1/invoice", new StepState(OperationStatus.STARTED, ApprovalStanding.NOT_REQUIRED, null, false, null, NOW.minusSeconds(1)));
         assertEquals("p1/invoice", submitted(decide()).key(), "its lease lapsed: the gateway's capture looks it up first");
     }
 
     @Test
     void neverMovesPastAStepWhoseOutcomeIsUnknown() {
         done("p1/invoice");
-        states.put("p1/payment", new StepState(OperationStatus.UNKNOWN, false, NOW.plusSeconds(5), false, null, NOW.minusSeconds(1)));
+        states.put("p1/payment", new StepState(OperationStatus.UNKNOWN, ApprovalStanding.NOT_REQUIRED, NOW.plusSeconds(5), false, null, NOW.minusSeconds(1)));
         ProcessProgress.Progress p = decide();
         assertEquals("p1/payment", waited(p).stage().key(), "the look-up settles it first");
         assertEquals(ProcessStatus.RUNNING, p.status());
@@ -73,16 +74,16 @@ class ProcessProgressTest {
 
     @Test
     void asksTheGatewayToLookUpAnUnknownStepWhoseLookUpIsDue() {
-        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, false, NOW.minusSeconds(1), false, null, NOW.minusSeconds(1)));
+        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, ApprovalStanding.NOT_REQUIRED, NOW.minusSeconds(1), false, null, NOW.minusSeconds(1)));
         ProcessProgress.Progress p = decide();
         assertEquals("p1/invoice", submitted(p).key(), "a re-send of an unknown step is a look-up, never a blind repeat");
-        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, false, NOW.minusSeconds(1), false, null, NOW.plusSeconds(5)));
+        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, ApprovalStanding.NOT_REQUIRED, NOW.minusSeconds(1), false, null, NOW.plusSeconds(5)));
         assertInstanceOf(ProcessProgress.Wait.class, decide().next(), "unless a look-up holds its lease now");
     }
 
     @Test
     void needsAttentionWhileAStepIsEscalatedAndKeepsLooking() {
-        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, false, null, true, null));
+        states.put("p1/invoice", new StepState(OperationStatus.UNKNOWN, ApprovalStanding.NOT_REQUIRED, null, true, null));
         ProcessProgress.Progress p = decide();
         assertEquals(ProcessStatus.NEEDS_ATTENTION, p.status());
         assertInstanceOf(ProcessProgress.Wait.class, p.next(), "a person's resolution lets it go on");
@@ -91,22 +92,57 @@ class ProcessProgressTest {
     @Test
     void awaitsApprovalUntilAPersonApproves() {
         done("p1/invoice");
-        states.put("p1/payment", state(OperationStatus.PENDING_APPROVAL));
+        states.put("p1/payment", awaitingApproval(ApprovalStanding.AWAITING));
         ProcessProgress.Progress waiting = decide();
         assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status());
-        assertInstanceOf(ProcessProgress.Wait.class, waiting.next());
+        assertEquals(NOW.plus(POLL), waited(waiting).checkAt());
 
-        states.put("p1/payment", new StepState(OperationStatus.PENDING_APPROVAL, true, null, false, null));
+        states.put("p1/payment", awaitingApproval(ApprovalStanding.ACTIVE));
         ProcessProgress.Progress approved = decide();
         assertEquals(ProcessStatus.RUNNING, approved.status());
         assertEquals("p1/payment", submitted(approved).key());
     }
 
     @Test
+    void aStepWhoseApprovalExpiredWaitsForANewApprovalInsteadOfBeingSent() {
+        done("p1/invoice");
+        states.put("p1/payment", awaitingApproval(ApprovalStanding.EXPIRED));
+        ProcessProgress.Progress waiting = decide();
+        assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status(), "sent, it would fail approval_expired and compensate");
+        assertEquals(NOW.plus(POLL), waited(waiting).checkAt(), "looked at again: an approver may grant it anew");
+        assertTrue(waiting.detail().contains("approval expired before it was sent"), waiting.detail());
+    }
+
+    @Test
+    void aStepWhoseApprovalWasRevokedWaitsForANewDecisionInsteadOfBeingSent() {
+        done("p1/invoice");
+        states.put("p1/payment", awaitingApproval(ApprovalStanding.REVOKED));
+        ProcessProgress.Progress waiting = decide();
+        assertEquals(ProcessStatus.AWAITING_APPROVAL, waiting.status());
+        assertInstanceOf(ProcessProgress.Wait.class, waiting.next());
+        assertTrue(waiting.detail().contains("approval was revoked"), waiting.detail());
+    }
+
+    @Test
+    void aCompensationWhoseApprovalLapsedWaitsAndTheProcessStaysCompensating() {
+        done("p1/invoice");
+        done("p1/payment");
+        failed("p1/deal");
+        for (ApprovalStanding lapsed : List.of(ApprovalStanding.AWAITING, ApprovalStanding.EXPIRED, ApprovalStanding.REVOKED)) {
+            states.put("p1/payment/compensation", awaitingApproval(lapsed));
+            ProcessProgress.Progress waiting = decide();
+            assertEquals(ProcessStatus.COMPENSATING, waiting.status(), lapsed.name());
+            assertEquals("p1/payment/compensation", waited(waiting).stage().key(), lapsed.name());
+        }
+        states.put("p1/payment/compensation", awaitingApproval(ApprovalStanding.ACTIVE));
+        assertEquals("p1/payment/compensation", submitted(decide()).key(), "the refund, approved anew, is sent");
+    }
+
+    @Test
     void retriesARefusedForNowStepOnlyAfterItsBackOff() {
-        states.put("p1/invoice", new StepState(OperationStatus.FAILED_RETRYABLE, false, NOW.plusSeconds(5), false, "target_rate_limited"));
+        states.put("p1/invoice", new StepState(OperationStatus.FAILED_RETRYABLE, ApprovalStanding.NOT_REQUIRED, NOW.plusSeconds(5), false, "target_rate_limited"));
         assertEquals(NOW.plusSeconds(5), waited(decide()).checkAt());
-        states.put("p1/invoice", new StepState(OperationStatus.FAILED_RETRYABLE, false, NOW.minusSeconds(1), false, "target_rate_limited"));
+        states.put("p1/invoice", new StepState(OperationStatus.FAILED_RETRYABLE, ApprovalStanding.NOT_REQUIRED, NOW.minusSeconds(1), false, "target_rate_limited"));
         assertEquals("p1/invoice", submitted(decide()).key());
     }
 
@@ -142,7 +178,7 @@ class ProcessProgressTest {
     void waitsForACompensationAsForAStep() {
         List.of("p1/invoice", "p1/payment", "p1/deal").forEach(this::done);
         failed("p1/charge");
-        states.put("p1/payment/compensation", state(OperationStatus.PENDING_APPROVAL));
+        states.put("p1/payment/compensation", awaitingApproval(ApprovalStanding.AWAITING));
         ProcessProgress.Progress p = decide();
         assertEquals(ProcessStatus.COMPENSATING, p.status(), "a refund waits for its own approval");
         assertEquals("p1/payment/compensation", waited(p).stage().key());
@@ -200,11 +236,15 @@ class ProcessProgressTest {
     }
 
     private void failed(String key) {
-        states.put(key, new StepState(OperationStatus.FAILED_FINAL, false, null, false, "target_rejected"));
+        states.put(key, new StepState(OperationStatus.FAILED_FINAL, ApprovalStanding.NOT_REQUIRED, null, false, "target_rejected"));
+    }
+
+    private static StepState awaitingApproval(ApprovalStanding approval) {
+        return new StepState(OperationStatus.PENDING_APPROVAL, approval, null, false, null);
     }
 
     private static StepState state(OperationStatus status) {
-        return new StepState(status, false, null, false, null);
+        return new StepState(status, ApprovalStanding.NOT_REQUIRED, null, false, null);
     }
 
     private static Stage submitted(ProcessProgress.Progress progress) {

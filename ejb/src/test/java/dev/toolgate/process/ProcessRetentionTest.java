@@ -1,7 +1,11 @@
 package dev.toolgate.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.journal.Retention;
 
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +13,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** Which operations go with a purged process: every stage key its recorded declaration can have used. */
+/** Which operations go with a purged process: every stage key its recorded declaration can have used, or the keys of that shape. */
 class ProcessRetentionTest {
 
     @Test
@@ -24,7 +28,28 @@ class ProcessRetentionTest {
     }
 
     @Test
-    void aDeclarationThatCannotBeReadAnyMoreLeavesItToTheKeysPrefix() {
+    void aDeclarationThisGatewayWouldNoLongerRunStillNamesItsStages() {
+        assertEquals(List.of("k/pay", "k/pay/compensation"), ProcessRetention.declaredStageKeys("k",
+                "{\"process\":\"gone.type\",\"steps\":[{\"name\":\"pay\",\"operation\":\"teleport.create\"}]}"),
+                "an operation that left the catalog does not change which keys the process used");
+    }
+
+    @Test
+    void aDeclarationThatDoesNotNameItsStepsLeavesItToTheKeysShape() {
         assertNull(ProcessRetention.declaredStageKeys("k", "{\"process\":\"gone.type\"}"));
+        assertNull(ProcessRetention.declaredStageKeys("k", "{\"steps\":[{\"name\":\"../x\"}]}"), "a name no step may have");
+        assertNull(ProcessRetention.declaredStageKeys("k", "{\"steps\":[{\"name\":\"compensation\"}]}"));
+        assertNull(ProcessRetention.declaredStageKeys("k", "not json"));
+    }
+
+    @Test
+    void thePurgesReadAStagesKeyByTheStepNameRuleDeclarationsAreCheckedBy() {
+        // journal.Retention cannot see this package: its SQL spells the rule out, and this holds the two together
+        String rule = ProcessDeclarations.STEP_NAME.pattern();
+        assertEquals("[a-z][a-z0-9_]{0,31}", rule);
+        assertTrue(Retention.PROCESS_OF_STAGE.contains("'^(.+)/" + rule + "$'"), Retention.PROCESS_OF_STAGE);
+        assertTrue(Retention.PROCESS_OF_STAGE.contains("'^(.+)/" + rule + "/compensation$'"), Retention.PROCESS_OF_STAGE);
+        assertTrue(Retention.PROCESS_OF_STAGE.contains("'/compensation/compensation$' THEN NULL"), "'compensation' names no step");
+        assertFalse(ProcessDeclarations.isStepName("compensation"));
     }
 }

@@ -61,6 +61,49 @@ class SpansTest {
     }
 
     @Test
+    void aProcessSpanKeepsItsOwnKeyWhileItsStepsGoThroughTheFrontDoorsHandOver() {
+        OperationAttributes process = new OperationAttributes("acme", "k:order.fulfil:o-1:v1", "order.fulfil", null);
+        try (Step server = Spans.server("POST /api/v1/processes", Context.root(), OperationAttributes.none())) {
+            Spans.annotateServer(process); // the process names itself on the call's span
+            try (Step advance = Spans.step("toolgate.process", process)) {
+                Spans.annotateServer(new OperationAttributes("acme", "k:order.fulfil:o-1:v1/invoice", "invoice.create", "1c"));
+            }
+        }
+        for (SpanData span : exported.finished()) {
+            assertEquals("k:order.fulfil:o-1:v1", span.getAttributes().get(OperationAttributes.OPERATION_KEY), span.getName());
+            assertEquals("order.fulfil", span.getAttributes().get(OperationAttributes.OPERATION), span.getName());
+        }
+    }
+
+    @Test
+    void workThatGoesOnWithARecordedTraceIsInThatTraceUnderTheRecordedSpan() {
+        String trace = TraceParent.newTraceId();
+        String registered = TraceParent.newSpanId();
+        try (Step advance = Spans.continuing("toolgate.process", trace, registered, INVOICE)) {
+            try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
+                assertEquals("00-" + trace + "-" + call.span().getSpanContext().getSpanId() + "-01", call.traceparent(),
+                        "what the target is sent: the recorded trace");
+            }
+        }
+        SpanData advance = named(exported.finished(), "toolgate.process");
+        assertEquals(trace, advance.getTraceId());
+        assertEquals(registered, advance.getParentSpanId());
+        assertEquals(SpanKind.INTERNAL, advance.getKind());
+    }
+
+    @Test
+    void workThatGoesOnWithATraceRecordedWithoutASpanStaysInThatTrace() {
+        String trace = TraceParent.newTraceId();
+        try (Step advance = Spans.continuing("toolgate.process", trace, null, INVOICE)) {
+            assertEquals(trace, advance.span().getSpanContext().getTraceId(), "tracing was off when it was recorded");
+        }
+        try (Step advance = Spans.continuing("toolgate.process", null, null, INVOICE)) {
+            assertTrue(advance.span().getSpanContext().isValid(), "no trace recorded: a trace of its own");
+        }
+        assertFalse(exported.finished().get(1).getParentSpanContext().isValid(), "nobody's child");
+    }
+
+    @Test
     void aClientSpanNamesTheHostAndMethodButNeverThePathWhereACredentialMayLive() {
         try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
             call.request("POST", java.net.URI.create("https://b24.example/rest/1/s3cr3tw3bh00k/crm.deal.add.json")).answered(503);

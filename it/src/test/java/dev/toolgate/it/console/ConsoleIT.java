@@ -183,6 +183,18 @@ class ConsoleIT {
         assertEquals("succeeded", record.getString("status"));
         assertEquals(refunds.get(1), record.getString("target_object_id"));
         assertEquals(2, yooKassa.creates("yookassa", Agent.downstream(key)), "nothing more was sent after the lost answer");
+        try (Connection c = TestStack.connect(DATABASE); java.sql.PreparedStatement decisions = c.prepareStatement(
+                "SELECT kind, trace_id FROM operation_event WHERE operation_key = ? AND kind IN ('approved', 'resolved') ORDER BY id")) {
+            decisions.setString(1, key);
+            try (java.sql.ResultSet r = decisions.executeQuery()) {
+                List<String> traced = new java.util.ArrayList<>();
+                while (r.next()) {
+                    assertTrue(r.getString(2) != null && r.getString(2).matches("[0-9a-f]{32}"), r.getString(1) + " journaled with a trace id");
+                    traced.add(r.getString(1));
+                }
+                assertEquals(List.of("approved", "resolved"), traced, "each person's decision in the console, as through the API");
+            }
+        }
     }
 
     @Test

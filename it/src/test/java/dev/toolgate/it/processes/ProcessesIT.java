@@ -99,6 +99,33 @@ class ProcessesIT {
     }
 
     @Test
+    void aPaymentWhoseApprovalExpiredUnusedWaitsForANewOneInsteadOfBeingSent() throws Exception {
+        String key = key("expired");
+        String body = fulfil("order-" + UUID.randomUUID(), 33_000);
+        assertEquals(202, start(agent(), key, body).status());
+        // held as an advancer's claim would hold it (a new epoch: a write of one still at work is refused), so nobody moves it yet
+        execute("UPDATE process_run SET claimed_until = now() + interval '1 minute', claim_epoch = claim_epoch + 1 WHERE process_key = ?", key);
+        approve(key + "/payment");
+        execute("UPDATE operation_approval SET granted_at = granted_at - interval '2 minutes', expires_at = now() - interval '1 second'"
+                + " WHERE operation_key = ?", key + "/payment"); // and the approval lapses unused
+        execute("UPDATE process_run SET claimed_until = NULL, next_check_at = now() WHERE process_key = ?", key);
+
+        Agent.Answer waiting = start(agent(), key, body); // the agent's follow-up; the job looks every second too
+        assertEquals(202, waiting.status(), waiting.body());
+        assertEquals("awaiting_approval", waiting.json().getString("status"), waiting.body());
+        assertTrue(waiting.json().getString("detail").contains("approval expired before it was sent"), waiting.body());
+        Thread.sleep(2_000); // two runs of the job
+        JsonObject still = read(key);
+        assertEquals("awaiting_approval", still.getString("status"), "never sent, so never failed approval_expired, nothing compensated");
+        assertEquals("pending_approval", step(still, "payment").getString("status"), still.toString());
+        assertEquals(0, targets.creates("yookassa", Agent.downstream(key + "/payment")));
+
+        approve(key + "/payment"); // a new decision, as the console offers it
+        Await.await(() -> "completed".equals(read(key).getString("status")), "the job sending the payment approved anew");
+        assertOneEffectPerStep(key, read(key));
+    }
+
+    @Test
     void theSameKeyWithAnotherPayloadIsRefusedAndNothingRuns() throws Exception {
         String key = key("reused");
         String order = "order-" + UUID.randomUUID();
@@ -205,6 +232,18 @@ class ProcessesIT {
         assertNotNull(refund);
         assertEquals(List.of(refund), targets.effects("yookassa", Agent.downstream(key + "/payment/compensation")), "one refund");
         assertEquals(List.of(payment), targets.effects("yookassa", Agent.downstream(key + "/payment")), "of the one payment");
+
+        // the job sent the refund (no agent called after its approval): in the process's own trace, as the agent's call was
+        String trace = done.getString("trace_id");
+        String refundKey = key + "/payment/compensation";
+        assertEquals(List.of(trace), traceIds("SELECT DISTINCT trace_id FROM agent_operation_log WHERE operation_key = ?", refundKey));
+        assertEquals(List.of(trace), traceIds("SELECT DISTINCT trace_id FROM operation_event WHERE operation_key = ? AND kind <> 'approved'",
+                refundKey), "every event but the approver's own call");
+        List<String> logged = Files.readAllLines(Path.of("target", "processes-gateway.log")).stream()
+                .filter(line -> line.contains("operation_key=" + refundKey + " ")).toList();
+        assertFalse(logged.isEmpty(), "the refund's log lines");
+        assertTrue(logged.stream().filter(line -> !line.contains("event=approved")).allMatch(line -> line.contains("trace_id=" + trace)),
+                String.join("\n", logged));
     }
 
     @Test
@@ -224,8 +263,7 @@ class ProcessesIT {
         assertEquals(202, resumed.status(), resumed.body());
         Await.await(() -> "awaiting_approval".equals(read(key).getString("status")), "the process reaching its payment");
         approve(key + "/payment");
-        Agent.Answer done = replacement.send(HttpRequest.newBuilder(uri("/api/v1/processes/" + encode(key) + "/resume"))
-                .POST(HttpRequest.BodyPublishers.noBody()));
+        Agent.Answer done = resumeUntilSettled(replacement, key); // the reconcile job may be sending the payment: 202 meanwhile
         assertEquals(200, done.status(), done.body());
         assertEquals("completed", done.json().getString("status"));
         assertOneEffectPerStep(key, done.json());
@@ -319,6 +357,19 @@ class ProcessesIT {
         throw new AssertionError("process " + key + " did not settle: " + read(key));
     }
 
+    /** The replacement agent resumes, as told, until the process is settled; the reconcile job works meanwhile. */
+    private Agent.Answer resumeUntilSettled(Agent replacement, String key) throws Exception {
+        for (int i = 0; i < 90; i++) {
+            Agent.Answer answer = replacement.send(HttpRequest.newBuilder(uri("/api/v1/processes/" + encode(key) + "/resume"))
+                    .POST(HttpRequest.BodyPublishers.noBody()));
+            if (answer.status() != 202) {
+                return answer;
+            }
+            Thread.sleep(1_000);
+        }
+        throw new AssertionError("process " + key + " did not settle: " + read(key));
+    }
+
     /** Each step that succeeded has exactly one object at its system, the one its record names; posting happened once. */
     private void assertOneEffectPerStep(String key, JsonObject process) {
         for (JsonObject step : process.getJsonArray("steps").getValuesAs(JsonObject.class)) {
@@ -382,6 +433,26 @@ class ProcessesIT {
             try (ResultSet r = q.executeQuery()) {
                 return r.next() ? r.getString(1) : null;
             }
+        }
+    }
+
+    private static List<String> traceIds(String sql, String key) throws Exception {
+        try (Connection c = TestStack.connect(DATABASE); PreparedStatement q = c.prepareStatement(sql)) {
+            q.setString(1, key);
+            List<String> ids = new java.util.ArrayList<>();
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    ids.add(r.getString(1));
+                }
+            }
+            return ids;
+        }
+    }
+
+    private static void execute(String sql, String key) throws Exception {
+        try (Connection c = TestStack.connect(DATABASE); PreparedStatement update = c.prepareStatement(sql)) {
+            update.setString(1, key);
+            assertEquals(1, update.executeUpdate(), sql);
         }
     }
 

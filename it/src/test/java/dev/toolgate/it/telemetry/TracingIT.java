@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.OtlpReceiver;
 import dev.toolgate.it.support.ReceivedSpan;
@@ -18,8 +19,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +46,7 @@ class TracingIT {
         receiver = OtlpReceiver.start();
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase("tracing"));
         config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
+        config.put("toolgate.process.poll-seconds", "1");        // a waiting process is due for the run a second later
         config.putAll(OtlpReceiver.gatewayConfig(receiver.endpoint()));
         gateway = TestStack.readyGateway(config, "tracing-gateway");
     }
@@ -200,6 +204,52 @@ class TracingIT {
         assertEquals("invoice_create", tool.attribute("gen_ai.tool.name"));
         assertEquals("17", tool.attribute("gen_ai.tool.call.id"));
         assertEquals("succeeded", tool.attribute("toolgate.status"));
+    }
+
+    @Test
+    void aProcessTheJobAdvancesStaysInTheTraceOfTheCallThatRegisteredItDownToItsRequestsToTargets() throws Exception {
+        String key = "test:order.prepay:trace-" + UUID.randomUUID() + ":v1";
+        String traceId = newTraceId();
+        Agent agent = new Agent(gateway.baseUrl());
+        Agent.Answer waiting = agent.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/api/v1/processes"))
+                .header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + traceId + "-" + AGENT_SPAN + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"process\":\"order.prepay\",\"payload\":{\"order_id\":\"order-trace-5\","
+                        + "\"amount_minor\":4200,\"currency\":\"RUB\"}}")));
+        assertEquals(202, waiting.status(), waiting.body());
+        assertEquals(traceId, waiting.json().getString("trace_id"));
+        Agent approver = new Agent(gateway.baseUrl(), "approver");
+        Agent.Answer granted = approver.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/api/v1/approvals"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"operation_key\":\"" + key
+                        + "/payment\",\"request_hash\":\"" + approver.find(key + "/payment").json().getString("request_hash") + "\"}")));
+        assertEquals(201, granted.status(), granted.body());
+
+        Thread.sleep(1_100); // due again (poll-seconds 1): the run's second step sends the rest, with no agent
+        startReconcileRun();
+        URI process = URI.create(gateway.baseUrl() + "/api/v1/processes?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8));
+        Await.await(() -> "completed".equals(agent.send(HttpRequest.newBuilder(process)).json().getString("status")),
+                "the job completing the process");
+        for (String step : List.of("payment", "invoice", "post")) {
+            assertEquals(traceId, agent.find(key + "/" + step).json().getString("trace_id"), step + "'s row names the process's trace");
+        }
+
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.post"), EXPORTED)
+                .stream().filter(s -> s.traceId().equals(traceId)).toList();
+        List<ReceivedSpan> processSpans = trace.stream().filter(s -> s.name().equals("toolgate.process")).toList();
+        ReceivedSpan registered = processSpans.stream().filter(s -> s.parentSpanId().equals(kind(trace, "SERVER").spanId())).findFirst()
+                .orElseThrow(() -> new AssertionError("no process span under the agent's call: " + processSpans));
+        ReceivedSpan advanced = processSpans.stream().filter(s -> s.parentSpanId().equals(registered.spanId())).findFirst()
+                .orElseThrow(() -> new AssertionError("the job's advance is not under the registering span: " + processSpans));
+        for (ReceivedSpan ofTheProcess : List.of(kind(trace, "SERVER"), registered, advanced)) {
+            assertEquals(key, ofTheProcess.attribute("toolgate.operation_key"), ofTheProcess.name() + ": the process's, not a step's");
+        }
+        assertEquals("completed", advanced.attribute("toolgate.outcome"));
+        for (String step : List.of("payment", "invoice", "post")) {
+            assertTrue(trace.stream().anyMatch(s -> s.name().startsWith("execute_tool ") && s.parentSpanId().equals(advanced.spanId())
+                    && (key + "/" + step).equals(s.attribute("toolgate.operation_key"))), step + " sent under the job's advance");
+            assertTrue(trace.stream().anyMatch(s -> s.kind().equals("CLIENT") && (key + "/" + step).equals(s.attribute("toolgate.operation_key"))),
+                    step + ": its request to the target, whose traceparent is its client span's, in the process's trace");
+        }
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.toolgate.targets.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
+import dev.toolgate.trace.Trace;
 import jakarta.enterprise.inject.Instance;
 import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.edge.Inputs;
@@ -75,6 +76,14 @@ public class ConsoleServlet extends HttpServlet {
         Refusal(int status, String why) {
             super(why, null, false, false);
             this.status = status;
+        }
+    }
+
+    /** Each request in a trace of its own, as an API call is in the call's: the decisions it journals name it. */
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws ServletException, IOException {
+        try (Trace trace = Trace.start(null)) { // with tracing on, the trace of the decision's span (Trace adopts it)
+            super.service(request, response);
         }
     }
 
