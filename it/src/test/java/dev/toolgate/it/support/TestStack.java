@@ -28,10 +28,19 @@ public class TestStack implements LauncherSessionListener {
     private static Map<String, String> gatewayConfig;
     private static GatewayProcess microGateway;
     private static IOException microGatewayFailure;
-    private static final String ADMIN_TOKEN = LocalStack.randomToken();
+    private static String adminToken = LocalStack.randomToken();
+    /** Set when this JVM runs its suites against a {@link StandingStack} instead of a stack of its own. */
+    private static StandingStack standing;
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
+        if (Boolean.getBoolean(StandingStack.ATTACH)) {
+            standing = StandingStack.read();
+            adminToken = standing.adminToken();
+            gatewayConfig = configFor(standing.jdbcUrl("toolgate"));
+            Credentials.serves(standing.microGateway(), gatewayConfig.get("toolgate.db.url"));
+            return;
+        }
         try {
             postgres = EmbeddedPostgres.builder().setServerConfig("max_connections", "300").start();
             simulators = Simulators.start(0);
@@ -67,6 +76,9 @@ public class TestStack implements LauncherSessionListener {
      * keys and principals. A start that failed is not tried again by every later suite (four minutes each).
      */
     public static synchronized String microGateway() throws IOException {
+        if (standing != null) {
+            return standing.microGateway();
+        }
         if (microGatewayFailure != null) {
             throw new IOException("the Micro suites' gateway did not start earlier in this run", microGatewayFailure);
         }
@@ -155,37 +167,57 @@ public class TestStack implements LauncherSessionListener {
 
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
-        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(),
-                simulators.tls().caBundle()));
-        config.put("toolgate.admin.bootstrap-token", ADMIN_TOKEN);
+        Map<String, String> config = standing != null
+                ? new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, standing.simulatorsHttpsUrl(), standing.caBundle()))
+                : new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(), simulators.tls().caBundle()));
+        config.put("toolgate.admin.bootstrap-token", adminToken);
         return config;
     }
 
     public static String adminToken() {
-        return ADMIN_TOKEN;
+        return adminToken;
     }
 
     /** A fresh database on the shared PostgreSQL, for a test class whose jobs must not see other classes' rows. */
     public static String newDatabase(String name) throws SQLException {
         SuiteTimings.started("database " + name);
+        if (standing != null) {
+            return standing.database(name);
+        }
         return LocalStack.database(postgres, name);
     }
 
     public static Connection connect(String database) throws SQLException {
-        return postgres.getDatabase("postgres", database).getConnection();
+        return standing != null ? standing.connect(database) : postgres.getDatabase("postgres", database).getConnection();
     }
 
+    /** The simulators themselves, in this JVM: not there when the suites run against a {@link StandingStack}. */
     public static Simulators simulators() {
+        if (standing != null) {
+            throw new IllegalStateException("this suite needs the simulators in its own JVM (their TLS material or settings):"
+                    + " run it without -D" + StandingStack.ATTACH);
+        }
         return simulators;
+    }
+
+    /** The simulators' base URL (their control API and each vendor's API under it). */
+    public static String simulatorsUrl() {
+        return standing != null ? standing.simulatorsUrl() : simulators.baseUrl();
+    }
+
+    /** What {@link StandingStack} writes down for the test JVMs that attach to it. */
+    static StandingStack describe() throws IOException {
+        return new StandingStack(postgres.getPort(), simulators.baseUrl(), simulators.httpsBaseUrl(),
+                simulators.tls().caBundle(), adminToken, microGateway());
     }
 
     /** Where the simulated YooKassa API lives, for a test that plays another client of the same shop. */
     public static String yooKassaUrl() {
-        return Simulators.yooKassaUrl(simulators.baseUrl());
+        return Simulators.yooKassaUrl(simulatorsUrl());
     }
 
     public static SimulatorClient targets() {
-        return new SimulatorClient(simulators.baseUrl());
+        return new SimulatorClient(simulatorsUrl());
     }
 
     public static Path runtime() {
