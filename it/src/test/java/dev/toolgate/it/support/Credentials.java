@@ -31,8 +31,8 @@ public final class Credentials {
             "agent-globex", List.of("globex", "agent"));
 
     /**
-     * Tokens by the journal that issued them. Addresses are reused within a run (Arquillian's Micro takes
-     * a random port per suite, gateway processes a free one), so an address alone does not say which
+     * Tokens by the journal that issued them. Addresses are reused within a run (each gateway process takes
+     * a free port, which a later one may take again), so an address alone does not say which
      * journal's tokens are good there: {@link #serves} says it when a gateway starts.
      */
     private static final Map<String, Map<String, String>> BY_JOURNAL = new ConcurrentHashMap<>();

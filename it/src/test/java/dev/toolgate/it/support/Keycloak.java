@@ -30,6 +30,11 @@ import java.util.stream.Collectors;
  * loopback port, its realm {@code toolgate} imported fresh on every start from
  * {@code src/test/resources/keycloak/toolgate-realm.json} (in-memory database, so nothing is left behind), on
  * Java 25 ({@link KeycloakJava}). Its log is target/keycloak.log.
+ *
+ * <p>One per test JVM, shared by every suite that signs people in: a start costs 20–40 s, and nothing a suite does
+ * changes the realm (no suite writes to it; each browser has a profile of its own, so no suite meets another's
+ * session). {@link #start()} starts it on first use; {@link #close()} leaves it running for the next suite; it
+ * stops as the test JVM exits.
  */
 public final class Keycloak implements AutoCloseable {
 
@@ -42,17 +47,27 @@ public final class Keycloak implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final Path LOG = Path.of("target", "keycloak.log").toAbsolutePath(); // appended to by each start
 
+    private static Keycloak shared;
+
     private final Process process;
     private final String baseUrl;
-    private final Thread stopAtExit = new Thread(this::close, "keycloak-stop");
+    private final Thread stopAtExit = new Thread(this::stop, "keycloak-stop");
 
     private Keycloak(Process process, int port) {
         this.process = process;
         this.baseUrl = "http://127.0.0.1:" + port;
     }
 
-    /** Starts Keycloak with the realm and waits until the realm answers its discovery document. */
-    public static Keycloak start() throws IOException {
+    /** The run's Keycloak, started with the realm on first use (waiting until the realm answers its discovery document). */
+    public static synchronized Keycloak start() throws IOException {
+        if (shared == null || !shared.process.isAlive()) {
+            shared = launch();
+        }
+        return shared;
+    }
+
+    private static Keycloak launch() throws IOException {
+        SuiteTimings.started("Keycloak");
         Path home = home();
         Path realm = Files.createDirectories(home.resolve("data/import")).resolve("toolgate-realm.json");
         try (InputStream in = Keycloak.class.getResourceAsStream("/keycloak/toolgate-realm.json")) {
@@ -71,11 +86,11 @@ public final class Keycloak implements AutoCloseable {
         Files.createDirectories(LOG.getParent());
         long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
         Keycloak keycloak = new Keycloak(builder.start(), port);
-        Runtime.getRuntime().addShutdownHook(keycloak.stopAtExit); // a test that never closes it must not leave it running
+        Runtime.getRuntime().addShutdownHook(keycloak.stopAtExit); // the run's last suite leaves it running
         try {
             keycloak.awaitReady(logStart);
         } catch (IOException | RuntimeException e) {
-            keycloak.close();
+            keycloak.stop();
             throw e;
         }
         return keycloak;
@@ -126,12 +141,17 @@ public final class Keycloak implements AutoCloseable {
         return json(new String(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]), StandardCharsets.UTF_8));
     }
 
+    /** A suite is done with it: the next suite signs people in on the same Keycloak, so it keeps running. */
+    @Override
+    public void close() {
+        // stopped by stopAtExit as the test JVM exits
+    }
+
     /**
      * SIGTERM to kc.sh, which forwards it to its java. Never SIGKILL first: killing kc.sh would orphan the java,
      * which keeps the port. Only if it hangs: the java itself, then both forcibly.
      */
-    @Override
-    public void close() {
+    private void stop() {
         try {
             process.destroy();
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {

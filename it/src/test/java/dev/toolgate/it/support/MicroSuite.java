@@ -1,35 +1,23 @@
 package dev.toolgate.it.support;
 
 import dev.toolgate.simulator.SimulatorClient;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URL;
 import java.net.http.HttpRequest;
 import java.util.UUID;
 
 /**
- * A suite against the gateway WAR on the one Payara Micro that Arquillian starts per test JVM, with
- * the journal on TestStack's PostgreSQL and the targets at its simulators. Each suite deploys the WAR
- * anew; what they share is only the journal, so every test makes keys of its own.
+ * A suite against the gateway WAR on the one Payara Micro that all Micro suites of a test JVM share
+ * ({@link TestStack#microGateway}), with the journal on TestStack's PostgreSQL and the targets at its
+ * simulators. The server and the journal outlive each suite, so every test makes keys of its own
+ * (and principals of its own where it changes one).
  */
-@ExtendWith(ArquillianExtension.class)
 public abstract class MicroSuite {
-
-    @ArquillianResource
-    private URL deployment;
 
     /** The simulators' control API: arms faults and counts what reached 1C, Bitrix24 and YooKassa. */
     protected final SimulatorClient oneC = TestStack.targets();
-
-    @Deployment(testable = false)
-    public static WebArchive gateway() {
-        return MicroDeployment.gatewayWar();
-    }
 
     /** {@code agent-a} of tenant {@code acme}. */
     protected Agent agent() {
@@ -37,9 +25,11 @@ public abstract class MicroSuite {
     }
 
     protected String baseUrl() {
-        String baseUrl = MicroDeployment.baseUrl(deployment);
-        Credentials.serves(baseUrl, TestStack.gatewayConfig().get("toolgate.db.url"));
-        return baseUrl;
+        try {
+            return TestStack.microGateway();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A submission with {@code key} sent as is (no quoting), with agent-a's token once sent through {@link Agent#send}. */

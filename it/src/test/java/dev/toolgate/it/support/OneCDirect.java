@@ -20,7 +20,7 @@ public final class OneCDirect {
     /** Creates an invoice carrying {@code key}, as if someone had done so outside the gateway. */
     public static void createDocument(String key) {
         // the same infobase the gateway reaches over HTTPS; this other client takes the plain port
-        String url = Simulators.oneCUrl(TestStack.simulators().baseUrl()) + "/"
+        String url = Simulators.oneCUrl(TestStack.simulatorsUrl()) + "/"
                 + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8) + "?$format=json";
         String body = "{\"Date\":\"2026-11-30T12:00:00\",\"Организация_Key\":\"" + Simulators.oneCOrganizationKey()
                 + "\",\"СуммаДокумента\":50.00,\"" + Simulators.ONE_C_KEY_REQUISITE + "\":\"" + key + "\"}";

@@ -36,6 +36,7 @@ public final class PayaraServer implements AppServer {
      * server-managed pool finds it) and starts it with {@code environment}.
      */
     public static PayaraServer start(Path home, Path domains, Path jdbcDriver, Map<String, String> environment) throws Exception {
+        SuiteTimings.started("a Payara Server domain");
         LocalStack.deleteRecursively(domains.resolve(DOMAIN)); // a domain left by an earlier run of this test
         Files.createDirectories(domains);
         PayaraServer server = new PayaraServer(home, domains, freePortBase());

@@ -16,40 +16,47 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
- * Starts, once per test JVM, a fresh PostgreSQL and the simulators on free ports, and tells the
- * Payara Micro container (started later by Arquillian, in its own process) where they are.
+ * Starts, once per test JVM, a fresh PostgreSQL and the simulators on free ports; the gateway the Micro
+ * suites share ({@link #microGateway}) on first use, and stops all three when the run ends.
  */
 public class TestStack implements LauncherSessionListener {
 
     private static EmbeddedPostgres postgres;
     private static Simulators simulators;
     private static Map<String, String> gatewayConfig;
-    private static final String ADMIN_TOKEN = LocalStack.randomToken();
+    private static GatewayProcess microGateway;
+    private static IOException microGatewayFailure;
+    private static String adminToken = LocalStack.randomToken();
+    /** Set when this JVM runs its suites against a {@link StandingStack} instead of a stack of its own. */
+    private static StandingStack standing;
 
     @Override
     public void launcherSessionOpened(LauncherSession session) {
+        if (Boolean.getBoolean(StandingStack.ATTACH)) {
+            standing = StandingStack.read();
+            adminToken = standing.adminToken();
+            gatewayConfig = configFor(standing.jdbcUrl("toolgate"));
+            Credentials.serves(standing.microGateway(), gatewayConfig.get("toolgate.db.url"));
+            return;
+        }
         try {
             postgres = EmbeddedPostgres.builder().setServerConfig("max_connections", "300").start();
             simulators = Simulators.start(0);
             gatewayConfig = configFor(newDatabase("toolgate"));
-            System.setProperty("payara.extraMicroOptions", "--postbootcommandfile " + GatewayProcess.postBootFile(runtime()));
         } catch (Exception e) {
             throw new IllegalStateException("the test stack did not start", e);
         }
-        Map<String, String> arquillianGateway = new LinkedHashMap<>(gatewayConfig);
-        // the end-to-end suite watches each call's effects: no background job may act between them
-        arquillianGateway.put("toolgate.reconcile.interval-seconds", "0");
-        arquillianGateway.put("toolgate.reconcile.settle-seconds", "2");
-        arquillianGateway.put("toolgate.reconcile.max-attempts", "2");
-        System.setProperty("payara.cmdOptions", "-Xmx768m " + arquillianGateway.entrySet().stream()
-                .map(setting -> "-D" + setting.getKey() + "=" + setting.getValue()).collect(Collectors.joining(" ")));
     }
 
     @Override
     public void launcherSessionClosed(LauncherSession session) {
+        try {
+            stop(microGateway);
+        } catch (Exception e) {
+            System.err.println("the Micro suites' gateway did not stop cleanly: " + e);
+        }
         if (simulators != null) {
             simulators.close();
         }
@@ -60,6 +67,34 @@ public class TestStack implements LauncherSessionListener {
         } catch (Exception e) {
             System.err.println("postgres did not stop cleanly: " + e);
         }
+    }
+
+    /**
+     * The one gateway process every {@link MicroSuite} calls, started on first use and stopped when the run ends:
+     * the WAR on Payara Micro with {@link #gatewayConfig()}'s journal, and no background job, because those suites
+     * watch each call's effects and no job may act between them. Its suites share nothing else: each makes its own
+     * keys and principals. A start that failed is not tried again by every later suite (four minutes each).
+     */
+    public static synchronized String microGateway() throws IOException {
+        if (standing != null) {
+            return standing.microGateway();
+        }
+        if (microGatewayFailure != null) {
+            throw new IOException("the Micro suites' gateway did not start earlier in this run", microGatewayFailure);
+        }
+        if (microGateway == null) {
+            Map<String, String> config = new LinkedHashMap<>(gatewayConfig);
+            config.put("toolgate.reconcile.interval-seconds", "0");
+            config.put("toolgate.reconcile.settle-seconds", "2");
+            config.put("toolgate.reconcile.max-attempts", "2");
+            try {
+                microGateway = readyGateway(config, "micro-gateway");
+            } catch (IOException | RuntimeException e) {
+                microGatewayFailure = e instanceof IOException io ? io : new IOException(e);
+                throw e;
+            }
+        }
+        return microGateway.baseUrl();
     }
 
     /** A gateway process with {@code config} on a free port, started (not yet ready), logging to target/{@code log}.log. */
@@ -95,6 +130,7 @@ public class TestStack implements LauncherSessionListener {
         GatewayProcess gateway = new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
                 Path.of("target", log + ".log").toAbsolutePath());
         Credentials.serves(gateway.baseUrl(), config.get("toolgate.db.url"));
+        SuiteTimings.started("gateway " + log);
         return gateway.start();
     }
 
@@ -131,36 +167,57 @@ public class TestStack implements LauncherSessionListener {
 
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
-        Map<String, String> config = new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(),
-                simulators.tls().caBundle()));
-        config.put("toolgate.admin.bootstrap-token", ADMIN_TOKEN);
+        Map<String, String> config = standing != null
+                ? new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, standing.simulatorsHttpsUrl(), standing.caBundle()))
+                : new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(), simulators.tls().caBundle()));
+        config.put("toolgate.admin.bootstrap-token", adminToken);
         return config;
     }
 
     public static String adminToken() {
-        return ADMIN_TOKEN;
+        return adminToken;
     }
 
     /** A fresh database on the shared PostgreSQL, for a test class whose jobs must not see other classes' rows. */
     public static String newDatabase(String name) throws SQLException {
+        SuiteTimings.started("database " + name);
+        if (standing != null) {
+            return standing.database(name);
+        }
         return LocalStack.database(postgres, name);
     }
 
     public static Connection connect(String database) throws SQLException {
-        return postgres.getDatabase("postgres", database).getConnection();
+        return standing != null ? standing.connect(database) : postgres.getDatabase("postgres", database).getConnection();
     }
 
+    /** The simulators themselves, in this JVM: not there when the suites run against a {@link StandingStack}. */
     public static Simulators simulators() {
+        if (standing != null) {
+            throw new IllegalStateException("this suite needs the simulators in its own JVM (their TLS material or settings):"
+                    + " run it without -D" + StandingStack.ATTACH);
+        }
         return simulators;
+    }
+
+    /** The simulators' base URL (their control API and each vendor's API under it). */
+    public static String simulatorsUrl() {
+        return standing != null ? standing.simulatorsUrl() : simulators.baseUrl();
+    }
+
+    /** What {@link StandingStack} writes down for the test JVMs that attach to it. */
+    static StandingStack describe() throws IOException {
+        return new StandingStack(postgres.getPort(), simulators.baseUrl(), simulators.httpsBaseUrl(),
+                simulators.tls().caBundle(), adminToken, microGateway());
     }
 
     /** Where the simulated YooKassa API lives, for a test that plays another client of the same shop. */
     public static String yooKassaUrl() {
-        return Simulators.yooKassaUrl(simulators.baseUrl());
+        return Simulators.yooKassaUrl(simulatorsUrl());
     }
 
     public static SimulatorClient targets() {
-        return new SimulatorClient(simulators.baseUrl());
+        return new SimulatorClient(simulatorsUrl());
     }
 
     public static Path runtime() {

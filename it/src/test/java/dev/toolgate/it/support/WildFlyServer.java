@@ -37,6 +37,7 @@ public final class WildFlyServer implements AppServer {
     }
 
     public static WildFlyServer start(Path home, Path base, Map<String, String> environment) throws Exception {
+        SuiteTimings.started("WildFly");
         LocalStack.deleteRecursively(base);
         copy(home.resolve("standalone"), base);
         WildFlyServer server = new WildFlyServer(home, base, freeOffset());
