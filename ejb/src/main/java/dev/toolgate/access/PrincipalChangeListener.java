@@ -10,14 +10,13 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -108,22 +107,22 @@ public class PrincipalChangeListener {
                 try (Connection connection = dataSource.getConnection()) {
                     current = connection;
                     connection.setAutoCommit(true); // LISTEN takes effect when its transaction commits
-                    PGConnection postgres = connection.unwrap(PGConnection.class);
+                    Notifications notifications = Notifications.on(connection);
                     execute(connection, "LISTEN " + CHANNEL);
                     announce(connection);
-                    if (awaitOwnAnnouncement(postgres, cache) && running) {
+                    if (awaitOwnAnnouncement(notifications, cache) && running) {
                         cache.heard();
                         LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes: authenticated callers are cached");
                         lost = false;
                         backOff = RECONNECT_FIRST_MILLIS;
-                        hear(connection, postgres, cache);
+                        hear(connection, notifications, cache);
                     }
                     cache.deaf();
                     unlisten(connection);
                 } catch (SQLException | RuntimeException e) {
                     cache.deaf();
                     if (running && !lost) {
-                        LOG.warning(() -> "not listening for principal changes (" + e.getClass().getSimpleName()
+                        LOG.warning(() -> "not listening for principal changes (" + e.getClass().getSimpleName() + ": " + e.getMessage()
                                 + "): every request reads the principal table until the journal answers again");
                     }
                     lost = true;
@@ -141,11 +140,11 @@ public class PrincipalChangeListener {
     }
 
     /** Hears changes until the channel fails a probe or the listener is stopped. */
-    private void hear(Connection connection, PGConnection postgres, CallerCache cache) throws SQLException {
+    private void hear(Connection connection, Notifications notifications, CallerCache cache) throws SQLException {
         long probeAt = System.currentTimeMillis() + PROBE_EVERY_MILLIS;
         long answerBy = Long.MAX_VALUE;
         while (running) {
-            boolean answered = deliver(postgres.getNotifications(WAIT_MILLIS), cache);
+            boolean answered = deliver(notifications.await(WAIT_MILLIS), cache);
             long now = System.currentTimeMillis();
             if (answered) {
                 cache.heard();
@@ -162,10 +161,10 @@ public class PrincipalChangeListener {
         }
     }
 
-    private boolean awaitOwnAnnouncement(PGConnection postgres, CallerCache cache) throws SQLException {
+    private boolean awaitOwnAnnouncement(Notifications notifications, CallerCache cache) throws SQLException {
         long until = System.currentTimeMillis() + PROBE_ANSWER_MILLIS;
         while (running && System.currentTimeMillis() < until) {
-            if (deliver(postgres.getNotifications(WAIT_MILLIS), cache)) {
+            if (deliver(notifications.await(WAIT_MILLIS), cache)) {
                 return true;
             }
         }
@@ -173,15 +172,13 @@ public class PrincipalChangeListener {
     }
 
     /** Passes changes on to the cache; true when this listener's own announcement was among them. */
-    private boolean deliver(PGNotification[] notifications, CallerCache cache) {
+    private boolean deliver(List<String> announced, CallerCache cache) {
         boolean own = false;
-        if (notifications != null) {
-            for (PGNotification notification : notifications) {
-                if (nonce.equals(notification.getParameter())) {
-                    own = true;
-                } else {
-                    cache.changed(notification.getParameter());
-                }
+        for (String principalId : announced) {
+            if (nonce.equals(principalId)) {
+                own = true;
+            } else {
+                cache.changed(principalId);
             }
         }
         return own;

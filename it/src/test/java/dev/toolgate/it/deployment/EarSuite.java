@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.AppServer;
+import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.Browser;
 import dev.toolgate.it.support.Keycloak;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.McpSdk;
 import dev.toolgate.it.support.OtlpReceiver;
+import dev.toolgate.it.support.Readiness;
 import dev.toolgate.it.support.ReceivedSpan;
+import dev.toolgate.it.support.RestartablePostgres;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
@@ -22,8 +25,11 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 
@@ -53,10 +59,12 @@ import java.util.concurrent.TimeUnit;
  * The end-to-end suite every server must pass with the one EAR users deploy, configured as in
  * production (the journal on a pool the server manages, sized by the environment): the first checks of
  * any deployment (create once, replay the identical answer, refuse a changed payload), one
- * reconcile-job run, probes and metrics, the pool itself, and people signing in to the console through a
- * real identity provider.
+ * reconcile-job run, probes and metrics, the pool itself, people signing in to the console through a
+ * real identity provider, and — last, on the journal's own PostgreSQL — the journal coming back by itself after
+ * that PostgreSQL restarts.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS) // one server for all tests of a class, started in @BeforeAll
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the restart last; the rest in no order of their own
 abstract class EarSuite {
 
     /** The pool's maximum, given to the server as TOOLGATE_DB_POOL_SIZE: well below the 16 concurrent calls below. */
@@ -70,6 +78,7 @@ abstract class EarSuite {
 
     final SimulatorClient oneC = TestStack.targets();
     private Keycloak keycloak;
+    private RestartablePostgres journal;
     private String journalUrl;
     private AppServer server;
 
@@ -85,7 +94,8 @@ abstract class EarSuite {
     @BeforeAll
     void deploy() throws Exception {
         keycloak = Keycloak.start(); // first: the server's environment names its issuer
-        journalUrl = TestStack.newDatabase(getClass().getSimpleName().toLowerCase(Locale.ROOT));
+        journal = RestartablePostgres.start(getClass().getSimpleName().toLowerCase(Locale.ROOT)); // one it may restart
+        journalUrl = journal.jdbcUrl();
         server = deployed(journalUrl);
     }
 
@@ -96,8 +106,14 @@ abstract class EarSuite {
                 server.close();
             }
         } finally {
-            if (keycloak != null) {
-                keycloak.close();
+            try {
+                if (journal != null) {
+                    journal.close();
+                }
+            } finally {
+                if (keycloak != null) {
+                    keycloak.close();
+                }
             }
         }
     }
@@ -353,6 +369,33 @@ abstract class EarSuite {
             assertEquals("1c", step.getString("target"));
         }
         assertEquals("succeeded", steps.get("outcome").getString("status"));
+    }
+
+    /**
+     * The journal's PostgreSQL stopped while nobody calls (a fast shutdown: every session of the server's pool and
+     * of the caller cache's listener ends with it) and started again on the same data directory and port: the
+     * server's pool finds its dead connections by itself, as the {@code deploy/} files configure it, so readiness is
+     * UP within 5 s of PostgreSQL accepting connections, an agent is served, and the listener is back on the
+     * journal. Last, as it takes the journal away.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void comesBackByItselfWhenTheJournalsPostgresRestarts() throws Exception {
+        Agent agent = new Agent(baseUrl());
+        assertEquals(201, agent.submit("test:invoice.create:ear-restart-" + UUID.randomUUID() + ":v1",
+                Agent.invoice("order-ear-restart-1", 900)).status(), "the journal answers before the restart");
+        Await.await(() -> journal.listeners() > 0, "the caller cache's listener on the journal", Duration.ofSeconds(30));
+
+        long accepting = journal.restartAfter(Duration.ofSeconds(2));
+        Readiness.Recovery recovery = Readiness.upAfter(baseUrl(), accepting, Duration.ofSeconds(60));
+        System.out.printf("%s after a PostgreSQL restart: readiness %s after %d ms, slowest probe %d ms%n",
+                serverName(), recovery.statuses(), recovery.readyAfterMillis(), recovery.slowestProbeMillis());
+
+        recovery.assertUpInTime();
+        Agent.Answer served = agent.submit("test:invoice.create:ear-restart-" + UUID.randomUUID() + ":v1",
+                Agent.invoice("order-ear-restart-2", 900));
+        assertEquals(201, served.status(), served.body());
+        Await.await(() -> journal.listeners() > 0, "the caller cache's listener back on the journal", Duration.ofSeconds(45));
     }
 
     /** The open sessions on the journal database at {@code jdbcUrl}, other than this one, counted by application name. */

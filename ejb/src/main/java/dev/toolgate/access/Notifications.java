@@ -1,0 +1,91 @@
+package dev.toolgate.access;
+
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The announcements PostgreSQL delivered to a pooled connection that LISTENs, read through the driver's own API
+ * ({@code PGConnection.getNotifications}), whichever copy of the driver the pool runs.
+ *
+ * <p>Usually the pool unwraps its connection to the driver's {@link PGConnection}. A server-managed pool may run a
+ * copy of the driver loaded apart from the application's: on WildFly the driver is a deployment of its own beside
+ * the EAR ({@code deploy/wildfly/journal-datasource.cli}), and the EAR carries its own copy for its own datasource.
+ * That connection implements the other copy's {@code PGConnection}, so unwrapping to the EAR's fails ("Cannot unwrap
+ * to org.postgresql.PGConnection") and the listener never heard anything there. Then the same two methods are called
+ * by name, on the driver's connection under the pool's wrapper (which the connection's metadata hands back).
+ */
+final class Notifications {
+
+    private static final String API = "org.postgresql.PGConnection";
+
+    private final PGConnection ours;
+    private final Object theirs;
+    private final Method getNotifications;
+    private final Method getParameter;
+
+    private Notifications(PGConnection ours, Object theirs, Method getNotifications, Method getParameter) {
+        this.ours = ours;
+        this.theirs = theirs;
+        this.getNotifications = getNotifications;
+        this.getParameter = getParameter;
+    }
+
+    /** The driver's notifications on {@code connection}, a connection of the journal's pool. */
+    static Notifications on(Connection connection) throws SQLException {
+        if (connection.isWrapperFor(PGConnection.class)) {
+            return new Notifications(connection.unwrap(PGConnection.class), null, null, null);
+        }
+        Connection driver = connection.getMetaData().getConnection();
+        try {
+            Class<?> api = Class.forName(API, false, driver.getClass().getClassLoader());
+            if (!api.isInstance(driver)) {
+                throw new SQLException("the journal's connection is not PostgreSQL's (" + driver.getClass().getName() + "): it cannot LISTEN");
+            }
+            Class<?> notification = Class.forName("org.postgresql.PGNotification", false, api.getClassLoader());
+            return new Notifications(null, driver, api.getMethod("getNotifications", int.class), notification.getMethod("getParameter"));
+        } catch (ReflectiveOperationException e) {
+            throw new SQLException("the driver of the journal's pool has no notification API this listener knows", e);
+        }
+    }
+
+    /** The payloads of the announcements delivered, waiting up to {@code millis} for the first (empty: none came). */
+    List<String> await(int millis) throws SQLException {
+        List<String> payloads = new ArrayList<>();
+        if (ours != null) {
+            PGNotification[] delivered = ours.getNotifications(millis);
+            if (delivered != null) {
+                for (PGNotification notification : delivered) {
+                    payloads.add(notification.getParameter());
+                }
+            }
+            return payloads;
+        }
+        Object delivered = call(getNotifications, theirs, millis);
+        if (delivered != null) {
+            for (Object notification : (Object[]) delivered) {
+                payloads.add((String) call(getParameter, notification));
+            }
+        }
+        return payloads;
+    }
+
+    private static Object call(Method method, Object target, Object... arguments) throws SQLException {
+        try {
+            return method.invoke(target, arguments);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof SQLException sql) {
+                throw sql; // a lost connection stays one: the listener reconnects
+            }
+            throw new SQLException("the driver failed reading notifications", e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new SQLException("the driver's notification API is not accessible", e);
+        }
+    }
+}
