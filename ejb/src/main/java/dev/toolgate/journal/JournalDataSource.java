@@ -103,9 +103,17 @@ public class JournalDataSource extends PGSimpleDataSource {
         }
     }
 
-    /** A pool that passes the definition's (unresolved) credentials along gets the configured ones instead. */
+    /**
+     * A pool that passes the definition's (unresolved) credentials along gets the configured ones instead. The
+     * connection checks its session when a pool hands it out, and replaces one PostgreSQL ended
+     * ({@link ReopeningConnection}): what a pool that does not validate (WildFly's, for this definition) needs to
+     * come back by itself after a PostgreSQL restart.
+     */
     @Override
     public Connection getConnection(String user, String password) throws SQLException {
-        return super.getConnection(usable(user) ? user : getUser(), usable(password) ? password : getPassword());
+        String login = usable(user) ? user : getUser();
+        String secret = usable(password) ? password : getPassword();
+        return new ReopeningConnection(super.getConnection(login, secret), () -> super.getConnection(login, secret),
+                getConnectTimeout());
     }
 }

@@ -26,6 +26,17 @@ import java.util.logging.Logger;
  * resource; its settings come from MicroProfile Config ({@code TOOLGATE_DB_URL} etc. in the environment).
  * A server-managed datasource takes its place when {@code toolgate.db.datasource} names one
  * ({@link JournalConnections}).
+ *
+ * <p>The pool must find out by itself that PostgreSQL restarted (docs/database-outage.md): a pooled connection
+ * whose session the restart ended looks alive until it is used, and a pool without validation hands it out again
+ * and again to every read outside a transaction (readiness, authentication, the replay check), since only a
+ * transaction that cannot begin on one makes the pool evict it. So on Payara (Micro and Server) a connection is
+ * checked before it is handed out — {@code Connection.isValid}, one empty query, at most once a second per
+ * connection — and one that fails empties the pool of all its idle connections, which a restart killed
+ * together; a caller waits at most 2 s for a free connection, as on the server-managed pools ({@code deploy/}).
+ * These are Payara's own pool properties; WildFly ignores them (logging that {@code JournalDataSource} has no
+ * such setters) and builds the pool of an {@code @DataSourceDefinition} without validation:
+ * {@link JournalDataSource} checks its connections itself there.
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/toolgate",
@@ -34,7 +45,14 @@ import java.util.logging.Logger;
         user = "${MPCONFIG=toolgate.db.user}",
         password = "${MPCONFIG=toolgate.db.password}",
         minPoolSize = 2,
-        maxPoolSize = 32)
+        maxPoolSize = 32,
+        properties = {
+                "fish.payara.is-connection-validation-required=true",
+                "fish.payara.connection-validation-method=custom-validation",
+                "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.JDBC40ConnectionValidation",
+                "fish.payara.validate-atmost-once-period-in-seconds=1",
+                "fish.payara.fail-all-connections=true",
+                "fish.payara.max-wait-time-in-millis=2000"})
 @Singleton
 @Startup
 public class JournalSchema {
