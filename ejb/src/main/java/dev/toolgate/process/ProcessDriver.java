@@ -43,6 +43,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -215,14 +216,14 @@ public class ProcessDriver {
     /**
      * What the reconcile job does for processes: advances up to {@code limit} whose next check is due and whose
      * claim is free, each as its own agent would (its steps keep the agent who submitted it). Returns how many it looked
-     * at under their claim (one that waits is looked at, and left waiting).
+     * at under their claim, per tenant (one that waits is looked at, and left waiting).
      *
      * <p>Each in the process's own trace, as the agent's call that registered it: the steps it sends are journaled
      * (rows, events), logged and sent to their targets ({@code traceparent}) in that trace, and with tracing on its
      * span continues the registering call's {@code toolgate.process} span. The job's thread has no call of its own.
      */
-    public int advanceDue(int limit) {
-        int advanced = 0;
+    public Map<String, Integer> advanceDue(int limit) {
+        Map<String, Integer> advanced = new TreeMap<>(); // per tenant: each tenant's people see their own counts
         for (ProcessView process : processes.due(Instant.now(), limit)) {
             String traceId = process.traceId() != null ? process.traceId() : TraceParent.newTraceId(); // none recorded: one of its own
             OperationAttributes attributes = new OperationAttributes(process.tenant(), process.key(), process.type(), null);
@@ -230,7 +231,9 @@ public class ProcessDriver {
                 try (Step span = Spans.continuing("toolgate.process", traceId, process.spanId(), attributes)) {
                     ProcessAnswer answer = advance(process, DueOperations.ACTOR, new ToolCall("advance_process", null), false, false, null);
                     span.outcome(outcome(answer));
-                    advanced += answer instanceof ProcessAnswer.Progressed ? 1 : 0;
+                    if (answer instanceof ProcessAnswer.Progressed) {
+                        advanced.merge(process.tenant(), 1, Integer::sum);
+                    }
                 } catch (RuntimeException e) { // one process's trouble (the journal away) must not stop the others
                     StructuredLog.log(LOG, Level.WARNING, "advancing a process failed", Map.of("error", e.getClass().getName()));
                 }

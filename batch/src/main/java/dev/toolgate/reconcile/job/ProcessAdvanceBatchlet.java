@@ -7,6 +7,7 @@ import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.logging.Logger;
 
@@ -33,17 +34,18 @@ public class ProcessAdvanceBatchlet extends AbstractBatchlet {
 
     @Override
     public String process() {
+        TreeMap<String, TreeMap<String, Integer>> counts = new TreeMap<>();
         long advanced = 0;
         int round = 0;
         int batch;
         do {
-            batch = processes.advanceDue(BATCH);
+            Map<String, Integer> byTenant = processes.advanceDue(BATCH);
+            byTenant.forEach((tenant, count) -> ReconcileCounts.add(counts, tenant, "processes_checked", count));
+            batch = byTenant.values().stream().mapToInt(Integer::intValue).sum();
             advanced += batch;
         } while (batch > 0 && !stopped && ++round < MAX_ROUNDS);
         long total = advanced;
-        TreeMap<String, Integer> counts = new TreeMap<>();
-        counts.put("processes_checked", (int) Math.min(total, Integer.MAX_VALUE));
-        step.setPersistentUserData(counts); // the run's counts, beside the look-ups' (Reconciliations.find)
+        step.setPersistentUserData(counts); // the run's counts per tenant, beside the look-ups' (Reconciliations.find)
         if (total > 0) {
             LOG.info(() -> "looked at " + total + " due processes");
         }

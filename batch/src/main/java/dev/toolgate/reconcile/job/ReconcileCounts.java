@@ -4,14 +4,48 @@ import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Outcome counts of a reconcile run, as kept in the step's persistent user data. */
+/**
+ * Outcome counts of a reconcile run, kept per tenant in a step's persistent user data: a run works every tenant's
+ * operations, and each tenant's people may see only how many of their own it found, sent or left waiting — a
+ * count of another tenant's lost answers is that tenant's business. The run's span, which no tenant reads, carries
+ * the totals.
+ */
 public final class ReconcileCounts {
 
     private ReconcileCounts() {
     }
 
-    @SuppressWarnings("unchecked")
-    public static TreeMap<String, Integer> of(Serializable userData) {
-        return userData instanceof Map<?, ?> map ? new TreeMap<>((Map<String, Integer>) map) : new TreeMap<>();
+    /** tenant → outcome → count, from a step's user data; anything else (none yet, a run recorded before tenants were kept) is empty. */
+    public static TreeMap<String, TreeMap<String, Integer>> of(Serializable userData) {
+        TreeMap<String, TreeMap<String, Integer>> counts = new TreeMap<>();
+        if (userData instanceof Map<?, ?> map) {
+            map.forEach((tenant, outcomes) -> {
+                if (tenant instanceof String name && outcomes instanceof Map<?, ?> byOutcome) {
+                    TreeMap<String, Integer> own = counts.computeIfAbsent(name, t -> new TreeMap<>());
+                    byOutcome.forEach((outcome, count) -> {
+                        if (outcome instanceof String o && count instanceof Integer c) {
+                            own.merge(o, c, Integer::sum);
+                        }
+                    });
+                }
+            });
+        }
+        return counts;
+    }
+
+    public static void add(TreeMap<String, TreeMap<String, Integer>> counts, String tenant, String outcome, int count) {
+        counts.computeIfAbsent(tenant, t -> new TreeMap<>()).merge(outcome, count, Integer::sum);
+    }
+
+    /** One tenant's counts, added into {@code into}. */
+    public static void addTenant(Serializable userData, String tenant, Map<String, Integer> into) {
+        of(userData).getOrDefault(tenant, new TreeMap<>()).forEach((outcome, count) -> into.merge(outcome, count, Integer::sum));
+    }
+
+    /** Every tenant's counts summed: for the run's span only. */
+    public static TreeMap<String, Integer> totals(Serializable userData) {
+        TreeMap<String, Integer> totals = new TreeMap<>();
+        of(userData).values().forEach(outcomes -> outcomes.forEach((outcome, count) -> totals.merge(outcome, count, Integer::sum)));
+        return totals;
     }
 }

@@ -14,7 +14,7 @@ import jakarta.inject.Named;
  * A reconcile run as a trace of its own: no agent waits on it, so it is nobody's child. Its span is current
  * on the step's thread from the first chunk to the last (the batch runtime runs a step's listener and its
  * chunks on one thread); each item is its child, linked to the trace of the call that captured the operation
- * ({@link ReconcileWriter}). When the step ends, the span carries the run's counts.
+ * ({@link ReconcileWriter}). When the step ends, the span carries the run's counts, every tenant's summed.
  */
 @Named
 @Dependent
@@ -34,7 +34,7 @@ public class ReconcileRunTracing extends AbstractStepListener {
     @Override
     public void afterStep() {
         if (step.getTransientUserData() instanceof Step run) {
-            ReconcileCounts.of(step.getPersistentUserData()).forEach((outcome, count) -> run.set("toolgate.reconciled." + outcome, count));
+            ReconcileCounts.totals(step.getPersistentUserData()).forEach((outcome, count) -> run.set("toolgate.reconciled." + outcome, count));
             if (step.getException() != null) { // the step failed (its claims expire and are taken again)
                 run.threw(step.getException());
             }

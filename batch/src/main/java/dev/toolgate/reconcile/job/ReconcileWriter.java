@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.logging.Logger;
 
 /**
- * Settles each claimed operation and counts the outcomes into the step's persistent user data,
+ * Settles each claimed operation and counts the outcomes, per tenant, into the step's persistent user data,
  * which {@code GET /api/v1/reconciliations/{id}} shows. The {@link Reconciler} is NOT_SUPPORTED:
  * the chunk's transaction is suspended while a target is asked.
  *
@@ -57,11 +57,12 @@ public class ReconcileWriter extends AbstractItemWriter {
 
     @Override
     public void writeItems(List<Object> items) {
-        TreeMap<String, Integer> counts = ReconcileCounts.of(step.getPersistentUserData());
+        TreeMap<String, TreeMap<String, Integer>> counts = ReconcileCounts.of(step.getPersistentUserData());
         List<OperationView> operations = items.stream().map(OperationView.class::cast).toList();
         Context run = Context.current(); // the run's span (ReconcileRunTracing), on this thread only: handed to the workers
-        for (String outcome : lookups.each(operations, OperationView::target, operation -> settleInItsTrace(run, operation))) {
-            counts.merge(outcome, 1, Integer::sum);
+        List<String> outcomes = lookups.each(operations, OperationView::target, operation -> settleInItsTrace(run, operation));
+        for (int i = 0; i < operations.size(); i++) { // in the items' order
+            ReconcileCounts.add(counts, operations.get(i).tenant(), outcomes.get(i), 1);
         }
         step.setPersistentUserData(counts);
     }

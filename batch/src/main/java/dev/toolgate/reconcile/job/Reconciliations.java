@@ -24,11 +24,18 @@ public class Reconciliations {
         return schedule.start(JobSchedule.RECONCILE);
     }
 
-    public Optional<Run> find(long executionId) {
+    /**
+     * A run as {@code tenant}'s people see it: its status, and the counts of their own operations and processes
+     * only. A run works every tenant's; which other tenants' answers it found is not theirs to know.
+     */
+    public Optional<Run> find(long executionId, String tenant) {
         return schedule.execution(JobSchedule.RECONCILE, executionId).map(execution -> {
             TreeMap<String, Integer> counts = new TreeMap<>();
             for (StepExecution step : schedule.steps(executionId)) {
-                ReconcileCounts.of(step.getPersistentUserData()).forEach((k, v) -> counts.merge(k, v, Integer::sum));
+                ReconcileCounts.addTenant(step.getPersistentUserData(), tenant, counts);
+            }
+            if (execution.getEndTime() != null) {
+                counts.putIfAbsent("processes_checked", 0); // kept only for tenants whose processes it moved
             }
             return new Run(executionId, execution.getBatchStatus().name(), instant(execution.getStartTime()),
                     instant(execution.getEndTime()), counts);
@@ -39,7 +46,7 @@ public class Reconciliations {
         return date == null ? null : date.toInstant();
     }
 
-    /** One run: its batch status and how many operations ended each way (found, sent, waiting, …). */
+    /** One run: its batch status and how many of one tenant's operations ended each way (found, sent, waiting, …). */
     public record Run(long executionId, String status, Instant startedAt, Instant endedAt, Map<String, Integer> counts) {
     }
 }

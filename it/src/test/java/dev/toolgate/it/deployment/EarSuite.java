@@ -314,7 +314,7 @@ abstract class EarSuite {
         Agent.Answer started = operator.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/reconciliations"))
                 .POST(HttpRequest.BodyPublishers.noBody()));
         assertEquals(202, started.status(), started.body());
-        JsonObject run = awaitCompletion(operator, started.header("Location"));
+        JsonObject run = operator.awaitRun(started.header("Location"));
 
         assertEquals(1, run.getJsonObject("counts").getInt("found"), run.toString());
         JsonObject operation = agent.find(key).json();
@@ -409,22 +409,5 @@ abstract class EarSuite {
             }
         }
         return sessions;
-    }
-
-    static JsonObject awaitCompletion(Agent agent, String location) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        while (Instant.now().isBefore(deadline)) {
-            Agent.Answer answer = agent.send(HttpRequest.newBuilder(URI.create(location)));
-            assertEquals(200, answer.status(), location + " -> " + answer.body());
-            JsonObject run = answer.json();
-            if (run.getString("status").equals("COMPLETED")) {
-                return run;
-            }
-            if (run.getString("status").equals("FAILED")) {
-                throw new AssertionError("the reconcile run failed: " + run);
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("the reconcile run did not complete within 60 s");
     }
 }

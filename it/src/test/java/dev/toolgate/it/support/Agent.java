@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 /** A principal calling the gateway over HTTP, as any client would. */
@@ -84,6 +85,35 @@ public final class Agent {
     }
 
     /** Sends with this principal's token. */
+    /** Starts a reconcile run (as an operator) and waits for it to complete: the run as this principal reads it. */
+    public JsonObject reconcile() throws InterruptedException {
+        Answer started = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/reconciliations")).POST(HttpRequest.BodyPublishers.noBody()));
+        if (started.status() != 202) {
+            throw new AssertionError("starting a reconcile run: " + started.status() + " " + started.body());
+        }
+        return awaitRun(started.header("Location"));
+    }
+
+    /** Reads the reconcile run at {@code location} until it completes, for at most 60 s. */
+    public JsonObject awaitRun(String location) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            Answer answer = send(HttpRequest.newBuilder(URI.create(location)));
+            if (answer.status() != 200) {
+                throw new AssertionError(location + " -> " + answer.status() + " " + answer.body());
+            }
+            JsonObject run = answer.json();
+            if (run.getString("status").equals("COMPLETED")) {
+                return run;
+            }
+            if (run.getString("status").equals("FAILED")) {
+                throw new AssertionError("the reconcile run failed: " + run);
+            }
+            Thread.sleep(250); // a run's status is only read, never announced
+        }
+        throw new AssertionError("the reconcile run did not complete within 60 s");
+    }
+
     public Answer send(HttpRequest.Builder request) {
         return sendAnonymously(authorized(request));
     }

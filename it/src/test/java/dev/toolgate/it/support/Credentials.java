@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Principals for the tests, issued through the admin API of each journal (bootstrap admin token
  * from TestStack): tenant {@code acme} has two agents, an approver, an operator and an auditor;
- * tenant {@code globex} has one agent. Every token issued is remembered for the secrets scan.
+ * tenant {@code globex} has an agent and an operator. Every token issued is remembered for the secrets scan.
  */
 public final class Credentials {
 
@@ -28,7 +28,8 @@ public final class Credentials {
             "approver", List.of(TENANT, "approver"),
             "operator", List.of(TENANT, "operator"),
             "auditor", List.of(TENANT, "auditor"),
-            "agent-globex", List.of("globex", "agent"));
+            "agent-globex", List.of("globex", "agent"),
+            "operator-globex", List.of("globex", "operator"));
 
     /**
      * Tokens by the journal that issued them. Addresses are reused within a run (each gateway process takes

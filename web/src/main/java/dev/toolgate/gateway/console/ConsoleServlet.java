@@ -159,7 +159,7 @@ public class ConsoleServlet extends HttpServlet {
                 case "/reconcile" -> {
                     require(user, ConsoleAccess.RECONCILE);
                     long run = whole(request.getParameter("run"));
-                    Reconciliations.Run found = run < 0 ? null : reconciliations.find(run).orElse(null);
+                    Reconciliations.Run found = run < 0 ? null : reconciliations.find(run, user.tenant()).orElse(null);
                     show(response, "Reconcile", user, csrf, ConsoleAccess.RECONCILE, OperationPages.reconcile(found, run, user, csrf),
                             OperationPages.running(found) ? 2 : 0);
                 }

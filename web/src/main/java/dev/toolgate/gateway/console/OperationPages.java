@@ -224,7 +224,7 @@ final class OperationPages {
         if (user.may(ConsoleAccess.START_RECONCILE)) {
             html.raw("<form class=\"action\" method=\"post\" action=\"/console/reconcile\" id=\"start\">").hidden(Csrf.FIELD, csrf)
                     .raw("<p>A run looks up every unknown operation that is due, now, on this instance — every tenant's, as the ")
-                    .raw("scheduled runs do — and its counts are of all of them.</p>")
+                    .raw("scheduled runs do; its counts here are of your tenant's operations only.</p>")
                     .raw("<button type=\"submit\" id=\"start-button\">Start a reconcile run</button></form>");
         }
         if (requested < 0) {

@@ -15,11 +15,13 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
  * {@code /api/v1/reconciliations}: start a reconcile run now (or join the one running on this
- * instance), and watch it. Run ids are this instance's: the batch job repository is per server.
+ * instance), and watch it. Run ids are this instance's: the batch job repository is per server. A run works
+ * every tenant's operations; its counts are read as the caller's tenant's only.
  */
 @Path("v1/reconciliations")
 @RequestScoped
@@ -44,8 +46,8 @@ public class ReconciliationsResource {
     @Path("{id: [0-9]{1,18}}")
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.OPERATOR, Role.AUDITOR})
-    public Response find(@PathParam("id") long id) {
-        return reconciliations.find(id).map(run -> {
+    public Response find(@PathParam("id") long id, @Context SecurityContext security) {
+        return reconciliations.find(id, CallerContext.of(security).tenant()).map(run -> {
             JsonObjectBuilder counts = JSON.createObjectBuilder();
             run.counts().forEach(counts::add);
             JsonObjectBuilder json = JSON.createObjectBuilder()
