@@ -41,4 +41,35 @@ public final class RawHttp {
             return Integer.parseInt(statusLine.substring(9, 12));
         }
     }
+
+    /**
+     * The status line, as sent ("HTTP/1.1 422 Unprocessable Content"), of the answer to {@code head} (request line and
+     * headers, CRLF-separated, no blank line; Host and Content-Length are added) and {@code body}.
+     */
+    public static String statusLine(String baseUrl, String head, String body) throws IOException {
+        URI uri = URI.create(baseUrl);
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(10_000);
+            byte[] content = body.getBytes(StandardCharsets.UTF_8);
+            ByteArrayOutputStream request = new ByteArrayOutputStream();
+            request.write((head + "\r\nHost: " + uri.getHost() + ":" + uri.getPort() + "\r\nContent-Length: " + content.length
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            request.write(content);
+            try {
+                OutputStream out = socket.getOutputStream();
+                out.write(request.toByteArray());
+                out.flush();
+            } catch (SocketException e) {
+                // answered early and closed: the answer is still there to read
+            }
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
+                if (b != '\r') {
+                    line.write(b);
+                }
+            }
+            return line.toString(StandardCharsets.ISO_8859_1);
+        }
+    }
 }

@@ -31,6 +31,9 @@ import java.util.logging.Logger;
  * take, and a door added later stands behind the same checks without doing anything. A refusal is answered in
  * the door's own form ({@link Door}) and logged by where it was and why, never by the value.
  *
+ * <p>Every door writes to the response it is handed here, whose status lines carry their registered phrases
+ * ({@link StatusLines}).
+ *
  * <p>Field rules that depend on meaning (a key's shape, an instant's range, a JSON body's members) are each
  * door's, through the same {@link Inputs}.
  */
@@ -50,7 +53,7 @@ public class InputEdge implements Filter {
     @Override
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
-        HttpServletResponse response = (HttpServletResponse) res;
+        HttpServletResponse response = StatusLines.phrased((HttpServletResponse) res);
         String path = request.getRequestURI().substring(request.getContextPath().length());
         Door door = Door.of(path);
         try {
@@ -60,7 +63,7 @@ public class InputEdge implements Filter {
             door.refuse(response, refused);
             return;
         }
-        chain.doFilter(req, res);
+        chain.doFilter(req, response);
     }
 
     static void check(HttpServletRequest request, String path, Door door) {

@@ -1,5 +1,7 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.edge.ReasonPhrases;
+
 import java.util.Locale;
 
 /**
@@ -71,23 +73,7 @@ public enum ProblemType {
     }
 
     String reason() {
-        return switch (status) {
-            case 202 -> "Accepted";
-            case 400 -> "Bad Request";
-            case 401 -> "Unauthorized";
-            case 403 -> "Forbidden";
-            case 413 -> "Content Too Large";
-            case 429 -> "Too Many Requests";
-            case 404 -> "Not Found";
-            case 405 -> "Method Not Allowed";
-            case 406 -> "Not Acceptable";
-            case 409 -> "Conflict";
-            case 415 -> "Unsupported Media Type";
-            case 502 -> "Bad Gateway";
-            case 422 -> "Unprocessable Content";
-            case 503 -> "Service Unavailable";
-            default -> "Internal Server Error";
-        };
+        return ReasonPhrases.of(status).orElseThrow();
     }
 
     public String uri() {

@@ -1,0 +1,129 @@
+package dev.toolgate.gateway.edge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.toolgate.gateway.rest.ProblemType;
+import jakarta.servlet.http.HttpServletResponse;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Which phrase each status gets, and how it reaches each server's own response. */
+class StatusLinesTest {
+
+    @Test
+    void everyStatusTheApiAnswersWithHasItsRegisteredPhrase() {
+        for (ProblemType type : ProblemType.values()) {
+            assertEquals(true, ReasonPhrases.of(type.status()).isPresent(), type.name());
+        }
+        assertEquals(Optional.of("Unprocessable Content"), ReasonPhrases.of(422)); // RFC 9110, not RFC 4918's "Entity"
+        assertEquals(Optional.of("Too Many Requests"), ReasonPhrases.of(429));
+        assertEquals(Optional.of("Content Too Large"), ReasonPhrases.of(413));
+        assertEquals(Optional.of("Non-Authoritative Information"), ReasonPhrases.of(203));
+        assertEquals(Optional.empty(), ReasonPhrases.of(299), "unassigned");
+    }
+
+    /** Undertow's shape: the servlet response gives its exchange, which takes a phrase. */
+    public static final class Exchange {
+        String phrase;
+
+        public void setReasonPhrase(String phrase) {
+            this.phrase = phrase;
+        }
+    }
+
+    public static final class UndertowLike {
+        final Exchange exchange = new Exchange();
+
+        public Exchange getExchange() {
+            return exchange;
+        }
+    }
+
+    /** Payara's shape: a facade over the connector's response, over Grizzly's, over its packet. */
+    public static final class Packet {
+        String phrase;
+
+        public void setReasonPhrase(String phrase) {
+            this.phrase = phrase;
+        }
+    }
+
+    public static final class GrizzlyResponse {
+        final Packet packet = new Packet();
+
+        public Packet getResponse() {
+            return packet;
+        }
+    }
+
+    public static final class ConnectorResponse {
+        final GrizzlyResponse grizzly = new GrizzlyResponse();
+
+        public GrizzlyResponse getCoyoteResponse() {
+            return grizzly;
+        }
+    }
+
+    static class FacadeBase {
+        protected ConnectorResponse response = new ConnectorResponse(); // protected, as in the server
+    }
+
+    static final class PayaraLike extends FacadeBase {
+    }
+
+    @Test
+    void reachesUndertowsExchange() throws Exception {
+        UndertowLike response = new UndertowLike();
+        StatusLines.Phrasing.find(UndertowLike.class).set(response, "Unprocessable Content");
+        assertEquals("Unprocessable Content", response.exchange.phrase);
+    }
+
+    @Test
+    void reachesGrizzlysPacketBehindPayarasFacadeThroughAnInheritedField() throws Exception {
+        PayaraLike response = new PayaraLike();
+        StatusLines.Phrasing.find(PayaraLike.class).set(response, "Too Many Requests");
+        assertEquals("Too Many Requests", response.response.grizzly.packet.phrase);
+    }
+
+    @Test
+    void leavesAServerOfAnotherShapeAsItIs() {
+        assertSame(StatusLines.Phrasing.NONE, StatusLines.Phrasing.find(String.class));
+        HttpServletResponse plain = response(new int[1], new boolean[1]);
+        assertSame(plain, StatusLines.phrased(plain), "nothing to wrap on a server it cannot reach");
+    }
+
+    @Test
+    void setsThePhraseAfterEachStatusAndNoneOnceCommitted() throws Exception {
+        int[] status = new int[1];
+        boolean[] committed = new boolean[1];
+        List<String> phrases = new ArrayList<>();
+        HttpServletResponse phrased = new StatusLines.Phrased(response(status, committed), (server, phrase) -> phrases.add(status[0] + " " + phrase));
+
+        phrased.setStatus(422);
+        phrased.sendError(429);
+        phrased.setStatus(299); // unassigned: the server's own line
+        committed[0] = true;
+        phrased.setStatus(503);
+
+        assertEquals(List.of("422 Unprocessable Content", "429 Too Many Requests"), phrases);
+    }
+
+    private static HttpServletResponse response(int[] status, boolean[] committed) {
+        return (HttpServletResponse) Proxy.newProxyInstance(StatusLinesTest.class.getClassLoader(), new Class<?>[] {HttpServletResponse.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "setStatus", "sendError" -> {
+                        status[0] = (Integer) args[0];
+                        yield null;
+                    }
+                    case "isCommitted" -> committed[0];
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> null;
+                });
+    }
+}
