@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Browser;
+import dev.toolgate.it.support.ProviderDown;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.it.support.YooKassaDirect;
 import dev.toolgate.simulator.SimulatorClient;
@@ -317,6 +318,12 @@ class ConsoleIT {
             // the login page asks for the password anyway (prompt=login); the provider's session cookie says it ended
             assertNull(approver.driver().manage().getCookieNamed("KEYCLOAK_SESSION"), "the identity provider forgot alice too");
         }
+    }
+
+    /** The identity provider stopped: a page that says so, 503, never the container's 500; signing in works again once it is back. */
+    @Test
+    void signingInWithTheIdentityProviderDownAnswersAPageThatSaysSo() throws Exception {
+        ProviderDown.signingInSaysSoAndRecovers(stack.keycloak, stack.keycloak::whileDown, stack.gateway.baseUrl());
     }
 
     @Test

@@ -11,6 +11,9 @@ import dev.toolgate.it.support.AppServer;
 import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.Browser;
 import dev.toolgate.it.support.Keycloak;
+import dev.toolgate.it.support.Credentials;
+import dev.toolgate.it.support.RawHttp;
+import dev.toolgate.it.support.ProviderDown;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.McpSdk;
 import dev.toolgate.it.support.OtlpReceiver;
@@ -172,6 +175,28 @@ abstract class EarSuite {
         assertTrue(agent.status() >= 300 && agent.status() < 400, agent.status() + " " + agent.body());
         assertTrue(location.startsWith(keycloak.issuer() + "/protocol/openid-connect/auth?"), location);
         assertFalse(agent.body().contains("Approvals"), agent.body());
+    }
+
+    /**
+     * The identity provider hung (its processes stopped: connections accepted, nothing answered): on this server too,
+     * a page that says so, 503, and signing in again once it answers. ConsoleIT stops it outright.
+     */
+    @Test
+    void signingInWithTheIdentityProviderHungAnswersAPageThatSaysSoOnThisServer() throws Exception {
+        ProviderDown.signingInSaysSoAndRecovers(keycloak, keycloak::whileHung, baseUrl());
+    }
+
+    /** Every status line with its registered reason phrase on this server (on Payara Micro: StatusLinesIT). */
+    @Test
+    void answersWithRegisteredReasonPhrasesOnThisServer() throws Exception {
+        String token = "Authorization: Bearer " + Credentials.token(baseUrl(), "agent-a");
+        String key = "test:invoice.create:ear-lines-" + UUID.randomUUID() + ":v1";
+        String submit = "POST /api/v1/operations HTTP/1.1\r\nContent-Type: application/json\r\n" + token + "\r\nIdempotency-Key: ";
+        assertEquals("HTTP/1.1 201 Created", RawHttp.statusLine(baseUrl(), submit + key, Agent.invoice("order-ear-lines", 100)));
+        assertEquals("HTTP/1.1 422 Unprocessable Content", RawHttp.statusLine(baseUrl(), submit + key, Agent.invoice("order-ear-lines", 200)));
+        assertEquals("HTTP/1.1 413 Content Too Large", RawHttp.statusLine(baseUrl(), submit + key + "-big",
+                Agent.invoice("a".repeat(70_000), 100)));
+        assertEquals("HTTP/1.1 404 Not Found", RawHttp.statusLine(baseUrl(), "GET /api/v1/operations/" + key + "-none HTTP/1.1\r\n" + token, ""));
     }
 
     /**

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -49,12 +50,14 @@ public final class Keycloak implements AutoCloseable {
 
     private static Keycloak shared;
 
-    private final Process process;
+    private volatile Process process;
+    private final int port;
     private final String baseUrl;
     private final Thread stopAtExit = new Thread(this::stop, "keycloak-stop");
 
     private Keycloak(Process process, int port) {
         this.process = process;
+        this.port = port;
         this.baseUrl = "http://127.0.0.1:" + port;
     }
 
@@ -68,12 +71,68 @@ public final class Keycloak implements AutoCloseable {
 
     private static Keycloak launch() throws IOException {
         SuiteTimings.started("Keycloak");
+        Files.createDirectories(LOG.getParent());
+        long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
+        int port = LocalStack.freePort();
+        Keycloak keycloak = new Keycloak(process(port), port);
+        Runtime.getRuntime().addShutdownHook(keycloak.stopAtExit); // the run's last suite leaves it running
+        try {
+            keycloak.awaitReady(logStart);
+        } catch (IOException | RuntimeException e) {
+            keycloak.stop();
+            throw e;
+        }
+        return keycloak;
+    }
+
+    /**
+     * The identity provider down, for real: this Keycloak is stopped (SIGTERM), {@code whileDown} runs, and it is
+     * started again on the same port (the same issuer, the realm imported afresh) and waited for, whatever
+     * {@code whileDown} did. Costs a Keycloak start (~10–20 s once built).
+     */
+    public synchronized <T> T whileDown(Callable<T> whileDown) throws Exception {
+        stop();
+        try {
+            return whileDown.call();
+        } finally {
+            long logStart = Files.size(LOG);
+            process = process(port);
+            Runtime.getRuntime().addShutdownHook(stopAtExit);
+            awaitReady(logStart);
+        }
+    }
+
+    /**
+     * The identity provider hung, for real: this Keycloak's processes are stopped (SIGSTOP) — connections are still
+     * accepted by the kernel, nothing answers — while {@code whileHung} runs, and continued (SIGCONT) after. Costs
+     * nothing to come back from.
+     */
+    public synchronized <T> T whileHung(Callable<T> whileHung) throws Exception {
+        List<Long> pids = java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants())
+                .map(ProcessHandle::pid).toList();
+        signal("STOP", pids);
+        try {
+            return whileHung.call();
+        } finally {
+            signal("CONT", pids);
+        }
+    }
+
+    private static void signal(String signal, List<Long> pids) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("kill", "-" + signal));
+        pids.forEach(pid -> command.add(Long.toString(pid)));
+        Process kill = new ProcessBuilder(command).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " exited with " + kill.exitValue());
+        }
+    }
+
+    private static Process process(int port) throws IOException {
         Path home = home();
         Path realm = Files.createDirectories(home.resolve("data/import")).resolve("toolgate-realm.json");
         try (InputStream in = Keycloak.class.getResourceAsStream("/keycloak/toolgate-realm.json")) {
             Files.copy(in, realm, StandardCopyOption.REPLACE_EXISTING);
         }
-        int port = LocalStack.freePort();
         // bash, not the file itself: whether bin/kc.sh kept its exec bit depends on what unpacked the tar
         ProcessBuilder builder = new ProcessBuilder("bash", "bin/kc.sh", "start-dev",
                 "--http-host=127.0.0.1", "--http-port=" + port,
@@ -83,17 +142,7 @@ public final class Keycloak implements AutoCloseable {
         builder.environment().putAll(Map.of("JAVA_HOME", KeycloakJava.home().toString(),
                 "KC_BOOTSTRAP_ADMIN_USERNAME", "admin", "KC_BOOTSTRAP_ADMIN_PASSWORD", "admin-pw",
                 "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m"));
-        Files.createDirectories(LOG.getParent());
-        long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
-        Keycloak keycloak = new Keycloak(builder.start(), port);
-        Runtime.getRuntime().addShutdownHook(keycloak.stopAtExit); // the run's last suite leaves it running
-        try {
-            keycloak.awaitReady(logStart);
-        } catch (IOException | RuntimeException e) {
-            keycloak.stop();
-            throw e;
-        }
-        return keycloak;
+        return builder.start();
     }
 
     public String issuer() {

@@ -22,7 +22,8 @@ import java.util.logging.Logger;
  * person; the pages check roles themselves, {@link ConsoleAccess}) and guarded ({@link ConsoleGuard}); without
  * one, {@code /console/*} says how to configure it. The session cookie — only the console has sessions — is
  * HttpOnly, SameSite=Lax (Lax, not Strict: the identity provider's redirect back is a cross-site navigation
- * that must carry it), Secure unless configured otherwise, and scoped to {@code /console}.
+ * that must carry it), Secure unless configured otherwise, and scoped to {@code /console}. With the identity provider
+ * down, signing in answers a page that says so ({@link SignInGate}).
  */
 @WebListener
 public class ConsoleRegistration implements ServletContextListener {
@@ -33,6 +34,7 @@ public class ConsoleRegistration implements ServletContextListener {
 
     @Inject
     ConsoleSettings settings;
+    private String gate;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -61,6 +63,12 @@ public class ConsoleRegistration implements ServletContextListener {
         FilterRegistration.Dynamic guard = context.addFilter("console-guard", ConsoleGuard.class);
         // matched after: the input edge (dev.toolgate.gateway.edge) checks what the guard may log first
         guard.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/console", "/console/*");
+        gate = SignInGate.install(context, IdentityProviderCheck.of(settings.getProviderUri()));
         LOG.info("console: at /console, people sign in at " + settings.getProviderUri());
+    }
+
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        SignInGate.uninstall(gate);
     }
 }

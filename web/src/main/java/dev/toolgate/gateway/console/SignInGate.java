@@ -1,0 +1,179 @@
+package dev.toolgate.gateway.console;
+
+import jakarta.security.auth.message.AuthException;
+import jakarta.security.auth.message.AuthStatus;
+import jakarta.security.auth.message.MessageInfo;
+import jakarta.security.auth.message.config.AuthConfigFactory;
+import jakarta.security.auth.message.config.AuthConfigProvider;
+import jakarta.security.auth.message.config.ClientAuthConfig;
+import jakarta.security.auth.message.config.ServerAuthConfig;
+import jakarta.security.auth.message.config.ServerAuthContext;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+
+import javax.security.auth.Subject;
+import javax.security.auth.callback.CallbackHandler;
+import java.io.IOException;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Stands in front of the OpenID Connect sign-in ({@link ConsoleSignIn}) and answers a page that says the identity
+ * provider is down — 503 with {@code Retry-After} — when someone who is not signed in would be sent to a provider
+ * that does not answer. Without it each server answers with its own failure: Payara Server an empty 500, WildFly a 500
+ * page with a stack trace. People already signed in are not held up: their session does not need the provider.
+ *
+ * <p>Jakarta Security's mechanism runs inside the container's authentication, before any filter, so the gate is
+ * put where the container looks for it: registered with Jakarta Authentication's {@link AuthConfigFactory} for this
+ * application, in place of the registration Jakarta Security made at start-up, and delegating to it for everything
+ * else. Portable across Payara and WildFly, which both ask the factory.
+ */
+final class SignInGate implements AuthConfigProvider {
+
+    private static final Logger LOG = Logger.getLogger(SignInGate.class.getName());
+    private static final String LAYER = "HttpServlet";
+    /** Jakarta Authentication's Servlet profile: set when the resource asked for is protected. */
+    private static final String MANDATORY = "jakarta.security.auth.message.MessagePolicy.isMandatory";
+
+    private final AuthConfigProvider signIn;
+    private final IdentityProviderCheck provider;
+
+    SignInGate(AuthConfigProvider signIn, IdentityProviderCheck provider) {
+        this.signIn = signIn;
+        this.provider = provider;
+    }
+
+    /** Puts the gate in front of the application's sign-in; the registration id to remove it with, or null if there was none to guard. */
+    static String install(ServletContext context, IdentityProviderCheck provider) {
+        String application = context.getVirtualServerName() + " " + context.getContextPath();
+        AuthConfigFactory factory = AuthConfigFactory.getFactory();
+        AuthConfigProvider signIn = factory == null ? null : factory.getConfigProvider(LAYER, application, null);
+        if (signIn == null) {
+            LOG.warning(() -> "console: no sign-in registered for " + application + " to put the identity provider check in front of");
+            return null;
+        }
+        return factory.registerConfigProvider(new SignInGate(signIn, provider), LAYER, application,
+                "Toolgate console: the identity provider's check before signing in");
+    }
+
+    static void uninstall(String registration) {
+        if (registration != null && AuthConfigFactory.getFactory() != null) {
+            AuthConfigFactory.getFactory().removeRegistration(registration);
+        }
+    }
+
+    @Override
+    public ServerAuthConfig getServerAuthConfig(String layer, String appContext, CallbackHandler handler) throws AuthException {
+        ServerAuthConfig config = signIn.getServerAuthConfig(layer, appContext, handler);
+        return new ServerAuthConfig() {
+            @Override
+            public ServerAuthContext getAuthContext(String id, Subject service, Map<String, Object> properties) throws AuthException {
+                return new Gate(config.getAuthContext(id, service, properties));
+            }
+
+            @Override
+            public String getAuthContextID(MessageInfo message) {
+                return config.getAuthContextID(message);
+            }
+
+            @Override
+            public String getMessageLayer() {
+                return config.getMessageLayer();
+            }
+
+            @Override
+            public String getAppContext() {
+                return config.getAppContext();
+            }
+
+            @Override
+            public void refresh() {
+                config.refresh();
+            }
+
+            @Override
+            public boolean isProtected() {
+                return config.isProtected();
+            }
+        };
+    }
+
+    @Override
+    public ClientAuthConfig getClientAuthConfig(String layer, String appContext, CallbackHandler handler) throws AuthException {
+        return signIn.getClientAuthConfig(layer, appContext, handler);
+    }
+
+    @Override
+    public void refresh() {
+        signIn.refresh();
+    }
+
+    private final class Gate implements ServerAuthContext {
+
+        private final ServerAuthContext signIn;
+
+        Gate(ServerAuthContext signIn) {
+            this.signIn = signIn;
+        }
+
+        @Override
+        public AuthStatus validateRequest(MessageInfo message, Subject client, Subject service) throws AuthException {
+            boolean needsProvider = needsProvider(message);
+            if (needsProvider && !provider.answers()) {
+                return down(message);
+            }
+            try {
+                return signIn.validateRequest(message, client, service);
+            } catch (AuthException | RuntimeException e) {
+                if (needsProvider && !provider.answersNow()) { // it went down on the way: say so, not 500
+                    LOG.log(Level.FINE, "console: signing in failed with the identity provider down", e);
+                    return down(message);
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public AuthStatus secureResponse(MessageInfo message, Subject service) throws AuthException {
+            return signIn.secureResponse(message, service);
+        }
+
+        @Override
+        public void cleanSubject(MessageInfo message, Subject subject) throws AuthException {
+            signIn.cleanSubject(message, subject);
+        }
+    }
+
+    /** A console page asked for by someone not signed in: signing them in needs the provider. */
+    private static boolean needsProvider(MessageInfo message) {
+        if (!Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)))
+                || !(message.getRequestMessage() instanceof HttpServletRequest request)) {
+            return false;
+        }
+        HttpSession session = request.getSession(false);
+        return session == null || session.getAttribute(ConsoleGuard.USER) == null;
+    }
+
+    /** The page, committed, and SEND_CONTINUE: the container sends the response as written and calls no resource. */
+    private static AuthStatus down(MessageInfo message) throws AuthException {
+        if (!(message.getResponseMessage() instanceof HttpServletResponse response)) {
+            throw new AuthException("the identity provider does not answer");
+        }
+        try {
+            ConsolePages.secureHeaders(response);
+            response.setHeader("Retry-After", Long.toString(IdentityProviderCheck.FRESH.toSeconds()));
+            Html body = new Html().raw("<p class=\"refused\" role=\"alert\" id=\"provider-down\">Signing in is not possible right now: ")
+                    .raw("the identity provider this console signs people in with does not answer. Nothing was changed. ")
+                    .raw("Try again in a few seconds; if it lasts, tell whoever runs the identity provider.</p>");
+            ConsolePages.write(response, 503, ConsolePages.page("Signing in is unavailable", null, null, null, body, 0));
+            response.flushBuffer();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "console: the sign-in unavailable page could not be sent", e);
+        }
+        LOG.info("console: a sign-in was answered 503: the identity provider does not answer");
+        return AuthStatus.SEND_CONTINUE;
+    }
+}
