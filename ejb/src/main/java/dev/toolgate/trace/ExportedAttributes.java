@@ -35,7 +35,10 @@ final class ExportedAttributes {
     private ExportedAttributes() {
     }
 
-    /** {@code attributes} as they may be exported; the same instance when nothing needs to change. */
+    /**
+     * {@code attributes} as they may be exported; the same instance when nothing needs to change, which is every span
+     * but one with a query or a card number: so the common span is read once and not rebuilt.
+     */
     static Attributes scrub(Attributes attributes) {
         if (!needsScrubbing(attributes)) {
             return attributes;
@@ -77,10 +80,11 @@ final class ExportedAttributes {
             if (needs[0]) {
                 return;
             }
-            if (key.equals(QUERY) || URLS.contains(key.getKey())) {
+            if (key.equals(QUERY)) {
                 needs[0] = true;
-            } else if (key.getType() == AttributeType.STRING) {
-                needs[0] = CardNumbers.contains((String) value);
+            } else if (key.getType() == AttributeType.STRING) { // a URL without a query is left as is unless it carries a card
+                String text = (String) value;
+                needs[0] = URLS.contains(key.getKey()) && text.indexOf('?') >= 0 || CardNumbers.contains(text);
             } else if (key.getType() == AttributeType.STRING_ARRAY) {
                 needs[0] = ((List<?>) value).stream().anyMatch(text -> CardNumbers.contains((String) text));
             }

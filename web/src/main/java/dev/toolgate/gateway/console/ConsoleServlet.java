@@ -187,7 +187,7 @@ public class ConsoleServlet extends HttpServlet {
             switch (path) {
                 case "/approvals/approve" -> {
                     require(user, ConsoleAccess.APPROVE);
-                    String key = text(request, "key", 255, true);
+                    String key = key(request);
                     Duration validity = Optional.ofNullable(ApprovalPages.VALIDITY.get(text(request, "validity", 32, true)))
                             .orElseThrow(() -> new Refusal(400, "Choose a validity from the list."));
                     String fingerprint = text(request, "fingerprint", 64, true);
@@ -199,7 +199,7 @@ public class ConsoleServlet extends HttpServlet {
                 }
                 case "/approvals/decline" -> {
                     require(user, ConsoleAccess.DECLINE);
-                    String key = text(request, "key", 255, true);
+                    String key = key(request);
                     String fingerprint = text(request, "fingerprint", 64, true);
                     String reason = text(request, "reason", 500, false);
                     decided(user, key, "decline", () -> approvals.decline(user.caller(), key, fingerprint, reason));
@@ -208,7 +208,7 @@ public class ConsoleServlet extends HttpServlet {
                 }
                 case "/approvals/revoke" -> {
                     require(user, ConsoleAccess.REVOKE);
-                    String key = text(request, "key", 255, true);
+                    String key = key(request);
                     String id = text(request, "approval", 64, true);
                     String reason = text(request, "reason", 500, false);
                     decided(user, key, "revoke", () -> approvals.revoke(user.caller(), id, reason));
@@ -236,7 +236,7 @@ public class ConsoleServlet extends HttpServlet {
     }
 
     private void resolve(HttpServletRequest request, HttpServletResponse response, ConsoleUser user) throws IOException {
-        String key = text(request, "key", 255, true);
+        String key = key(request);
         String outcome = text(request, "outcome", 32, true);
         String evidence = text(request, "evidence", 2000, true);
         try (Step resolution = Spans.step("toolgate.resolve", new OperationAttributes(user.tenant(), key, null, null))) {
@@ -413,7 +413,17 @@ public class ConsoleServlet extends HttpServlet {
             }
             return null;
         }
-        return name.equals("key") ? Inputs.key("operation's key", value) : Inputs.text(name.replace('_', ' '), value, Inputs.Text.PROSE, max);
+        return Inputs.text(name.replace('_', ' '), value, Inputs.Text.PROSE, max);
+    }
+
+    /** The form's operation key, held to the key's rules (shape, card numbers) as at every door. */
+    private static String key(HttpServletRequest request) {
+        String value = request.getParameter("key");
+        value = value == null ? null : value.strip();
+        if (value == null || value.isEmpty()) {
+            throw new Refusal(400, "The form lacks key.");
+        }
+        return Inputs.key("operation's key", value);
     }
 
     private static void flash(HttpServletRequest request, String text) {

@@ -71,7 +71,8 @@ public class InputEdge implements Filter {
         Inputs.text("the path", decode(path, "the path", false), Text.LINE, Inputs.MAX_VALUE);
         String query = request.getQueryString();
         if (query != null) {
-            Inputs.text("the query", query, Text.LINE, Inputs.MAX_VALUE);
+            // the raw query's length and characters only: each parameter is checked for what it carries once decoded
+            Inputs.characters("the query", query, Text.LINE, Inputs.MAX_VALUE);
             for (String pair : query.split("&")) {
                 int eq = pair.indexOf('=');
                 String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a query parameter's name", true);
