@@ -42,6 +42,23 @@ public final class LocalStack {
                 .start();
     }
 
+    /**
+     * The same, durable: fsync, synchronous commits and full-page writes on, as PostgreSQL ships (the embedded
+     * default turns them off, which is right for tests' throw-away databases and wrong for a journal that is kept).
+     */
+    public static EmbeddedPostgres durablePostgres(Path dataDirectory, int port) throws IOException {
+        Files.createDirectories(dataDirectory.getParent());
+        return EmbeddedPostgres.builder()
+                .setDataDirectory(dataDirectory)
+                .setCleanDataDirectory(false)
+                .setPort(port)
+                .setServerConfig("max_connections", "200")
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
+                .start();
+    }
+
     /** Creates {@code name} unless it exists; returns its JDBC URL. */
     public static String database(EmbeddedPostgres postgres, String name) throws SQLException {
         try (Connection c = postgres.getPostgresDatabase().getConnection();

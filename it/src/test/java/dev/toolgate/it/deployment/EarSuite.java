@@ -323,6 +323,9 @@ abstract class EarSuite {
         assertEquals(200, ready.status(), ready.body());
         Agent.Answer described = operator.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/openapi.yaml")));
         assertEquals(200, described.status());
+        Agent.Answer front = operator.sendAnonymously(HttpRequest.newBuilder(URI.create(baseUrl() + "/")));
+        assertEquals(200, front.status(), front.body());
+        assertTrue(front.body().contains("href=\"/api/openapi.yaml\"") && front.body().contains("href=\"/console/\""), front.body());
         Agent.Answer metrics = operator.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/api/metrics")));
         assertEquals(200, metrics.status(), metrics.body());
         assertTrue(metrics.body().contains("toolgate_reconcile_lag_seconds "), metrics.body());
