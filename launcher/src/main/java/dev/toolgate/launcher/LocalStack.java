@@ -33,13 +33,7 @@ public final class LocalStack {
 
     /** A real PostgreSQL from a Maven artifact; {@code dataDirectory} is kept, so data survives restarts. */
     public static EmbeddedPostgres postgres(Path dataDirectory, int port) throws IOException {
-        Files.createDirectories(dataDirectory.getParent());
-        return EmbeddedPostgres.builder()
-                .setDataDirectory(dataDirectory)
-                .setCleanDataDirectory(false)
-                .setPort(port)
-                .setServerConfig("max_connections", "200")
-                .start();
+        return postgresBuilder(dataDirectory, port).start();
     }
 
     /**
@@ -47,16 +41,14 @@ public final class LocalStack {
      * default turns them off, which is right for tests' throw-away databases and wrong for a journal that is kept).
      */
     public static EmbeddedPostgres durablePostgres(Path dataDirectory, int port) throws IOException {
+        return postgresBuilder(dataDirectory, port).setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on").start();
+    }
+
+    private static EmbeddedPostgres.Builder postgresBuilder(Path dataDirectory, int port) throws IOException {
         Files.createDirectories(dataDirectory.getParent());
-        return EmbeddedPostgres.builder()
-                .setDataDirectory(dataDirectory)
-                .setCleanDataDirectory(false)
-                .setPort(port)
-                .setServerConfig("max_connections", "200")
-                .setServerConfig("fsync", "on")
-                .setServerConfig("synchronous_commit", "on")
-                .setServerConfig("full_page_writes", "on")
-                .start();
+        return EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port)
+                .setServerConfig("max_connections", "200");
     }
 
     /** Creates {@code name} unless it exists; returns its JDBC URL. */

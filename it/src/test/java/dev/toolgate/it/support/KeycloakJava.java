@@ -1,8 +1,8 @@
 package dev.toolgate.it.support;
 
+import dev.toolgate.launcher.LocalKeycloak;
+
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,27 +14,13 @@ import java.util.List;
  */
 final class KeycloakJava {
 
-    private static final Path JVMS = Path.of("/usr/lib/jvm");
-
     private KeycloakJava() {
     }
 
-    /** -Dtoolgate.keycloak.java-home, else the machine's Temurin 25, else any other Java 25 in /usr/lib/jvm. */
+    /** -Dtoolgate.keycloak.java-home, else a Java 25 in /usr/lib/jvm: the local run's rule ({@link LocalKeycloak#java}). */
     static Path home() throws IOException {
-        String configured = System.getProperty("toolgate.keycloak.java-home", "");
-        List<Path> candidates = new ArrayList<>();
-        if (!configured.isBlank()) {
-            candidates.add(Path.of(configured)); // named: that one or none, never another behind the user's back
-        } else {
-            candidates.add(JVMS.resolve("temurin-25-jdk-amd64"));
-            if (Files.isDirectory(JVMS)) {
-                try (DirectoryStream<Path> jvms = Files.newDirectoryStream(JVMS, "*25*")) {
-                    jvms.forEach(candidates::add);
-                }
-            }
-        }
-        return candidates.stream().filter(jdk -> Files.isExecutable(jdk.resolve("bin/java"))).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no Java 25 for Keycloak (tried " + candidates
-                        + "): install a JDK 25, or name one with -Dtoolgate.keycloak.java-home"));
+        List<Path> tried = new ArrayList<>();
+        return LocalKeycloak.java(tried).orElseThrow(() -> new IllegalStateException("no Java 25 for Keycloak (tried " + tried
+                + "): install a JDK 25, or name one with -Dtoolgate.keycloak.java-home"));
     }
 }

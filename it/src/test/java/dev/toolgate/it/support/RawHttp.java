@@ -18,12 +18,27 @@ public final class RawHttp {
 
     /** Sends {@code head} (request line and headers, CRLF-separated, no blank line) and a body; returns the status. */
     public static int send(String baseUrl, String head, byte[] headerBytesExtra, String body) throws IOException {
+        String line = exchange(baseUrl, head.getBytes(StandardCharsets.ISO_8859_1), headerBytesExtra, body);
+        return Integer.parseInt(line.substring(9, 12)); // "HTTP/1.1 400 …"
+    }
+
+    /**
+     * The status line, as sent ("HTTP/1.1 422 Unprocessable Content"), of the answer to {@code head} (request line and
+     * headers, CRLF-separated, no blank line; Host is added) and {@code body}.
+     */
+    public static String statusLine(String baseUrl, String head, String body) throws IOException {
+        URI uri = URI.create(baseUrl);
+        return exchange(baseUrl, (head + "\r\nHost: " + uri.getHost() + ":" + uri.getPort() + "\r\n").getBytes(StandardCharsets.ISO_8859_1),
+                new byte[0], body);
+    }
+
+    private static String exchange(String baseUrl, byte[] head, byte[] headerBytesExtra, String body) throws IOException {
         URI uri = URI.create(baseUrl);
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(10_000);
             byte[] content = body.getBytes(StandardCharsets.UTF_8);
             ByteArrayOutputStream request = new ByteArrayOutputStream();
-            request.write(head.getBytes(StandardCharsets.ISO_8859_1));
+            request.write(head);
             request.write(headerBytesExtra);
             request.write(("Content-Length: " + content.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
             request.write(content);
@@ -35,32 +50,6 @@ public final class RawHttp {
                 out.flush();
             } catch (SocketException e) {
                 // the server answered early and closed: its answer is still there to read
-            }
-            InputStream in = socket.getInputStream();
-            String statusLine = new String(in.readNBytes(12), StandardCharsets.ISO_8859_1); // "HTTP/1.1 400"
-            return Integer.parseInt(statusLine.substring(9, 12));
-        }
-    }
-
-    /**
-     * The status line, as sent ("HTTP/1.1 422 Unprocessable Content"), of the answer to {@code head} (request line and
-     * headers, CRLF-separated, no blank line; Host and Content-Length are added) and {@code body}.
-     */
-    public static String statusLine(String baseUrl, String head, String body) throws IOException {
-        URI uri = URI.create(baseUrl);
-        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
-            socket.setSoTimeout(10_000);
-            byte[] content = body.getBytes(StandardCharsets.UTF_8);
-            ByteArrayOutputStream request = new ByteArrayOutputStream();
-            request.write((head + "\r\nHost: " + uri.getHost() + ":" + uri.getPort() + "\r\nContent-Length: " + content.length
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-            request.write(content);
-            try {
-                OutputStream out = socket.getOutputStream();
-                out.write(request.toByteArray());
-                out.flush();
-            } catch (SocketException e) {
-                // answered early and closed: the answer is still there to read
             }
             InputStream in = socket.getInputStream();
             ByteArrayOutputStream line = new ByteArrayOutputStream();

@@ -5,10 +5,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Whether the identity provider answers: its discovery document fetched within {@link #TIMEOUT}. Kept for
@@ -22,11 +22,11 @@ final class IdentityProviderCheck {
     static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private final BooleanSupplier fetch;
-    private final Clock clock;
+    private final Supplier<Instant> clock;
     private Instant checkedAt;
     private boolean answered;
 
-    IdentityProviderCheck(BooleanSupplier fetch, Clock clock) {
+    IdentityProviderCheck(BooleanSupplier fetch, Supplier<Instant> clock) {
         this.fetch = fetch;
         this.clock = clock;
     }
@@ -45,12 +45,12 @@ final class IdentityProviderCheck {
                 Thread.currentThread().interrupt();
                 return false;
             }
-        }, Clock.systemUTC());
+        }, Instant::now);
     }
 
     /** As last seen, if seen within {@link #FRESH}; else asked now. */
     synchronized boolean answers() {
-        Instant now = clock.instant();
+        Instant now = clock.get();
         if (checkedAt == null || !now.isBefore(checkedAt.plus(FRESH))) {
             return answersNow();
         }
@@ -60,7 +60,7 @@ final class IdentityProviderCheck {
     /** Asked now, whatever was seen before: after something went wrong on the way to it. */
     synchronized boolean answersNow() {
         answered = fetch.getAsBoolean();
-        checkedAt = clock.instant();
+        checkedAt = clock.get();
         return answered;
     }
 }

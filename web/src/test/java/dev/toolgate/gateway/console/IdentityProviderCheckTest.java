@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -21,22 +19,7 @@ class IdentityProviderCheckTest {
     private final IdentityProviderCheck check = new IdentityProviderCheck(() -> {
         asked.incrementAndGet();
         return up.get();
-    }, new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    });
+    }, () -> now);
 
     @Test
     void asksOncePerFiveSecondsWhileItIsDown() {
