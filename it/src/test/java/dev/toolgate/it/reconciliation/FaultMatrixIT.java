@@ -44,16 +44,26 @@ class FaultMatrixIT {
     private static final List<String> FAULTS = List.of("none", "drop_response_after_commit", "reset_before_commit", "status:429",
             "status:500", "status:502", "status:503", "delay", "pending_then_succeeded");
 
-    private static GatewayProcess gateway;
+    protected static GatewayProcess gateway;
     private final SimulatorClient targets = TestStack.targets();
 
     @BeforeAll
     static void start() throws Exception {
-        Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
+        gateway = matrixGateway(TestStack.newDatabase(DATABASE), "matrix-gateway");
+    }
+
+    /** A gateway on the journal {@code jdbcUrl} names, set for the matrix: faults only, a fast reconcile. */
+    static GatewayProcess matrixGateway(String jdbcUrl, String log) throws Exception {
+        Map<String, String> config = TestStack.configFor(jdbcUrl);
         config.put("toolgate.approval.required-for", "none"); // approvals have their own tests; here: faults only
         TestStack.fastReconcile(config);
         config.put("toolgate.reconcile.max-attempts", "6");
-        gateway = TestStack.readyGateway(TestStack.underLoad(config, 1_000), "matrix-gateway");
+        return TestStack.readyGateway(TestStack.underLoad(config, 1_000), log);
+    }
+
+    /** The database the matrix's journal is in, read directly to judge the outcome. */
+    protected String database() {
+        return DATABASE;
     }
 
     @AfterAll
@@ -187,9 +197,9 @@ class FaultMatrixIT {
                 "{\"amount\":{\"value\":\"1000000.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"matrix\"}").getString("id");
     }
 
-    private static Map<String, Row> rows(String batch) throws Exception {
+    private Map<String, Row> rows(String batch) throws Exception {
         Map<String, Row> rows = new HashMap<>();
-        try (Connection c = TestStack.connect(DATABASE); PreparedStatement q = c.prepareStatement(
+        try (Connection c = TestStack.connect(database()); PreparedStatement q = c.prepareStatement(
                 "SELECT operation_key, status, target_object_id, escalated_at IS NOT NULL FROM agent_operation_log WHERE operation_key LIKE ?")) {
             q.setString(1, "test:matrix:" + batch + "-%");
             try (ResultSet r = q.executeQuery()) {

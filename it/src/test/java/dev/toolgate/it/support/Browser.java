@@ -21,7 +21,7 @@ import java.time.Duration;
 
 /**
  * One headless Chromium driven through Selenium, as a person uses the console: Debian's chromium and its
- * chromedriver (installed by the build when missing, src/test/browser/ensure-chromium.sh), never a browser
+ * chromedriver (installed by the build when missing, src/test/debian/ensure-packages.sh), never a browser
  * Selenium Manager would download. Each instance has a profile of its own, so two browsers are two people
  * with separate sessions. No implicit waits: a test waits for what it expects, by name, with {@link #waitFor}.
  */
