@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,8 @@ public final class DemoWork {
     static final String BEING_RECONCILED = "demo:invoice.create:order-1003:v1";
     static final String FINISHED_PROCESS = "demo:order.fulfil:order-1004:v1";
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
     private final String gateway;
     private final String simulators;
     private final Map<String, String> tokens;
@@ -92,18 +94,18 @@ public final class DemoWork {
     private HttpResponse<String> submit(String key, String body) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(gateway + "/api/v1/operations")).header("Authorization", "Bearer " + tokens.get("demo-agent"))
                 .header("Idempotency-Key", key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> start(String key, String body) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(gateway + "/api/v1/processes")).header("Authorization", "Bearer " + tokens.get("demo-agent"))
                 .header("Idempotency-Key", key).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> send(String principal, String method, String path, String body) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(gateway + path)).header("Authorization", "Bearer " + tokens.get(principal))
-                .header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
+                .header("Content-Type", "application/json").timeout(TIMEOUT).method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -123,7 +125,7 @@ public final class DemoWork {
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((Simulators.YOOKASSA_SHOP_ID + ":"
                         + Simulators.YOOKASSA_SECRET_KEY).getBytes(StandardCharsets.UTF_8)))
                 .header("Idempotence-Key", UUID.randomUUID().toString()).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
         expect(200, answer, "YooKassa's " + resource);
         return Json.createReader(new StringReader(answer.body())).readObject();
     }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,12 +42,14 @@ public final class LocalKeycloak implements AutoCloseable {
     private final int port;
     private final String clientSecret;
     private final Map<String, String> passwords;
+    private final Path realmFile;
 
-    private LocalKeycloak(Process process, int port, String clientSecret, Map<String, String> passwords) {
+    private LocalKeycloak(Process process, int port, String clientSecret, Map<String, String> passwords, Path realmFile) {
         this.process = process;
         this.port = port;
         this.clientSecret = clientSecret;
         this.passwords = passwords;
+        this.realmFile = realmFile;
     }
 
     /**
@@ -65,7 +68,22 @@ public final class LocalKeycloak implements AutoCloseable {
                 }
             }
         }
-        return tried.stream().filter(jdk -> Files.isExecutable(jdk.resolve("bin/java"))).findFirst();
+        return tried.stream().filter(jdk -> Files.isExecutable(jdk.resolve("bin/java")) && feature(jdk) == 25).findFirst();
+    }
+
+    /** The JDK's feature release, from its {@code release} file ({@code JAVA_VERSION="25.0.1"}): a name can mislead. */
+    private static int feature(Path jdk) {
+        try {
+            for (String line : Files.readAllLines(jdk.resolve("release"))) {
+                if (line.startsWith("JAVA_VERSION=")) {
+                    String version = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                    return Integer.parseInt(version.split("[.+-]")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // not a JDK this can tell the release of
+        }
+        return -1;
     }
 
     /** Starts Keycloak from {@code home} on {@code port}, not waiting for it: {@link #awaitReady} does. */
@@ -75,7 +93,10 @@ public final class LocalKeycloak implements AutoCloseable {
         for (String person : List.of("approver", "operator", "auditor")) {
             passwords.put(person, LocalStack.randomToken().substring(3, 19));
         }
+        // the realm carries the client secret and the passwords: readable by this user only, and gone once imported
         Path realm = Files.createDirectories(home.resolve("data/import")).resolve("toolgate-realm.json");
+        Files.deleteIfExists(realm);
+        Files.createFile(realm, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(realm, realm(clientSecret, passwords), StandardCharsets.UTF_8);
         Files.createDirectories(log.getParent());
         LocalStack.requireFree(port, "toolgate.keycloak.port");
@@ -83,8 +104,10 @@ public final class LocalKeycloak implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder("bash", "bin/kc.sh", "start-dev", "--http-host=127.0.0.1", "--http-port=" + port,
                 "--hostname=http://127.0.0.1:" + port, "--db=dev-mem", "--import-realm")
                 .directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().putAll(Map.of("JAVA_HOME", javaHome.toString(), "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m"));
-        return new LocalKeycloak(builder.start(), port, clientSecret, passwords);
+        // an administrator nobody is told of: else the first visitor to Keycloak's welcome page could create one
+        builder.environment().putAll(Map.of("JAVA_HOME", javaHome.toString(), "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m",
+                "KC_BOOTSTRAP_ADMIN_USERNAME", "admin", "KC_BOOTSTRAP_ADMIN_PASSWORD", LocalStack.randomToken()));
+        return new LocalKeycloak(builder.start(), port, clientSecret, passwords, realm);
     }
 
     /** The demo realm: the shipped template with this run's client secret and people. */
@@ -118,6 +141,7 @@ public final class LocalKeycloak implements AutoCloseable {
             try {
                 HttpResponse<String> answer = http.send(discovery, HttpResponse.BodyHandlers.ofString());
                 if (answer.statusCode() == 200 && answer.body().contains("\"issuer\":\"" + issuer() + "\"")) {
+                    Files.deleteIfExists(realmFile); // imported: its secrets stay in Keycloak's memory only
                     return true;
                 }
             } catch (IOException notYet) {

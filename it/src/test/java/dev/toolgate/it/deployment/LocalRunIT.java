@@ -74,9 +74,9 @@ class LocalRunIT {
         Thread reader = new Thread(() -> copy(run, output, lines), "local-run-output");
         reader.setDaemon(true);
         reader.start();
+        Map<String, String> tokens = new ConcurrentHashMap<>();
+        Map<String, String> passwords = new ConcurrentHashMap<>();
         try {
-            Map<String, String> tokens = new ConcurrentHashMap<>();
-            Map<String, String> passwords = new ConcurrentHashMap<>();
             String console = awaitConsole(run, lines, tokens, passwords, output);
             String base = "http://127.0.0.1:" + port;
             assertEquals(base + "/console/", console);
@@ -117,6 +117,23 @@ class LocalRunIT {
         } finally {
             stop(run);
         }
+        // what the run printed for people is printed only: no log keeps a token or a password, nor the realm file
+        for (String log : List.of("gateway.log", "simulators.log", "keycloak.log")) {
+            String written = Files.readString(home.resolve(log));
+            for (String secret : concat(tokens.values(), passwords.values())) {
+                assertTrue(!written.contains(secret), log + " carries a secret the run printed");
+            }
+        }
+        try (var realms = Files.walk(repository.resolve("launcher/target"), 6)) {
+            assertEquals(List.of(), realms.filter(path -> path.endsWith("data/import/toolgate-realm.json")).toList(),
+                    "the realm with the passwords is removed once imported");
+        }
+    }
+
+    private static List<String> concat(java.util.Collection<String> a, java.util.Collection<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** Reads the run's output until the console's address, keeping the printed tokens and passwords. */

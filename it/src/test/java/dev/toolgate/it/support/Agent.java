@@ -84,7 +84,6 @@ public final class Agent {
         return HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/operations")).timeout(Duration.ofSeconds(60));
     }
 
-    /** Sends with this principal's token. */
     /** Starts a reconcile run (as an operator) and waits for it to complete: the run as this principal reads it. */
     public JsonObject reconcile() throws InterruptedException {
         Answer started = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/v1/reconciliations")).POST(HttpRequest.BodyPublishers.noBody()));
@@ -114,6 +113,7 @@ public final class Agent {
         throw new AssertionError("the reconcile run did not complete within 60 s");
     }
 
+    /** Sends with this principal's token. */
     public Answer send(HttpRequest.Builder request) {
         return sendAnonymously(authorized(request));
     }

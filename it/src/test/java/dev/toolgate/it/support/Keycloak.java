@@ -202,6 +202,10 @@ public final class Keycloak implements AutoCloseable {
      */
     private void stop() {
         try {
+            if (process.isAlive()) { // a Keycloak left stopped (SIGSTOP) by a test that ended early takes no SIGTERM
+                signal("CONT", java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants())
+                        .map(ProcessHandle::pid).toList());
+            }
             process.destroy();
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 List<ProcessHandle> java = process.descendants().toList();
@@ -214,6 +218,8 @@ public final class Keycloak implements AutoCloseable {
             Runtime.getRuntime().removeShutdownHook(stopAtExit);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            process.destroyForcibly(); // kill itself could not be run: nothing gentler is left
         } catch (IllegalStateException shuttingDown) {
             // closed by the hook itself, as the test JVM exits
         }

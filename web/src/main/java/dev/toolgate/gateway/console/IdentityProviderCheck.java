@@ -1,34 +1,46 @@
 package dev.toolgate.gateway.console;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.logging.Logger;
 
 /**
- * Whether the identity provider answers: its discovery document fetched within {@link #TIMEOUT}. Kept for
- * {@link #FRESH}, so that people arriving while it is down cost one fetch per five seconds, not one each, and a
- * provider that comes back is seen within five seconds.
+ * Whether the identity provider answers: its discovery document fetched within {@link #TIMEOUT}. An answer is kept for
+ * {@link #FRESH}, so that people arriving while it is down cost one fetch per five seconds, not one each, and a provider
+ * that comes back is seen within five seconds. One fetch at a time, shared by everyone who asks meanwhile; nobody holds
+ * a lock while it is out, and nobody waits longer than {@link #TIMEOUT} for it. Time is the monotonic clock's: a wall
+ * clock set back must not keep a "down" for longer.
  */
 final class IdentityProviderCheck {
 
+    private static final Logger LOG = Logger.getLogger(IdentityProviderCheck.class.getName());
     static final Duration FRESH = Duration.ofSeconds(5);
-    /** Connect and answer: a provider slower than this would time the sign-in out anyway. */
-    static final Duration TIMEOUT = Duration.ofSeconds(2);
+    /** As long as Jakarta Security's mechanism gives the provider (ConsoleSignIn): one slower would fail the sign-in anyway. */
+    static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** A look younger than this is what "now" means after something went wrong on the way to the provider. */
+    private static final Duration RECENT = Duration.ofSeconds(1);
 
-    private final BooleanSupplier fetch;
-    private final Supplier<Instant> clock;
-    private Instant checkedAt;
-    private boolean answered;
+    private final Supplier<CompletableFuture<Boolean>> fetch;
+    private final LongSupplier nanos;
+    private volatile Seen seen;
+    private CompletableFuture<Boolean> inFlight; // guarded by this
 
-    IdentityProviderCheck(BooleanSupplier fetch, Supplier<Instant> clock) {
+    /** What a fetch found, and when it was started (System.nanoTime's scale). */
+    private record Seen(boolean answered, long at) {
+    }
+
+    IdentityProviderCheck(Supplier<CompletableFuture<Boolean>> fetch, LongSupplier nanos) {
         this.fetch = fetch;
-        this.clock = clock;
+        this.nanos = nanos;
     }
 
     /** The provider at {@code issuer}, asked for {@code <issuer>/.well-known/openid-configuration}. */
@@ -36,31 +48,64 @@ final class IdentityProviderCheck {
         HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).followRedirects(HttpClient.Redirect.NEVER).build();
         HttpRequest discovery = HttpRequest.newBuilder(URI.create(issuer.replaceAll("/+$", "") + "/.well-known/openid-configuration"))
                 .timeout(TIMEOUT).GET().build();
-        return new IdentityProviderCheck(() -> {
-            try {
-                return http.send(discovery, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
+        // the whole exchange bounded, body included: a provider that sends headers and then stalls is not answering
+        return new IdentityProviderCheck(() -> http.sendAsync(discovery, HttpResponse.BodyHandlers.discarding())
+                .thenApply(response -> response.statusCode() == 200), System::nanoTime);
+    }
+
+    /** As last seen, if seen within {@link #FRESH}; else looked at now. */
+    boolean answers() {
+        Seen last = seen;
+        return last != null && age(last).compareTo(FRESH) < 0 ? last.answered() : look();
+    }
+
+    /** Looked at now, whatever was seen before — unless a look started within the last second: after a failure on the way to it. */
+    boolean answersNow() {
+        Seen last = seen;
+        return last != null && age(last).compareTo(RECENT) < 0 ? last.answered() : look();
+    }
+
+    private Duration age(Seen last) {
+        return Duration.ofNanos(nanos.getAsLong() - last.at());
+    }
+
+    private boolean look() {
+        CompletableFuture<Boolean> look;
+        synchronized (this) { // only to start one fetch: it runs, and is waited for, outside the lock
+            if (inFlight == null) {
+                long started = nanos.getAsLong();
+                CompletableFuture<Boolean> mine = new CompletableFuture<>();
+                inFlight = mine;
+                fetch.get().orTimeout(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).exceptionally(failed -> false)
+                        .whenComplete((answered, e) -> {
+                            record(Boolean.TRUE.equals(answered), started, mine);
+                            mine.complete(Boolean.TRUE.equals(answered));
+                        });
+                look = mine;
+            } else {
+                look = inFlight;
             }
-        }, Instant::now);
-    }
-
-    /** As last seen, if seen within {@link #FRESH}; else asked now. */
-    synchronized boolean answers() {
-        Instant now = clock.get();
-        if (checkedAt == null || !now.isBefore(checkedAt.plus(FRESH))) {
-            return answersNow();
         }
-        return answered;
+        try {
+            return look.get(TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
     }
 
-    /** Asked now, whatever was seen before: after something went wrong on the way to it. */
-    synchronized boolean answersNow() {
-        answered = fetch.getAsBoolean();
-        checkedAt = clock.get();
-        return answered;
+    private void record(boolean answered, long started, CompletableFuture<Boolean> look) {
+        Seen before = seen;
+        seen = new Seen(answered, started);
+        synchronized (this) {
+            if (inFlight == look) {
+                inFlight = null;
+            }
+        }
+        if (before == null ? !answered : before.answered() != answered) { // once per change, not once per person turned away
+            LOG.info(() -> "console: the identity provider " + (answered ? "answers again" : "does not answer: signing in answers 503"));
+        }
     }
 }

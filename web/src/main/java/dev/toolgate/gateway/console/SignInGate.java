@@ -157,12 +157,17 @@ final class SignInGate implements AuthConfigProvider {
         return session == null || session.getAttribute(ConsoleGuard.USER) == null;
     }
 
-    /** The page, committed, and SEND_CONTINUE: the container sends the response as written and calls no resource. */
+    /**
+     * The page, committed, and SEND_CONTINUE: the container sends the response as written and calls no resource.
+     * Not SEND_FAILURE, after which a container may answer with an error of its own in place of the page. Whatever the
+     * mechanism had begun (a redirect, a cookie) is reset first; a response it already sent cannot be, and fails as it did.
+     */
     private static AuthStatus down(MessageInfo message) throws AuthException {
-        if (!(message.getResponseMessage() instanceof HttpServletResponse response)) {
+        if (!(message.getResponseMessage() instanceof HttpServletResponse response) || response.isCommitted()) {
             throw new AuthException("the identity provider does not answer");
         }
         try {
+            response.reset();
             ConsolePages.secureHeaders(response);
             response.setHeader("Retry-After", Long.toString(IdentityProviderCheck.FRESH.toSeconds()));
             Html body = new Html().raw("<p class=\"refused\" role=\"alert\" id=\"provider-down\">Signing in is not possible right now: ")
@@ -173,7 +178,7 @@ final class SignInGate implements AuthConfigProvider {
         } catch (IOException e) {
             LOG.log(Level.FINE, "console: the sign-in unavailable page could not be sent", e);
         }
-        LOG.info("console: a sign-in was answered 503: the identity provider does not answer");
+        LOG.fine("console: a sign-in was answered 503: the identity provider does not answer"); // IdentityProviderCheck says it once
         return AuthStatus.SEND_CONTINUE;
     }
 }

@@ -21,19 +21,19 @@ public class FrontPage extends HttpServlet {
             <h1>Toolgate</h1>
             <p>An idempotent tool gateway for AI agents that act on business systems: one key, at most one business effect.</p>
             <ul id="doors">
-            <li><a href="/api/v1/operations">/api/v1/operations</a>: the HTTP API for agents (a bearer token;
-              <code>Idempotency-Key</code> on every call); described in <a href="/api/openapi.yaml">/api/openapi.yaml</a></li>
+            <li><a href="{base}/api/v1/operations">/api/v1/operations</a>: the HTTP API for agents (a bearer token;
+              <code>Idempotency-Key</code> on every call); described in <a href="{base}/api/openapi.yaml">/api/openapi.yaml</a></li>
             <li><code>/mcp</code>: the same tools over the Model Context Protocol (streamable HTTP, POST)</li>
-            <li><a href="/console/">/console/</a>: the console for people — approvals, escalations, search, reconcile runs
+            <li><a href="{base}/console/">/console/</a>: the console for people — approvals, escalations, search, reconcile runs
               (signing in through the identity provider)</li>
-            <li><a href="/api/health/ready">/api/health/ready</a> and <a href="/api/health/live">/api/health/live</a>: probes;
+            <li><a href="{base}/api/health/ready">/api/health/ready</a> and <a href="{base}/api/health/live">/api/health/live</a>: probes;
               <code>/api/metrics</code>: Prometheus metrics (an operator's token)</li>
             </ul></body></html>
             """;
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        byte[] page = PAGE.getBytes(StandardCharsets.UTF_8);
+        byte[] page = PAGE.replace("{base}", request.getContextPath()).getBytes(StandardCharsets.UTF_8); // a context path is ours: no markup
         response.setStatus(200);
         response.setContentType("text/html;charset=UTF-8");
         response.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");

@@ -63,7 +63,14 @@ public class InputEdge implements Filter {
             door.refuse(response, refused);
             return;
         }
-        chain.doFilter(req, response);
+        try {
+            chain.doFilter(req, response);
+        } catch (IOException | ServletException | RuntimeException | Error e) {
+            if (response instanceof StatusLines.Phrased phrased) {
+                phrased.forget(); // the server's error page sets its status where the phrase cannot follow
+            }
+            throw e;
+        }
     }
 
     static void check(HttpServletRequest request, String path, Door door) {

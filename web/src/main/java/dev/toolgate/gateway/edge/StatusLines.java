@@ -6,6 +6,8 @@ import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -24,19 +26,19 @@ import java.util.logging.Logger;
 public final class StatusLines {
 
     private static final Logger LOG = Logger.getLogger(StatusLines.class.getName());
-    private static final ClassValue<Phrasing> PHRASING = new ClassValue<>() {
-        @Override
-        protected Phrasing computeValue(Class<?> type) {
-            return Phrasing.find(type);
-        }
-    };
+    /**
+     * How to reach each server response class, found once. A map of the application's own, not a ClassValue: a
+     * ClassValue's entry on the server's class, holding a lambda of the application's, would keep the application's
+     * class loader alive after it is undeployed.
+     */
+    private static final Map<Class<?>, Phrasing> PHRASING = new ConcurrentHashMap<>();
 
     private StatusLines() {
     }
 
     /** {@code response}, as every door should write to it: setting a status also sets its registered phrase. */
     public static HttpServletResponse phrased(HttpServletResponse response) {
-        Phrasing phrasing = PHRASING.get(response.getClass());
+        Phrasing phrasing = PHRASING.computeIfAbsent(response.getClass(), Phrasing::find);
         return phrasing == Phrasing.NONE ? response : new Phrased(response, phrasing);
     }
 
@@ -46,6 +48,7 @@ public final class StatusLines {
         Phrasing NONE = (response, phrase) -> {
         };
 
+        /** {@code phrase} null: the server's own. */
         void set(Object servletResponse, String phrase) throws ReflectiveOperationException;
 
         static Phrasing find(Class<?> type) {
@@ -63,7 +66,17 @@ public final class StatusLines {
                     Method coyote = inner.getType().getMethod("getCoyoteResponse"); // → Grizzly's server Response
                     Method packet = coyote.getReturnType().getMethod("getResponse"); // → its HttpResponsePacket
                     Method setter = packet.getReturnType().getMethod("setReasonPhrase", String.class);
-                    return (response, phrase) -> setter.invoke(packet.invoke(coyote.invoke(inner.get(response))), phrase);
+                    // none: the phrase's chunk emptied, so the packet writes its status's own (a null string would be written)
+                    Method chunk = packet.getReturnType().getMethod("getReasonPhraseRawDC");
+                    Method empty = chunk.getReturnType().getMethod("recycle");
+                    return (response, phrase) -> {
+                        Object line = packet.invoke(coyote.invoke(inner.get(response)));
+                        if (phrase == null) {
+                            empty.invoke(chunk.invoke(line));
+                        } else {
+                            setter.invoke(line, phrase);
+                        }
+                    };
                 } catch (NoSuchMethodException | RuntimeException notPayara) {
                     LOG.log(Level.FINE, "status lines: " + type.getName() + " has a response field of another shape", notPayara);
                 }
@@ -84,7 +97,11 @@ public final class StatusLines {
         }
     }
 
-    /** Sets the phrase after each status the doors set: the server resets or keeps its own with each status. */
+    /**
+     * Sets the phrase after each status the doors set. Neither server forgets a phrase when the status changes, so each
+     * change this sees sets one: the registered phrase, or none (the server's own) for an unassigned code, after a
+     * reset, a redirect, or an exception on its way to the server's error page ({@link #forget}).
+     */
     static final class Phrased extends HttpServletResponseWrapper {
 
         private final HttpServletResponse server;
@@ -114,17 +131,36 @@ public final class StatusLines {
             phrase(status);
         }
 
+        @Override
+        public void sendRedirect(String location) throws IOException {
+            super.sendRedirect(location);
+            forget();
+        }
+
+        @Override
+        public void reset() {
+            super.reset();
+            forget();
+        }
+
+        /** The server's own phrase again, for a status set where this does not see it. */
+        void forget() {
+            set(null);
+        }
+
         private void phrase(int status) {
+            set(ReasonPhrases.of(status).orElse(null));
+        }
+
+        private void set(String phrase) {
             if (server.isCommitted()) {
                 return; // the status line is gone already
             }
-            ReasonPhrases.of(status).ifPresent(phrase -> {
-                try {
-                    phrasing.set(server, phrase);
-                } catch (ReflectiveOperationException | RuntimeException e) { // the line keeps the server's phrase
-                    LOG.log(Level.FINE, "status lines: could not set the reason phrase", e);
-                }
-            });
+            try {
+                phrasing.set(server, phrase);
+            } catch (ReflectiveOperationException | RuntimeException e) { // the line keeps the server's phrase
+                LOG.log(Level.FINE, "status lines: could not set the reason phrase", e);
+            }
         }
     }
 }

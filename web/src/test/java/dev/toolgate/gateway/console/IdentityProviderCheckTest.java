@@ -7,19 +7,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 class IdentityProviderCheckTest {
 
     private final AtomicBoolean up = new AtomicBoolean(true);
     private final AtomicInteger asked = new AtomicInteger();
-    private Instant now = Instant.parse("2026-12-04T10:00:00Z");
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
     private final IdentityProviderCheck check = new IdentityProviderCheck(() -> {
         asked.incrementAndGet();
-        return up.get();
-    }, () -> now);
+        return CompletableFuture.completedFuture(up.get());
+    }, now::get);
+
+    private void pass(Duration time) {
+        now.addAndGet(time.toNanos());
+    }
 
     @Test
     void asksOncePerFiveSecondsWhileItIsDown() {
@@ -35,19 +47,45 @@ class IdentityProviderCheckTest {
         up.set(false);
         assertFalse(check.answers());
         up.set(true);
-        now = now.plus(IdentityProviderCheck.FRESH).minus(Duration.ofMillis(1));
+        pass(IdentityProviderCheck.FRESH.minusMillis(1));
         assertFalse(check.answers(), "as last seen");
-        now = now.plus(Duration.ofMillis(1));
+        pass(Duration.ofMillis(1));
         assertTrue(check.answers());
         assertEquals(2, asked.get());
     }
 
     @Test
-    void asksAgainAtOnceWhenSomethingWentWrongOnTheWay() {
+    void asksAgainAfterSomethingWentWrongUnlessItAskedWithinTheLastSecond() {
         assertTrue(check.answers());
         up.set(false);
+        assertTrue(check.answersNow(), "asked a moment ago: that answer stands");
+        pass(Duration.ofSeconds(1));
         assertFalse(check.answersNow());
         assertFalse(check.answers(), "the fresh answer is kept");
         assertEquals(2, asked.get());
+    }
+
+    @Test
+    void everyoneArrivingWhileItIsAskedWaitsForTheOneFetchAndNoLongerThanItsTimeout() throws Exception {
+        CompletableFuture<Boolean> hung = new CompletableFuture<>(); // headers sent, then nothing
+        AtomicInteger fetches = new AtomicInteger();
+        IdentityProviderCheck slow = new IdentityProviderCheck(() -> {
+            fetches.incrementAndGet();
+            return hung;
+        }, System::nanoTime);
+        ExecutorService people = Executors.newFixedThreadPool(8);
+        CountDownLatch ready = new CountDownLatch(8);
+        List<Future<Boolean>> answers = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            answers.add(people.submit(() -> {
+                ready.countDown();
+                return slow.answers();
+            }));
+        }
+        for (Future<Boolean> answer : answers) {
+            assertFalse(answer.get(20, TimeUnit.SECONDS), "a provider that does not finish answering is down");
+        }
+        people.shutdown();
+        assertEquals(1, fetches.get(), "one fetch for all of them");
     }
 }

@@ -51,6 +51,22 @@ class StatusLinesTest {
         public void setReasonPhrase(String phrase) {
             this.phrase = phrase;
         }
+
+        public Chunk getReasonPhraseRawDC() {
+            return new Chunk(this);
+        }
+    }
+
+    public static final class Chunk {
+        private final Packet packet;
+
+        Chunk(Packet packet) {
+            this.packet = packet;
+        }
+
+        public void recycle() {
+            packet.phrase = "(the status's own)";
+        }
     }
 
     public static final class GrizzlyResponse {
@@ -88,6 +104,8 @@ class StatusLinesTest {
         PayaraLike response = new PayaraLike();
         StatusLines.Phrasing.find(PayaraLike.class).set(response, "Too Many Requests");
         assertEquals("Too Many Requests", response.response.grizzly.packet.phrase);
+        StatusLines.Phrasing.find(PayaraLike.class).set(response, null);
+        assertEquals("(the status's own)", response.response.grizzly.packet.phrase, "emptied, never a null string");
     }
 
     @Test
@@ -106,11 +124,13 @@ class StatusLinesTest {
 
         phrased.setStatus(422);
         phrased.sendError(429);
-        phrased.setStatus(299); // unassigned: the server's own line
+        phrased.setStatus(299); // unassigned: the server's own phrase, not 429's left behind
+        phrased.setStatus(201);
+        phrased.reset(); // the status is the server's again, so is the phrase
         committed[0] = true;
         phrased.setStatus(503);
 
-        assertEquals(List.of("422 Unprocessable Content", "429 Too Many Requests"), phrases);
+        assertEquals(List.of("422 Unprocessable Content", "429 Too Many Requests", "299 null", "201 Created", "201 null"), phrases);
     }
 
     private static HttpServletResponse response(int[] status, boolean[] committed) {
@@ -120,6 +140,7 @@ class StatusLinesTest {
                         status[0] = (Integer) args[0];
                         yield null;
                     }
+                    case "reset" -> null;
                     case "isCommitted" -> committed[0];
                     case "hashCode" -> System.identityHashCode(proxy);
                     case "equals" -> proxy == args[0];
