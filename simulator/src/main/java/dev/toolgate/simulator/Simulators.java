@@ -178,7 +178,7 @@ public final class Simulators implements AutoCloseable {
 
     /**
      * The gateway settings that reach this simulator's 1C HTTP service through the generic HTTP adapter:
-     * the configuration the README shows, as MicroProfile Config properties, over HTTPS trusting {@link #tls()}.
+     * the configuration docs/operations.md shows, as MicroProfile Config properties, over HTTPS trusting {@link #tls()}.
      */
     public Map<String, String> oneCHttpServiceSettings() {
         String service = httpsBaseUrl() + "/1c/" + ONE_C_INFOBASE + "/hs/agentgw/v1/documents/{{key}}";

@@ -42,7 +42,7 @@ class GenericHttpAdapterIT {
         simulators.close();
     }
 
-    /** The configuration the README shows for 1C's HTTP service, as property → value, with {@code password}. */
+    /** The configuration docs/operations.md shows for 1C's HTTP service, as property → value, with {@code password}. */
     static Map<String, Optional<String>> settings(String password) {
         Map<String, Optional<String>> values = new HashMap<>();
         simulators.oneCHttpServiceSettings().forEach((name, value) -> values.put(name, Optional.of(value)));

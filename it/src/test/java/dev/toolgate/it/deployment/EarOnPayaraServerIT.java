@@ -7,7 +7,7 @@ import jakarta.json.JsonObject;
 
 import java.nio.file.Path;
 
-/** The EAR on Payara Server 6 from Maven Central, deployed with asadmin as the README says. */
+/** The EAR on Payara Server 6 from Maven Central, deployed with asadmin as docs/operations.md says. */
 class EarOnPayaraServerIT extends EarSuite {
 
     @Override

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * The same EAR on WildFly 39 from Maven Central, with EclipseLink installed as the
- * {@code org.eclipse.persistence} module by the build, deployed with jboss-cli as the README says, on
+ * {@code org.eclipse.persistence} module by the build, deployed with jboss-cli as docs/operations.md says, on
  * the configuration {@code telemetry.cli} makes (tracing installed, off as the environment leaves it) and
  * {@code console.cli} (people signed in by the console's OpenID Connect mechanism accepted as they come).
  */

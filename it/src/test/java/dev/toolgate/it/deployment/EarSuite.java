@@ -73,7 +73,7 @@ abstract class EarSuite {
     /** The pool's maximum, given to the server as TOOLGATE_DB_POOL_SIZE: well below the 16 concurrent calls below. */
     static final int POOL_SIZE = 4;
 
-    /** The production deployment files ({@code deploy/} in the repository) the README tells users to run. */
+    /** The production deployment files ({@code deploy/} in the repository) docs/operations.md tells users to run. */
     static final Path DEPLOY = Path.of(System.getProperty("toolgate.deploy", "../deploy")).toAbsolutePath().normalize();
 
     /** Where every server of these suites exports its spans (one receiver: each test looks at its own trace). */
@@ -85,7 +85,7 @@ abstract class EarSuite {
     private String journalUrl;
     private AppServer server;
 
-    /** Starts the server as the README says, with its journal at {@code journalUrl}, and deploys the EAR. */
+    /** Starts the server as docs/operations.md says, with its journal at {@code journalUrl}, and deploys the EAR. */
     abstract AppServer deployed(String journalUrl) throws Exception;
 
     /** The server's name in file names: {@code payara-server}, {@code wildfly}. */
