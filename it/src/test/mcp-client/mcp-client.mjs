@@ -1,42 +1,58 @@
 // Drives Toolgate's /mcp with the official MCP TypeScript SDK client, unchanged.
-// Input (stdin): {"url", "token", "steps": [{"list": true} | {"call": name, "arguments": {...}, "times"?: n, "meta"?: {...}}]}
-// Output (stdout): one JSON object: {"protocolVersion", "server", "steps": [...]}, each step's result or {"error": {code, message}}.
+// One process serves a whole test JVM (McpSdk): loading node and the SDK cost 1-1.7 s on 2 busy cores, once per
+// session before. Each input is still a session of its own: a new Client and transport, connected, the steps, closed.
+// Input (stdin): one JSON object a line: {"url", "token", "steps": [{"list": true} | {"call": name, "arguments": {...}, "times"?: n, "meta"?: {...}}]}
+// Output (stdout): one JSON object a line for each input: {"protocolVersion", "server", "steps": [...]}, each step's
+// result or {"error": {code, message}}; or {"failure": "..."} when the session itself failed (connect, list).
+import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
-const input = JSON.parse(await new Promise((resolve) => {
-  let text = "";
-  process.stdin.on("data", (chunk) => (text += chunk));
-  process.stdin.on("end", () => resolve(text));
-}));
+async function session(input) {
+  const transport = new StreamableHTTPClientTransport(new URL(input.url), {
+    requestInit: { headers: { Authorization: `Bearer ${input.token}` } },
+  });
+  const client = new Client({ name: "toolgate-it", version: "1.0.0" });
+  await client.connect(transport);
 
-const transport = new StreamableHTTPClientTransport(new URL(input.url), {
-  requestInit: { headers: { Authorization: `Bearer ${input.token}` } },
-});
-const client = new Client({ name: "toolgate-it", version: "1.0.0" });
-await client.connect(transport);
+  async function call(step) {
+    try {
+      return await client.callTool({ name: step.call, arguments: step.arguments, _meta: step.meta });
+    } catch (e) {
+      return { error: { code: e.code ?? null, message: String(e.message) } };
+    }
+  }
 
-async function call(step) {
   try {
-    return await client.callTool({ name: step.call, arguments: step.arguments, _meta: step.meta });
-  } catch (e) {
-    return { error: { code: e.code ?? null, message: String(e.message) } };
+    const steps = [];
+    for (const step of input.steps) {
+      if (step.list) {
+        steps.push(await client.listTools());
+      } else if (step.times) { // concurrently, as many agents' retries would arrive
+        steps.push(await Promise.all(Array.from({ length: step.times }, () => call(step))));
+      } else {
+        steps.push(await call(step));
+      }
+    }
+    return {
+      protocolVersion: transport.protocolVersion ?? null,
+      server: client.getServerVersion() ?? null,
+      steps,
+    };
+  } finally {
+    await client.close();
   }
 }
 
-const steps = [];
-for (const step of input.steps) {
-  if (step.list) {
-    steps.push(await client.listTools());
-  } else if (step.times) { // concurrently, as many agents' retries would arrive
-    steps.push(await Promise.all(Array.from({ length: step.times }, () => call(step))));
-  } else {
-    steps.push(await call(step));
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (line.trim() === "") {
+    continue;
   }
+  let answer;
+  try {
+    answer = await session(JSON.parse(line));
+  } catch (e) {
+    answer = { failure: String(e?.stack ?? e) };
+  }
+  process.stdout.write(JSON.stringify(answer) + "\n");
 }
-process.stdout.write(JSON.stringify({
-  protocolVersion: transport.protocolVersion ?? null,
-  server: client.getServerVersion() ?? null,
-  steps,
-}));
-await client.close();

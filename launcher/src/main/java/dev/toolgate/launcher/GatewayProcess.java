@@ -131,15 +131,21 @@ public final class GatewayProcess implements AutoCloseable {
                 throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
                         + String.join("\n  ", StartLog.why(started, 8)).transform(why -> why.isEmpty() ? "" : ":\n  " + why));
             }
-            LocalStack.pause(Duration.ofMillis(500));
+            // 100 ms, not the 500 it was: a quarter of a second less per start on average, paid on every start of
+            // every suite that owns a gateway; the log check reads only what this start wrote
+            LocalStack.pause(Duration.ofMillis(100));
         }
         throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);
     }
 
     private String logSinceStart() throws IOException {
-        byte[] all = Files.readAllBytes(log);
-        int from = (int) Math.min(logStart, all.length);
-        return new String(all, from, all.length - from, java.nio.charset.StandardCharsets.UTF_8);
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(log.toFile(), "r")) {
+            long from = Math.min(logStart, file.length());
+            byte[] since = new byte[(int) (file.length() - from)];
+            file.seek(from);
+            file.readFully(since);
+            return new String(since, java.nio.charset.StandardCharsets.UTF_8);
+        }
     }
 
     /** The gateway process's peak resident set (VmHWM), in KiB: what it really took from the machine. */

@@ -6,6 +6,7 @@ import dev.toolgate.it.support.TestStack;
 import jakarta.json.JsonObject;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /** The EAR on Payara Server 6 from Maven Central, deployed with asadmin as docs/operations.md says. */
 class EarOnPayaraServerIT extends EarSuite {
@@ -15,9 +16,10 @@ class EarOnPayaraServerIT extends EarSuite {
         PayaraServer server = PayaraServer.start(Path.of(System.getProperty("payara.server.home")),
                 Path.of("target", "payara-domains").toAbsolutePath(), TestStack.runtime().resolve("postgresql.jar"),
                 environment(journalUrl, "jdbc/toolgate"));
-        server.run(DEPLOY.resolve("payara/journal-pool.asadmin"));
-        server.run(DEPLOY.resolve("payara/json-logs.asadmin"));
-        server.deploy(TestStack.runtime().resolve("toolgate.ear"));
+        // the README's steps in its order, in one asadmin multimode run rather than an asadmin JVM each
+        server.runInOneSession(List.of(PayaraServer.script(DEPLOY.resolve("payara/journal-pool.asadmin")),
+                PayaraServer.script(DEPLOY.resolve("payara/json-logs.asadmin")),
+                PayaraServer.deployCommand(TestStack.runtime().resolve("toolgate.ear"))));
         return server;
     }
 

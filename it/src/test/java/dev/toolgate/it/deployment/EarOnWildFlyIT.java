@@ -6,6 +6,7 @@ import dev.toolgate.it.support.WildFlyServer;
 import jakarta.json.JsonObject;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The same EAR on WildFly 39 from Maven Central, with EclipseLink installed as the
@@ -19,12 +20,14 @@ class EarOnWildFlyIT extends EarSuite {
     AppServer deployed(String journalUrl) throws Exception {
         WildFlyServer server = WildFlyServer.start(Path.of(System.getProperty("wildfly.home")),
                 Path.of("target", "wildfly-base").toAbsolutePath(), environment(journalUrl, "java:jboss/datasources/toolgate"));
-        server.run(DEPLOY.resolve("wildfly/telemetry.cli"));
-        server.deploy(TestStack.runtime().resolve("postgresql.jar"));
-        server.run(DEPLOY.resolve("wildfly/journal-datasource.cli"));
-        server.run(DEPLOY.resolve("wildfly/json-logs.cli"));
-        server.run(DEPLOY.resolve("wildfly/console.cli"));
-        server.deploy(TestStack.runtime().resolve("toolgate.ear"));
+        // the README's steps in its order, in one jboss-cli session rather than a jboss-cli JVM each
+        server.runInOneSession(List.of(
+                WildFlyServer.script(DEPLOY.resolve("wildfly/telemetry.cli")),
+                WildFlyServer.deployCommand(TestStack.runtime().resolve("postgresql.jar")),
+                WildFlyServer.script(DEPLOY.resolve("wildfly/journal-datasource.cli")),
+                WildFlyServer.script(DEPLOY.resolve("wildfly/json-logs.cli")),
+                WildFlyServer.script(DEPLOY.resolve("wildfly/console.cli")),
+                WildFlyServer.deployCommand(TestStack.runtime().resolve("toolgate.ear"))));
         return server;
     }
 

@@ -46,8 +46,8 @@ class EarOnWildFlyWithItsOwnDataSourceIT {
         config.put("toolgate.reconcile.interval-seconds", "0");
         server = WildFlyServer.start(Path.of(System.getProperty("wildfly.home")),
                 Path.of("target", "wildfly-own-base").toAbsolutePath(), LocalStack.asEnvironment(config));
-        server.run(EarSuite.DEPLOY.resolve("wildfly/telemetry.cli"));
-        server.deploy(TestStack.runtime().resolve("toolgate.ear"));
+        server.runInOneSession(List.of(WildFlyServer.script(EarSuite.DEPLOY.resolve("wildfly/telemetry.cli")),
+                WildFlyServer.deployCommand(TestStack.runtime().resolve("toolgate.ear"))));
     }
 
     @AfterAll

@@ -31,6 +31,11 @@ public final class Browser implements AutoCloseable {
 
     /** A page that waits on a freshly started Keycloak or a gateway's first request, on 2 loaded cores. */
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /**
+     * How often a wait looks again. Selenium's default, 500 ms, made every wait for a page that was not there at the
+     * first look cost up to half a second more than the page took: the console suites wait some 40 times.
+     */
+    private static final Duration POLL = Duration.ofMillis(50);
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     static {
@@ -114,7 +119,7 @@ public final class Browser implements AutoCloseable {
      */
     public <T> T until(ExpectedCondition<T> condition) {
         try {
-            return new WebDriverWait(driver, WAIT).until(condition);
+            return new WebDriverWait(driver, WAIT, POLL).until(condition);
         } catch (org.openqa.selenium.TimeoutException e) {
             String name = "timeout-" + TIMEOUTS.incrementAndGet();
             try {

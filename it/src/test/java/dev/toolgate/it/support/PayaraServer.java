@@ -56,6 +56,27 @@ public final class PayaraServer implements AppServer {
         asadmin(Map.of(), "--port", Integer.toString(adminPort()), "deploy", "--name", "toolgate", ear.toString());
     }
 
+    /**
+     * The steps in order in one {@code asadmin multimode} run: each step a file's commands ({@link #script}) or a
+     * command ({@link #deployCommand}). Each asadmin run is a JVM of its own, seconds of CPU on 2 cores: one for all
+     * the steps instead of one each. A failing command fails this, as it would fail a run of its own.
+     */
+    public void runInOneSession(List<String> steps) throws Exception {
+        Path session = Files.createTempFile(domains, "session", ".asadmin");
+        Files.writeString(session, String.join("\n", steps) + "\n");
+        run(session);
+    }
+
+    /** The asadmin commands in {@code file} as a step of {@link #runInOneSession}. */
+    public static String script(Path file) throws IOException {
+        return Files.readString(file);
+    }
+
+    /** {@link #deploy}'s command, as a step of {@link #runInOneSession}. */
+    public static String deployCommand(Path ear) {
+        return "deploy --name toolgate " + ear;
+    }
+
     /** The domain's server.log. */
     @Override
     public Path serverLog() {

@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 public final class WildFlyServer implements AppServer {
 
     private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(4);
+    private static final String CLI_JAVA_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     private final Path home;
     private final Path base;
@@ -53,12 +54,34 @@ public final class WildFlyServer implements AppServer {
 
     /** Deploys {@code artifact} under its file name (the EAR; the JDBC driver, which WildFly registers as a driver by that name). */
     public void deploy(Path artifact) throws Exception {
-        cli("--command=deploy " + artifact + " --name=" + artifact.getFileName());
+        cli("--command=" + deployCommand(artifact));
     }
 
     /** Runs the jboss-cli script {@code file}. */
     public void run(Path file) throws Exception {
         cli("--file=" + file);
+    }
+
+    /**
+     * The steps in order in one jboss-cli session, as a user would paste them into one: each step a script
+     * ({@link #script}, its lines as written) or a command ({@link #deployCommand}). Each jboss-cli run is a JVM of its
+     * own, 2-3 s of CPU on 2 cores: one for all the steps instead of one each. A failing command stops the session
+     * and fails this, as it would fail a run of its own.
+     */
+    public void runInOneSession(List<String> steps) throws Exception {
+        Path session = Files.createTempFile(base, "session", ".cli");
+        Files.writeString(session, String.join("\n", steps) + "\n");
+        cli("--file=" + session);
+    }
+
+    /** The jboss-cli script {@code file} as a step of {@link #runInOneSession}. */
+    public static String script(Path file) throws IOException {
+        return Files.readString(file);
+    }
+
+    /** {@link #deploy}'s command, as a step of {@link #runInOneSession}. */
+    public static String deployCommand(Path artifact) {
+        return "deploy " + artifact + " --name=" + artifact.getFileName();
     }
 
     /** The server's server.log (not the console, which keeps the plain format). */
@@ -86,8 +109,16 @@ public final class WildFlyServer implements AppServer {
         }
     }
 
+    /**
+     * Until the server says it is running. The boot's last line ("WFLYSRV0025: … started in", or WFLYSRV0026 with
+     * errors) is waited for in its console log first, read every 200 ms: asking jboss-cli each second instead started
+     * a JVM of 2-3 s of CPU each time, on the 2 cores the booting server needed. Then jboss-cli confirms the state.
+     */
     private void awaitRunning() throws Exception {
         Instant deadline = Instant.now().plus(BOOT_TIMEOUT);
+        while (Instant.now().isBefore(deadline) && process.isAlive() && !booted()) {
+            Thread.sleep(200);
+        }
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IOException("WildFly exited with " + process.exitValue() + "; see " + log);
@@ -104,13 +135,25 @@ public final class WildFlyServer implements AppServer {
         throw new IOException("WildFly was not running after " + BOOT_TIMEOUT + "; see " + log);
     }
 
+    private boolean booted() throws IOException {
+        if (!Files.exists(log)) {
+            return false;
+        }
+        String console = Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return console.contains("WFLYSRV0025") || console.contains("WFLYSRV0026");
+    }
+
     /** One jboss-cli run against this server: {@code --command=…} or {@code --file=…}. */
     private String cli(String operation) throws Exception {
         Path out = Files.createTempFile(base, "cli", ".out");
-        Process cli = new ProcessBuilder(home.resolve("bin/jboss-cli.sh").toString(), "--connect",
+        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/jboss-cli.sh").toString(), "--connect",
                 "--controller=127.0.0.1:" + (9990 + offset), operation)
                 .redirectErrorStream(true).redirectOutput(out.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        // the client's JVM only (jboss-cli.sh reads JAVA_OPTS; the server's own options are untouched): a run of a few
+        // seconds that loads many classes and runs little code gains nothing from C2 but its compile threads
+        builder.environment().put("JAVA_OPTS", CLI_JAVA_OPTS);
+        Process cli = builder.start();
         if (!cli.waitFor(5, TimeUnit.MINUTES)) {
             cli.destroyForcibly();
             throw new IOException("jboss-cli " + operation + " timed out");
