@@ -1,69 +1,19 @@
 package dev.toolgate.it.reconciliation;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.TestStack;
-import dev.toolgate.it.support.YooKassaDirect;
 import dev.toolgate.launcher.GatewayProcess;
-import dev.toolgate.simulator.SimulatorClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
-import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+/** The fault matrix ({@link FaultMatrix}) on a gateway connected straight to its journal. */
+class FaultMatrixIT extends FaultMatrix {
 
-/**
- * The fault matrix: {@code -Dtoolgate.matrix} operations (default 1,000) across 1C, Bitrix24
- * and YooKassa, 8 agents at once, each operation with a fault drawn from a seeded random (or none):
- * drop after commit, reset before commit, 429, 500, 502/503, a delay beyond the read timeout, pending
- * then succeeded. Agents retry what they are told to retry; the reconcile job runs every second. When
- * all is quiet: every operation is succeeded, failed_final or escalated; no key has two objects; every
- * succeeded row names an object the target holds; no failed_final row has one. Prints one line.
- */
-class FaultMatrixIT {
-
-    private static final int OPERATIONS = Integer.getInteger("toolgate.matrix", 1_000);
-    private static final long SEED = Long.getLong("toolgate.matrix.seed", 20261130L);
     private static final String DATABASE = "matrix";
-    private static final List<String> FAULTS = List.of("none", "drop_response_after_commit", "reset_before_commit", "status:429",
-            "status:500", "status:502", "status:503", "delay", "pending_then_succeeded");
-
-    protected static GatewayProcess gateway;
-    private final SimulatorClient targets = TestStack.targets();
+    private static GatewayProcess gateway;
 
     @BeforeAll
     static void start() throws Exception {
         gateway = matrixGateway(TestStack.newDatabase(DATABASE), "matrix-gateway");
-    }
-
-    /** A gateway on the journal {@code jdbcUrl} names, set for the matrix: faults only, a fast reconcile. */
-    static GatewayProcess matrixGateway(String jdbcUrl, String log) throws Exception {
-        Map<String, String> config = TestStack.configFor(jdbcUrl);
-        config.put("toolgate.approval.required-for", "none"); // approvals have their own tests; here: faults only
-        TestStack.fastReconcile(config);
-        config.put("toolgate.reconcile.max-attempts", "6");
-        return TestStack.readyGateway(TestStack.underLoad(config, 1_000), log);
-    }
-
-    /** The database the matrix's journal is in, read directly to judge the outcome. */
-    protected String database() {
-        return DATABASE;
     }
 
     @AfterAll
@@ -71,156 +21,13 @@ class FaultMatrixIT {
         TestStack.stop(gateway);
     }
 
-    @Test
-    void everyOperationEndsSettledWithAtMostOneObjectPerKey() throws Exception {
-        Random random = new Random(SEED);
-        String batch = UUID.randomUUID().toString().substring(0, 8);
-        List<String> payments = new ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            payments.add(shopPayment());
-        }
-        List<Op> ops = new ArrayList<>();
-        Map<String, Integer> faults = new TreeMap<>();
-        for (int i = 0; i < OPERATIONS; i++) {
-            String system = List.of("1c", "bitrix24", "yookassa").get(i % 3);
-            String fault = FAULTS.get(random.nextInt(FAULTS.size()));
-            if (fault.equals("pending_then_succeeded") && !system.equals("yookassa")) {
-                fault = "none"; // only payment providers have a pending state
-            }
-            Op op = op(system, batch, i, random, payments);
-            arm(op, fault);
-            faults.merge(fault, 1, Integer::sum);
-            ops.add(op);
-        }
-
-        Instant started = Instant.now();
-        ExecutorService agents = Executors.newFixedThreadPool(8);
-        List<Future<?>> calls = new ArrayList<>();
-        for (Op op : ops) {
-            calls.add(agents.submit(() -> agent().submit(op.key, op.body)));
-        }
-        for (Future<?> call : calls) {
-            call.get();
-        }
-        // agents retry what is not settled, as told; the reconcile job works through the unknowns meanwhile
-        Map<String, Row> rows = rows(batch);
-        for (int round = 0; round < 60 && !quiet(rows.values()); round++) {
-            Thread.sleep(1_000);
-            List<Future<?>> retries = new ArrayList<>();
-            for (Op op : ops) {
-                Row row = rows.get(op.key);
-                if (row == null || !row.settled()) {
-                    retries.add(agents.submit(() -> agent().submit(op.key, op.body)));
-                }
-            }
-            for (Future<?> retry : retries) {
-                retry.get();
-            }
-            rows = rows(batch);
-        }
-        agents.shutdown();
-        Duration took = Duration.between(started, Instant.now());
-
-        int duplicates = 0;
-        int lost = 0;
-        int escalated = 0;
-        Map<String, Integer> statuses = new TreeMap<>();
-        for (Op op : ops) {
-            Row row = rows.get(op.key);
-            List<String> effects = targets.effects(op.system, Agent.downstream(op.key));
-            statuses.merge(row.escalated ? "escalated" : row.status, 1, Integer::sum);
-            escalated += row.escalated ? 1 : 0;
-            duplicates += effects.size() > 1 ? 1 : 0;
-            boolean recorded = row.status.equals("succeeded") && effects.contains(row.objectId);
-            if (!effects.isEmpty() && !recorded && !row.escalated) {
-                lost++; // an effect the journal does not account for
-            }
-            assertTrue(row.settled(), op.key + " ended " + row.status);
-            if (row.status.equals("succeeded")) {
-                assertTrue(effects.contains(row.objectId), op.key + ": its object " + row.objectId + " is not at " + op.system);
-            }
-            if (row.status.equals("failed_final")) {
-                assertEquals(List.of(), effects, op.key + " failed for good but " + op.system + " holds an object");
-            }
-        }
-        System.out.printf("fault matrix: %d operations (seed %d) in %.1f s; faults %s; outcomes %s; duplicates %d; lost %d;"
-                + " escalated %d%n", OPERATIONS, SEED, took.toMillis() / 1000.0, faults, statuses, duplicates, lost, escalated);
-        assertEquals(0, duplicates, "no key may have two objects at its target");
-        assertEquals(0, lost, "no effect may be unaccounted for");
+    @Override
+    protected GatewayProcess gateway() {
+        return gateway;
     }
 
-    private static boolean quiet(Iterable<Row> rows) {
-        for (Row row : rows) {
-            if (!row.settled()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static Op op(String system, String batch, int i, Random random, List<String> payments) {
-        long amount = 1_000 + random.nextInt(9_000);
-        String key = "test:matrix:" + batch + "-" + i + ":v1";
-        String body = switch (system) {
-            case "1c" -> Agent.invoice("order-matrix-" + i, amount);
-            case "bitrix24" -> "{\"operation\":\"crm.deal.create\",\"target\":\"bitrix24\",\"payload\":{\"title\":\"Сделка " + i
-                    + "\",\"amount_minor\":" + amount + ",\"currency\":\"RUB\"}}";
-            default -> i % 2 == 0
-                    ? "{\"operation\":\"payment.create\",\"target\":\"yookassa\",\"payload\":{\"order_id\":\"order-matrix-" + i
-                    + "\",\"amount_minor\":" + amount + ",\"currency\":\"RUB\",\"description\":\"Заказ " + i + "\"}}"
-                    : "{\"operation\":\"payment.refund\",\"target\":\"yookassa\",\"payload\":{\"payment_id\":\""
-                    + payments.get(random.nextInt(payments.size())) + "\",\"amount_minor\":" + amount / 100
-                    + ",\"currency\":\"RUB\",\"reason\":\"Возврат " + i + "\"}}";
-        };
-        return new Op(system, key, body);
-    }
-
-    private void arm(Op op, String fault) {
-        String match = Agent.downstream(op.key);
-        if (fault.equals("none")) {
-            return;
-        }
-        if (fault.startsWith("status:")) {
-            targets.armStatus(op.system, match, Integer.parseInt(fault.substring(7)), 1);
-        } else if (fault.equals("delay")) {
-            targets.armDelay(op.system, match, 1_500); // beyond the 1 s read timeout: sent, then given up on
-        } else if (fault.equals("pending_then_succeeded")) {
-            targets.armPending(op.system, match, 1_500);
-        } else {
-            targets.arm(op.system, match, fault, 1);
-        }
-    }
-
-    /** A large captured payment made by the shop itself, for refunds to draw on. */
-    private static String shopPayment() {
-        return YooKassaDirect.create("payments",
-                "{\"amount\":{\"value\":\"1000000.00\",\"currency\":\"RUB\"},\"capture\":true,\"description\":\"matrix\"}").getString("id");
-    }
-
-    private Map<String, Row> rows(String batch) throws Exception {
-        Map<String, Row> rows = new HashMap<>();
-        try (Connection c = TestStack.connect(database()); PreparedStatement q = c.prepareStatement(
-                "SELECT operation_key, status, target_object_id, escalated_at IS NOT NULL FROM agent_operation_log WHERE operation_key LIKE ?")) {
-            q.setString(1, "test:matrix:" + batch + "-%");
-            try (ResultSet r = q.executeQuery()) {
-                while (r.next()) {
-                    rows.put(r.getString(1), new Row(r.getString(2), r.getString(3), r.getBoolean(4)));
-                }
-            }
-        }
-        return rows;
-    }
-
-    private static Agent agent() {
-        return new Agent(gateway.baseUrl(), "agent-a");
-    }
-
-    private record Op(String system, String key, String body) {
-    }
-
-    private record Row(String status, String objectId, boolean escalated) {
-        boolean settled() {
-            return status.equals("succeeded") || status.equals("failed_final") || (status.equals("unknown") && escalated);
-        }
+    @Override
+    protected String database() {
+        return DATABASE;
     }
 }

@@ -2,6 +2,7 @@ package dev.toolgate.it.reconciliation;
 
 import dev.toolgate.it.support.PgBouncer;
 import dev.toolgate.it.support.TestStack;
+import dev.toolgate.launcher.GatewayProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -12,10 +13,11 @@ import org.junit.jupiter.api.BeforeAll;
  * every operation settled, no key with two objects at its target, no effect unaccounted for. The caller cache's
  * LISTEN cannot work through a transaction pooler: the cache lapses to reading principals (PrincipalChangeListener).
  */
-class FaultMatrixThroughPgBouncerIT extends FaultMatrixIT {
+class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
 
     private static final String DATABASE = "matrix_pgbouncer";
     private static PgBouncer pgBouncer;
+    private static GatewayProcess gateway;
 
     @BeforeAll
     static void start() throws Exception {
@@ -32,6 +34,11 @@ class FaultMatrixThroughPgBouncerIT extends FaultMatrixIT {
                 pgBouncer.close();
             }
         }
+    }
+
+    @Override
+    protected GatewayProcess gateway() {
+        return gateway;
     }
 
     @Override
