@@ -92,13 +92,16 @@ public final class DemoWork {
     }
 
     private HttpResponse<String> submit(String key, String body) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(gateway + "/api/v1/operations")).header("Authorization", "Bearer " + tokens.get("demo-agent"))
-                .header("Idempotency-Key", key).header("Content-Type", "application/json")
-                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return asAgent("/api/v1/operations", key, body);
     }
 
     private HttpResponse<String> start(String key, String body) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(gateway + "/api/v1/processes")).header("Authorization", "Bearer " + tokens.get("demo-agent"))
+        return asAgent("/api/v1/processes", key, body);
+    }
+
+    /** What the demo agent sends: its token, the key, the body. */
+    private HttpResponse<String> asAgent(String path, String key, String body) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(gateway + path)).header("Authorization", "Bearer " + tokens.get("demo-agent"))
                 .header("Idempotency-Key", key).header("Content-Type", "application/json")
                 .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }

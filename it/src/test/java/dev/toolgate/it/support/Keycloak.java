@@ -108,14 +108,19 @@ public final class Keycloak implements AutoCloseable {
      * nothing to come back from.
      */
     public synchronized <T> T whileHung(Callable<T> whileHung) throws Exception {
-        List<Long> pids = java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants())
-                .map(ProcessHandle::pid).toList();
+        List<Long> pids = pids();
         signal("STOP", pids);
         try {
             return whileHung.call();
         } finally {
             signal("CONT", pids);
         }
+    }
+
+    /** kc.sh and the java it started. */
+    private List<Long> pids() {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants())
+                .map(ProcessHandle::pid).toList();
     }
 
     private static void signal(String signal, List<Long> pids) throws IOException, InterruptedException {
@@ -203,8 +208,7 @@ public final class Keycloak implements AutoCloseable {
     private void stop() {
         try {
             if (process.isAlive()) { // a Keycloak left stopped (SIGSTOP) by a test that ended early takes no SIGTERM
-                signal("CONT", java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()), process.descendants())
-                        .map(ProcessHandle::pid).toList());
+                signal("CONT", pids());
             }
             process.destroy();
             if (!process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
