@@ -68,6 +68,71 @@ public final class Readiness {
         }
     }
 
+    /** Polls {@code baseUrl}'s readiness every 100 ms in the background from now until {@link Watch#stop}. */
+    public static Watch watch(String baseUrl) {
+        Watch watch = new Watch(baseUrl, System.nanoTime());
+        watch.thread.start();
+        return watch;
+    }
+
+    /** A readiness probe polled in the background, keeping each change of status and when it was seen. */
+    public static final class Watch {
+        private final long since;
+        private final List<long[]> changes = new ArrayList<>(); // {millis since the start, status}
+        private final Thread thread;
+        private volatile boolean stopping;
+
+        private Watch(String baseUrl, long since) {
+            this.since = since;
+            this.thread = new Thread(() -> {
+                int last = 0;
+                while (!stopping) {
+                    try {
+                        int status = probe(baseUrl);
+                        if (status != last) {
+                            synchronized (changes) {
+                                changes.add(new long[] {(System.nanoTime() - since) / 1_000_000, status});
+                            }
+                            last = status;
+                        }
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "readiness-watch");
+            thread.setDaemon(true);
+        }
+
+        /** Stops polling; returns the changes seen, as "status@millis" from the start. */
+        public List<String> stop() throws InterruptedException {
+            stopping = true;
+            thread.join(35_000);
+            synchronized (changes) {
+                List<String> seen = new ArrayList<>();
+                for (long[] change : changes) {
+                    seen.add(change[1] + "@" + change[0] + "ms");
+                }
+                return seen;
+            }
+        }
+
+        /** From the first answer that was not UP to the first UP after it, in milliseconds; 0 if it never went down. */
+        public long notReadyMillis() {
+            synchronized (changes) {
+                long down = -1;
+                for (long[] change : changes) {
+                    if (change[1] != 200 && down < 0) {
+                        down = change[0];
+                    } else if (change[1] == 200 && down >= 0) {
+                        return change[0] - down;
+                    }
+                }
+                return down < 0 ? 0 : -1;
+            }
+        }
+    }
+
     private static int probe(String baseUrl) throws InterruptedException {
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/health/ready")).timeout(Duration.ofSeconds(30)).build(),
