@@ -28,10 +28,15 @@ import java.util.logging.Logger;
  *
  * <p>The cache is used only while this listener proves that announcements reach it: it announces a
  * nonce of its own and waits for it to come back, once before the cache is used and every
- * {@value #PROBE_EVERY_MILLIS} ms after. A LISTEN that never took effect (no autocommit, a pooler in
- * transaction mode), a black-holed connection, a hung or dead thread: each ends in silence, and the
- * cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here runs again. On a lost connection
- * the cache is emptied at once, because changes made meanwhile were announced to nobody here.
+ * {@value #PROBE_EVERY_MILLIS} ms after. The nonce is announced from another session, as a change is:
+ * announced on the listening connection itself, it came back even through a pooler in transaction mode,
+ * where the statement ran on the very server connection that had LISTENed while every other session's
+ * announcement arrived when no client held that connection and was lost — the cache was used, and a
+ * principal revoked elsewhere was let in until its cache entry expired ({@code FaultMatrixThroughPgBouncerIT}).
+ * A LISTEN that never took effect (no autocommit, such a pooler), a black-holed connection, a hung or dead
+ * thread: each ends in silence, and the cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here
+ * runs again. On a lost connection the cache is emptied at once, because changes made meanwhile were
+ * announced to nobody here.
  */
 @Singleton
 @Startup
@@ -109,13 +114,13 @@ public class PrincipalChangeListener {
                     connection.setAutoCommit(true); // LISTEN takes effect when its transaction commits
                     Notifications notifications = Notifications.on(connection);
                     execute(connection, "LISTEN " + CHANNEL);
-                    announce(connection);
+                    announce(dataSource);
                     if (awaitOwnAnnouncement(notifications, cache) && running) {
                         cache.heard();
                         LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes: authenticated callers are cached");
                         lost = false;
                         backOff = RECONNECT_FIRST_MILLIS;
-                        hear(connection, notifications, cache);
+                        hear(dataSource, notifications, cache);
                     }
                     cache.deaf();
                     unlisten(connection);
@@ -140,7 +145,7 @@ public class PrincipalChangeListener {
     }
 
     /** Hears changes until the channel fails a probe or the listener is stopped. */
-    private void hear(Connection connection, Notifications notifications, CallerCache cache) throws SQLException {
+    private void hear(DataSource dataSource, Notifications notifications, CallerCache cache) throws SQLException {
         long probeAt = System.currentTimeMillis() + PROBE_EVERY_MILLIS;
         long answerBy = Long.MAX_VALUE;
         while (running) {
@@ -154,7 +159,7 @@ public class PrincipalChangeListener {
                 return;
             }
             if (now >= probeAt && answerBy == Long.MAX_VALUE) {
-                announce(connection);
+                announce(dataSource);
                 answerBy = now + PROBE_ANSWER_MILLIS;
                 probeAt = now + PROBE_EVERY_MILLIS;
             }
@@ -184,8 +189,10 @@ public class PrincipalChangeListener {
         return own;
     }
 
-    private void announce(Connection connection) throws SQLException {
-        try (var notify = connection.prepareStatement("SELECT pg_notify(?, ?)")) {
+    /** Announces the nonce from a session other than the listener's (see the class comment). */
+    private void announce(DataSource dataSource) throws SQLException {
+        try (Connection other = dataSource.getConnection(); var notify = other.prepareStatement("SELECT pg_notify(?, ?)")) {
+            other.setAutoCommit(true);
             notify.setString(1, CHANNEL);
             notify.setString(2, nonce);
             notify.execute();

@@ -31,10 +31,10 @@ class RevocationAcrossInstancesIT {
     @BeforeAll
     static void start() throws Exception {
         Map<String, String> config = TestStack.configFor(TestStack.newDatabase("revocation"));
-        gatewayA = TestStack.startGateway(config, "revocation-a");
-        gatewayB = TestStack.startGateway(config, "revocation-b");
-        gatewayA.awaitReady();
-        gatewayB.awaitReady();
+        // one after the other, as AdversarialRunIT: two booting at once on two loaded cores starved one past the
+        // journal's 2 s login at deployment (load average 25, "Connection attempt timed out")
+        gatewayA = TestStack.startGateway(config, "revocation-a").awaitReady();
+        gatewayB = TestStack.startGateway(config, "revocation-b").awaitReady();
     }
 
     @AfterAll

@@ -1,17 +1,31 @@
 package dev.toolgate.it.reconciliation;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Await;
+import dev.toolgate.it.support.Credentials;
 import dev.toolgate.it.support.PgBouncer;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.UUID;
 
 /**
  * The fault matrix with PgBouncer in transaction pooling mode between the gateway and its journal, as teams run a
  * pooler: every statement of the journal through it — the capture, the fenced writes, the row locks and the reconcile
  * claim's {@code SKIP LOCKED}, the migrations, the batch job's repository. Its outcome is judged as the matrix's own:
  * every operation settled, no key with two objects at its target, no effect unaccounted for. The caller cache's
- * LISTEN cannot work through a transaction pooler: the cache lapses to reading principals (PrincipalChangeListener).
+ * LISTEN cannot work through a transaction pooler: the cache lapses to reading principals (PrincipalChangeListener),
+ * so a revocation still takes effect at once.
  */
 class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
 
@@ -34,6 +48,34 @@ class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
                 pgBouncer.close();
             }
         }
+    }
+
+    /**
+     * A principal deleted in the journal by someone else (another instance, an admin's SQL) is refused at once, although
+     * this instance cannot hear the announcement through the pooler: with its listener deaf, the cache of callers has
+     * lapsed to reading the principal on each call. Were it caching, the token would be let in for a minute more.
+     */
+    @Test
+    void aPrincipalRevokedElsewhereIsRefusedAtOnceThoughNoAnnouncementComesThrough() throws Exception {
+        String id = "pooled-" + UUID.randomUUID().toString().substring(0, 8);
+        String token = Credentials.issue(gateway.baseUrl(), id, "acme", "auditor");
+        assertEquals(404, read(token), "let in (and, were the cache on, remembered)");
+        assertEquals(404, read(token));
+
+        try (Connection c = TestStack.connect(DATABASE); PreparedStatement revoke = c.prepareStatement(
+                "DELETE FROM principal WHERE principal_id = ?")) {
+            revoke.setString(1, id);
+            assertEquals(1, revoke.executeUpdate());
+        }
+
+        Await.await(() -> read(token) == 401, "the revoked token refused", Duration.ofSeconds(5));
+    }
+
+    /** The cheapest authenticated call: 404 (no such key) when let in, 401 when not. */
+    private static int read(String token) {
+        return new Agent(gateway.baseUrl()).sendAnonymously(HttpRequest.newBuilder(
+                URI.create(gateway.baseUrl() + "/api/v1/operations/none-" + UUID.randomUUID()))
+                .header("Authorization", "Bearer " + token)).status();
     }
 
     @Override
