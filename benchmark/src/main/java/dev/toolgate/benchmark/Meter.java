@@ -29,6 +29,13 @@ final class Meter {
         return new Meter(processes.stream().map(p -> p.name().equals(process.name()) ? process : p).toList(), database);
     }
 
+    /** For a peer: its own processes in place of the gateway, the others as they are, and the peer's database. */
+    Meter forPeer(List<ProcessCpu> own, DatabaseActivity peerDatabase) {
+        List<ProcessCpu> all = new ArrayList<>(own);
+        processes.stream().filter(p -> !p.name().equals("gateway")).forEach(all::add);
+        return new Meter(all, peerDatabase);
+    }
+
     Reading read() {
         List<Double> cpu = new ArrayList<>();
         processes.forEach(p -> cpu.add(p.millis()));
