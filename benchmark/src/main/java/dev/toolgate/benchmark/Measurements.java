@@ -210,7 +210,11 @@ final class Measurements {
                     i -> requests.callTool(url, token, replayKey(i), true))));
         }
         if (c == PROFILED_CONCURRENCY && Boolean.getBoolean("bench.profile")) {
-            profile();
+            try {
+                profile();
+            } catch (Exception failed) { // a profile is an aid: the run's figures go on without it
+                System.out.println("  no profile: " + failed);
+            }
         }
         add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> database.newOperation(Requests.payload()))));
