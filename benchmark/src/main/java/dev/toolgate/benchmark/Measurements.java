@@ -232,8 +232,9 @@ final class Measurements {
 
     /**
      * One peer doing the gateway's job — the same invoice at 1C, once per key — new and replayed at every
-     * concurrency, warmed up as the gateway was; CPU counted over its own processes, PostgreSQL, the simulators and
-     * the load generator. A peer that cannot run says why and the run goes on without it.
+     * concurrency, warmed up as the gateway was; CPU counted over its own processes, PostgreSQL where the peer keeps
+     * its state there (DBOS), the simulators and the load generator. A peer that cannot start says why and the run
+     * goes on without it.
      */
     private void peer(String name, PeerSetup setup) throws Exception {
         System.out.println("  starting the peer " + name);
@@ -246,8 +247,9 @@ final class Measurements {
             return;
         }
         try (peer) {
+            // Restate keeps its state in its own log: its cells still count the journal database's statements (none)
             Meter by = meter.forPeer(peer.processes(), new DatabaseActivity(setup.admin(),
-                    name.equals(Peers.DBOS) ? Peers.DBOS_DATABASE : Bench.DATABASE));
+                    name.equals(Peers.DBOS) ? Peers.DBOS_DATABASE : Bench.DATABASE), name.equals(Peers.DBOS));
             List<String> keys = Collections.synchronizedList(new ArrayList<>());
             warmUp(name.replaceAll("[^A-Za-z]+", "-") + "-", peer.jvm(), new WarmUp(length.warmUp(), length.isQuick()),
                     (run, round) -> Load.closed(8, round, i -> {

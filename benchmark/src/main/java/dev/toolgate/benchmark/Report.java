@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The benchmark's figures as one table on stdout and as JSON. A figure is the median of the repeats
@@ -21,6 +20,9 @@ final class Report {
 
     private static final String HEADER = String.format("%-26s %-15s %4s %22s %22s %22s %9s  %-40s %s", "series", "load",
             "runs", "ops/s", "p50 ms", "p99 ms", "max ms", "CPU ms/op: gw pg sim load", "stmt tx commit walsync /op");
+
+    /** The shared processes' names in a peer's row, where each process is named. */
+    private static final Map<String, String> SHORT = Map.of("postgres", "pg", "simulators", "sim", "load generator", "load");
 
     private Report() {
     }
@@ -52,8 +54,8 @@ final class Report {
         StringBuilder cpu = new StringBuilder();
         // a peer's own processes stand where the gateway's does, named, as they are more than one
         boolean peer = !k.cpuMillis().containsKey("gateway");
-        k.cpuMillis().forEach((name, v) -> cpu.append(peer && !Set.of("postgres", "simulators", "load generator").contains(name)
-                ? String.format(" %s %.2f", name, v) : String.format("%6.2f", v)));
+        k.cpuMillis().forEach((name, v) -> cpu.append(peer ? String.format(" %s %.2f", SHORT.getOrDefault(name, name), v)
+                : String.format("%6.2f", v)));
         return String.format("%-26s %-15s %4d %22s %22s %22s %9.1f  %-40s %5.1f %4.1f %5.1f %5.2f", c.series(), c.load(),
                 c.runs().size(), spread(c.throughput(), "%.0f"), spread(c.p50(), "%.2f"), spread(c.p99(), "%.2f"), c.max().max(), cpu,
                 k.statements(), k.begins(), k.commits(), k.walSyncs());
