@@ -56,6 +56,9 @@ final class Report {
         boolean peer = !k.cpuMillis().containsKey("gateway");
         k.cpuMillis().forEach((name, v) -> cpu.append(peer ? String.format(" %s %.2f", SHORT.getOrDefault(name, name), v)
                 : String.format("%6.2f", v)));
+        if (peer) { // what the CPU goals compare with the gateway's and PostgreSQL's
+            cpu.append(String.format(" = system %.2f", Goals.system(c)));
+        }
         return String.format("%-26s %-15s %4d %22s %22s %22s %9.1f  %-40s %5.1f %4.1f %5.1f %5.2f", c.series(), c.load(),
                 c.runs().size(), spread(c.throughput(), "%.0f"), spread(c.p50(), "%.2f"), spread(c.p99(), "%.2f"), c.max().max(), cpu,
                 k.statements(), k.begins(), k.commits(), k.walSyncs());
