@@ -37,6 +37,7 @@ public final class Bench {
             Map<String, String> settings = settings(postgres);
             System.out.println((length.isQuick() ? "QUICK run (figures mean little)" : "full run") + "; PostgreSQL " + settings);
             String jdbcUrl = LocalStack.database(postgres, DATABASE);
+            LocalStack.database(postgres, Peers.DBOS_DATABASE);
             Path floor = FloorWar.write(home, "127.0.0.1", postgres.getPort(), DATABASE);
             String adminToken = LocalStack.randomToken();
             try (SimulatorProcess simulators = new SimulatorProcess(LocalStack.freePort(), home.resolve("simulators.log"));
@@ -60,7 +61,9 @@ public final class Bench {
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
                         home.resolve("gateway-2.log")).start().awaitReady(),
                         endpoint -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(traced(config, endpoint)),
-                                home.resolve("gateway-traced.log")).start().awaitReady(), operatorToken);
+                                home.resolve("gateway-traced.log")).start().awaitReady(), operatorToken,
+                        new Measurements.PeerSetup(home, postgres.getPort(), Path.of(System.getProperty("bench.restate.server",
+                                "target/restate/node_modules/@restatedev/restate-server-linux-x64/bin/restate-server")), admin));
                 Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());
                 Report.print(results);
                 Report.json(results, out.resolve("bench.json"));

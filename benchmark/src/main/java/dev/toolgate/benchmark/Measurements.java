@@ -3,6 +3,7 @@ package dev.toolgate.benchmark;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +36,10 @@ final class Measurements {
     static final String TRACING_OFF = "tracing off";
     static final String TRACING_ON = "tracing to a collector";
     static final String TRACING_DEAD = "tracing, collector down";
+    /** The concurrency at which -Dbench.profile=true profiles the gateway, the one the CPU goals are judged at. */
+    private static final int PROFILED_CONCURRENCY = 8;
+    /** The peers, in the order they run. */
+    static final List<String> PEERS = List.of(Peers.DBOS, Peers.RESTATE);
     /** Fractions of the closed-loop c=8 throughput of new operations that the open-loop series offer. */
     private static final List<Double> OPEN_LOOP_SHARES = List.of(0.5, 0.8);
     /**
@@ -45,6 +50,10 @@ final class Measurements {
     private static final Duration BACKLOG_BUDGET = Duration.ofSeconds(90);
     /** Operations in the probe that measures the job's rate before the backlog is sized. */
     private static final int PROBE = 300;
+
+    /** Where the peers run: their logs and data under {@code home}, DBOS on this PostgreSQL, Restate's binary. */
+    record PeerSetup(Path home, int postgresPort, Path restateServer, Connection admin) {
+    }
 
     /** Starts another gateway instance on the same journal. */
     interface SecondInstance {
@@ -93,8 +102,8 @@ final class Measurements {
      * Every series, or only those {@code -Dbench.series} names (closed, open, backlog, tracing, growth; a development
      * aid: the goals need the closed-loop series beside the others, so a partial run prints fewer of them).
      */
-    void all(SecondInstance second, TracedInstance traced, String operatorToken) throws Exception {
-        Set<String> only = Set.of(System.getProperty("bench.series", "closed,open,backlog,tracing,growth").split("\\s*,\\s*"));
+    void all(SecondInstance second, TracedInstance traced, String operatorToken, PeerSetup peers) throws Exception {
+        Set<String> only = Set.of(System.getProperty("bench.series", "closed,peers,open,backlog,tracing,growth").split("\\s*,\\s*"));
         warmUp();
         if (only.contains("closed")) {
             for (int c : CONCURRENCY) {
@@ -102,7 +111,13 @@ final class Measurements {
                 closedLoop(c);
             }
         }
-        if (only.contains("open") && !closed.isEmpty()) { // its arrival rates are shares of the closed loop's
+        if (only.contains("peers")) {
+            for (String peer : PEERS) {
+                freshSimulators();
+                peer(peer, peers);
+            }
+        }
+        if (only.contains("open") && closed.containsKey(NEW)) { // its arrival rates are shares of the closed loop's
             freshSimulators();
             openLoop();
         }
@@ -194,10 +209,84 @@ final class Measurements {
             add(closed, measure(MCP_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                     i -> requests.callTool(url, token, replayKey(i), true))));
         }
+        if (c == PROFILED_CONCURRENCY && Boolean.getBoolean("bench.profile")) {
+            try {
+                profile();
+            } catch (Exception failed) { // a profile is an aid: the run's figures go on without it
+                System.out.println("  no profile: " + failed);
+            }
+        }
         add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> database.newOperation(Requests.payload()))));
         add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> database.replay(Requests.TENANT, replayKey(i)))));
+    }
+
+    static String peerNew(String peer) {
+        return peer + ": new";
+    }
+
+    static String peerReplay(String peer) {
+        return peer + ": replay";
+    }
+
+    /**
+     * One peer doing the gateway's job — the same invoice at 1C, once per key — new and replayed at every
+     * concurrency, warmed up as the gateway was; CPU counted over its own processes, PostgreSQL where the peer keeps
+     * its state there (DBOS), the simulators and the load generator. A peer that cannot start says why and the run
+     * goes on without it.
+     */
+    private void peer(String name, PeerSetup setup) throws Exception {
+        System.out.println("  starting the peer " + name);
+        Peers.Running peer;
+        try {
+            peer = name.equals(Peers.DBOS) ? Peers.dbos(setup.home(), setup.postgresPort(), simulators.url())
+                    : Peers.restate(setup.home(), setup.restateServer(), simulators.url());
+        } catch (Exception failed) {
+            System.out.println("  the peer " + name + " could not start: " + failed);
+            return;
+        }
+        try (peer) {
+            // Restate keeps its state in its own log: its cells still count the journal database's statements (none)
+            Meter by = meter.forPeer(peer.processes(), new DatabaseActivity(setup.admin(),
+                    name.equals(Peers.DBOS) ? Peers.DBOS_DATABASE : Bench.DATABASE), name.equals(Peers.DBOS));
+            List<String> keys = Collections.synchronizedList(new ArrayList<>());
+            warmUp(name.replaceAll("[^A-Za-z]+", "-") + "-", peer.jvm(), new WarmUp(length.warmUp(), length.isQuick()),
+                    (run, round) -> Load.closed(8, round, i -> {
+                        if (i % 2 == 0 || keys.isEmpty()) {
+                            newAtPeer(peer, keys, run, i);
+                        } else {
+                            requests.peer(peer.url(), peer.keyHeader(), keyOf(keys, i));
+                        }
+                    }));
+            for (int c : CONCURRENCY) {
+                add(closed, measure(peerNew(name), "c=" + c, c, by, run -> Load.closed(c, length.cell(),
+                        i -> newAtPeer(peer, keys, run, i))));
+                add(closed, measure(peerReplay(name), "c=" + c, c, by, run -> Load.closed(c, length.cell(),
+                        i -> requests.peer(peer.url(), peer.keyHeader(), keyOf(keys, i)))));
+            }
+        }
+    }
+
+    private void newAtPeer(Peers.Running peer, List<String> keys, String run, int i) throws Exception {
+        String key = "bench:invoice.create:peer-" + run + "-" + i + ":v1";
+        requests.peer(peer.url(), peer.keyHeader(), key);
+        keys.add(key);
+    }
+
+    /**
+     * The gateway's new operations and replays at c=8 once more, each for as long as its measured cell, under JFR
+     * ({@link Profile}): where the gateway's CPU goes. Apart from the cells, so the recording costs none of their figures.
+     */
+    private void profile() throws Exception {
+        Path out = Path.of(System.getProperty("bench.out", "."));
+        Duration stretch = length.cell().multipliedBy(length.repeats());
+        String url = gateway.baseUrl();
+        String run = "profiled-" + RunNames.fresh();
+        System.out.print(Profile.record(gateway.pid(), "profile-new", out, ignored -> Load.closed(PROFILED_CONCURRENCY, stretch,
+                i -> newOperation(run, i))));
+        System.out.print(Profile.record(gateway.pid(), "profile-replay", out, ignored -> Load.closed(PROFILED_CONCURRENCY, stretch,
+                i -> requests.submit(url, token, replayKey(i), 200))));
     }
 
     /** New operations offered at a fixed rate below capacity: the latency an agent sees when the gateway is not saturated. */
@@ -350,8 +439,12 @@ final class Measurements {
     }
 
     private String replayKey(int i) {
-        synchronized (created) {
-            return created.get(Math.floorMod(i * 7919, created.size())); // spread over all keys, not only the newest
+        return keyOf(created, i);
+    }
+
+    private static String keyOf(List<String> keys, int i) {
+        synchronized (keys) {
+            return keys.get(Math.floorMod(i * 7919, keys.size())); // spread over all keys, not only the newest
         }
     }
 

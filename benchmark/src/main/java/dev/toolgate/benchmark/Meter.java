@@ -29,6 +29,16 @@ final class Meter {
         return new Meter(processes.stream().map(p -> p.name().equals(process.name()) ? process : p).toList(), database);
     }
 
+    /**
+     * For a peer: its own processes in place of the gateway, the others as they are, and the peer's database; without
+     * PostgreSQL for a peer that keeps its state elsewhere, whose system the server's own background work is no part of.
+     */
+    Meter forPeer(List<ProcessCpu> own, DatabaseActivity peerDatabase, boolean onPostgres) {
+        List<ProcessCpu> all = new ArrayList<>(own);
+        processes.stream().filter(p -> !p.name().equals("gateway") && (onPostgres || !p.name().equals("postgres"))).forEach(all::add);
+        return new Meter(all, peerDatabase);
+    }
+
     Reading read() {
         List<Double> cpu = new ArrayList<>();
         processes.forEach(p -> cpu.add(p.millis()));

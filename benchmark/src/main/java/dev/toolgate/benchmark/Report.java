@@ -21,6 +21,9 @@ final class Report {
     private static final String HEADER = String.format("%-26s %-15s %4s %22s %22s %22s %9s  %-40s %s", "series", "load",
             "runs", "ops/s", "p50 ms", "p99 ms", "max ms", "CPU ms/op: gw pg sim load", "stmt tx commit walsync /op");
 
+    /** The shared processes' names in a peer's row, where each process is named. */
+    private static final Map<String, String> SHORT = Map.of("postgres", "pg", "simulators", "sim", "load generator", "load");
+
     private Report() {
     }
 
@@ -49,7 +52,13 @@ final class Report {
     private static String row(Cell c) {
         Meter.Costs k = c.costs();
         StringBuilder cpu = new StringBuilder();
-        k.cpuMillis().values().forEach(v -> cpu.append(String.format("%6.2f", v)));
+        // a peer's own processes stand where the gateway's does, named, as they are more than one
+        boolean peer = !k.cpuMillis().containsKey("gateway");
+        k.cpuMillis().forEach((name, v) -> cpu.append(peer ? String.format(" %s %.2f", SHORT.getOrDefault(name, name), v)
+                : String.format("%6.2f", v)));
+        if (peer) { // what the CPU goals compare with the gateway's and PostgreSQL's
+            cpu.append(String.format(" = system %.2f", Goals.system(c)));
+        }
         return String.format("%-26s %-15s %4d %22s %22s %22s %9.1f  %-40s %5.1f %4.1f %5.1f %5.2f", c.series(), c.load(),
                 c.runs().size(), spread(c.throughput(), "%.0f"), spread(c.p50(), "%.2f"), spread(c.p99(), "%.2f"), c.max().max(), cpu,
                 k.statements(), k.begins(), k.commits(), k.walSyncs());

@@ -1,5 +1,6 @@
 package dev.toolgate.benchmark;
 
+import dev.toolgate.benchmark.peers.OneCInvoice;
 import dev.toolgate.simulator.Simulators;
 import jakarta.json.Json;
 
@@ -10,7 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 
 /** The HTTP calls the benchmark makes, each checked for the answer it must get (a wrong answer is no measurement). */
 final class Requests {
@@ -59,31 +59,29 @@ final class Requests {
 
     /** The document the 1C adapter sends for {@code downstreamKey}, straight to the simulator. */
     void direct(String downstreamKey) throws Exception {
-        String body = "{\"Date\":\"2026-11-30T12:00:00\",\"Организация_Key\":\"" + Simulators.oneCOrganizationKey()
-                + "\",\"ВалютаДокумента_Key\":\"5e1d7a3c-0643-4f00-8000-000000000643\",\"СуммаДокумента\":1250.00,"
-                + "\"Комментарий\":\"Toolgate: заказ o\",\"" + Simulators.ONE_C_KEY_REQUISITE + "\":\"" + downstreamKey + "\"}";
-        check(HTTP.send(HttpRequest.newBuilder(URI.create(invoices() + "?$format=json"))
-                .header("Authorization", oneCAuthorization()).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString()), 201);
+        check(HTTP.send(OneCInvoice.create(simulatorsUrl, downstreamKey), HttpResponse.BodyHandlers.ofString()), 201);
     }
 
     /** The 1C adapter's look-up of {@code downstreamKey}, straight to the simulator: found or not, an answer. */
     void lookUpDirect(String downstreamKey) throws Exception {
         String filter = URLEncoder.encode(Simulators.ONE_C_KEY_REQUISITE + " eq '" + downstreamKey.replace("'", "''") + "'",
                 StandardCharsets.UTF_8).replace("+", "%20");
-        check(HTTP.send(HttpRequest.newBuilder(URI.create(invoices() + "?$format=json&$filter=" + filter
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(OneCInvoice.invoices(simulatorsUrl) + "?$format=json&$filter=" + filter
                         + "&$select=Ref_Key,Number,Posted,DeletionMark"))
-                .header("Authorization", oneCAuthorization()).GET().build(), HttpResponse.BodyHandlers.ofString()), 200);
+                .header("Authorization", OneCInvoice.authorization()).GET().build(), HttpResponse.BodyHandlers.ofString()), 200);
     }
 
-    /** The 1C simulator's invoice documents, the entity set the 1C adapter writes and looks up in. */
-    private String invoices() {
-        return Simulators.oneCUrl(simulatorsUrl) + "/" + URLEncoder.encode("Document_СчетНаОплатуПокупателю", StandardCharsets.UTF_8);
-    }
-
-    private static String oneCAuthorization() {
-        return "Basic " + Base64.getEncoder().encodeToString((Simulators.ONE_C_USER + ":" + Simulators.ONE_C_PASSWORD)
-                .getBytes(StandardCharsets.UTF_8));
+    /**
+     * The same invoice through a peer ({@code peers}): a POST of the agent's payload to {@code url} keyed by
+     * {@code keyHeader} (Idempotency-Key for the DBOS front, Restate's idempotency-key); 200 and a document's reference.
+     */
+    void peer(String url, String keyHeader, String key) throws Exception {
+        HttpResponse<String> answer = check(HTTP.send(HttpRequest.newBuilder(URI.create(url)).header(keyHeader, key)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(payload())).build(),
+                HttpResponse.BodyHandlers.ofString()), 200);
+        if (!answer.body().contains("ref") || !answer.body().contains("number")) { // Restate's answer quotes the document again
+            throw new IllegalStateException(url + ": expected the invoice's reference, got " + answer.body());
+        }
     }
 
     /** The floor endpoint that does nothing. */

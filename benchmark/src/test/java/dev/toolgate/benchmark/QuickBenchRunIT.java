@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
 class QuickBenchRunIT {
 
     /** Where each {@code -Dbench.series} name's cells are in bench.json (Report.json). */
-    private static final Map<String, String> SERIES_IN_JSON = Map.of("closed", "series", "open", "open_loop",
+    private static final Map<String, String> SERIES_IN_JSON = Map.of("closed", "series", "peers", "series", "open", "open_loop",
             "backlog", "reconcile_backlog", "tracing", "tracing", "growth", "journal_growth");
     private static final long LONGEST_MINUTES = 15;
 

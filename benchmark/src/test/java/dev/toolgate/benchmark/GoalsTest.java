@@ -1,0 +1,71 @@
+package dev.toolgate.benchmark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+class GoalsTest {
+
+    @Test
+    void theSystemsCpuIsEveryProcessButTheSimulatorsAndTheLoadGenerator() {
+        Cell restate = cell("Restate: new", Map.of("Restate server", 1.5, "Restate endpoint", 2.0, "postgres", 0.25,
+                "simulators", 9.0, "load generator", 9.0));
+        assertEquals(3.75, Goals.system(restate), 1e-9);
+    }
+
+    @Test
+    void theGatewayIsHeldToTheCheapestPeerMeasured() {
+        Goals.Goal goal = goal(closedLoop(Map.of("gateway", 1.0, "postgres", 1.0),
+                Map.of(Peers.DBOS, 5.0, Peers.RESTATE, 3.0)), "CPU/new at c=8, gateway+PostgreSQL <= best peer");
+        assertEquals(2.0, goal.measured(), 1e-9);
+        assertEquals(3.0, goal.bound(), 1e-9);
+        assertTrue(goal.met());
+    }
+
+    @Test
+    void aPeerThatDidNotRunLeavesThePeerGoalsToTheOther() {
+        Goals.Goal goal = goal(closedLoop(Map.of("gateway", 2.0, "postgres", 1.5), Map.of(Peers.DBOS, 3.0)),
+                "CPU/new at c=8, gateway+PostgreSQL <= best peer");
+        assertEquals(3.0, goal.bound(), 1e-9);
+        assertFalse(goal.met());
+    }
+
+    @Test
+    void withoutPeersThePeerGoalsAreNotPrinted() {
+        List<Goals.Goal> goals = Goals.of(results(closedLoop(Map.of("gateway", 1.0, "postgres", 1.0), Map.of())));
+        assertTrue(goals.stream().noneMatch(g -> g.name().contains("peer")), goals.toString());
+        assertTrue(goals.stream().anyMatch(g -> g.name().equals("gateway CPU/new at c=8 <= 0.7 ms")), goals.toString());
+    }
+
+    private static Goals.Goal goal(Map<String, List<Cell>> closed, String name) {
+        return Goals.of(results(closed)).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** The gateway's new operations and replays at c=8 costing {@code gateway}, and each peer costing its system CPU. */
+    private static Map<String, List<Cell>> closedLoop(Map<String, Double> gateway, Map<String, Double> peers) {
+        Map<String, List<Cell>> closed = new LinkedHashMap<>();
+        closed.put(Measurements.NEW, List.of(cell(Measurements.NEW, gateway)));
+        closed.put(Measurements.REPLAY, List.of(cell(Measurements.REPLAY, gateway)));
+        peers.forEach((peer, ms) -> {
+            closed.put(Measurements.peerNew(peer), List.of(cell(Measurements.peerNew(peer), Map.of(peer, ms, "simulators", 1.0))));
+            closed.put(Measurements.peerReplay(peer), List.of(cell(Measurements.peerReplay(peer), Map.of(peer, ms))));
+        });
+        return closed;
+    }
+
+    private static Cell cell(String series, Map<String, Double> cpu) {
+        return new Cell(series, "c=8", 8, List.of(new Load.Result(100, 1.0, new Histogram(3))),
+                new Meter.Costs(new LinkedHashMap<>(cpu), 3, 2, 2, 1));
+    }
+
+    private static Results results(Map<String, List<Cell>> closed) {
+        return new Results(Map.of(), closed, List.of(), List.of(), List.of(), List.of(), 0, 0, RunLength.quick(), List.of());
+    }
+}
