@@ -1,13 +1,12 @@
 package dev.toolgate.dispatch;
 
-import dev.toolgate.journal.LeaseRenewals;
+import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Renewal;
+import dev.toolgate.lifecycle.Renewal;
 import dev.toolgate.targets.EffectGate;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 
 /**
  * The effect gate of one attempt. A lease more than half of which is left is provably still ours —

@@ -1,14 +1,14 @@
 package dev.toolgate.dispatch;
 
-import dev.toolgate.journal.Capture;
-import dev.toolgate.journal.CaptureDecision;
+import dev.toolgate.lifecycle.Capture;
+import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.KeyCapture;
-import dev.toolgate.journal.LeaseRenewals;
+import dev.toolgate.lifecycle.KeyCapture;
+import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.OutcomeRecorder;
-import dev.toolgate.journal.Recorded;
+import dev.toolgate.lifecycle.OutcomeRecorder;
+import dev.toolgate.lifecycle.Recorded;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.Reconciler;
 import dev.toolgate.targets.Outcome;

@@ -60,7 +60,7 @@ public final class EventLog {
     }
 
     /** The log line of an event some other statement wrote (the capture's insert writes its own event). */
-    static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
+    public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
         logOnCommit(op, actor, kind, attempt, status, null, null, null, detail);
     }
 
@@ -70,7 +70,7 @@ public final class EventLog {
      * ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}), a look-up's ({@link FencedWrites.LookupLogged}), the job's claim
      * ({@link DueOperations#LEASE}) — log through here.
      */
-    static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
+    public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
         logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));

@@ -2,7 +2,6 @@ package dev.toolgate.journal;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.approval.ApprovalStanding;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.persistence.Column;
@@ -91,10 +90,6 @@ public class Operation {
         return OperationStatus.fromDb(status);
     }
 
-    OperationState state(ApprovalStanding approval) {
-        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt), escalatedAt != null, approval);
-    }
-
     /** Names the approval that now governs new attempts. */
     public void approvedBy(String approval, Instant now) {
         approvalId = approval;
@@ -129,7 +124,7 @@ public class Operation {
     }
 
     /** failed_retryable → started: this caller owns the next attempt until the lease runs out. */
-    void startNextAttempt(Instant now, Duration lease) {
+    public void startNextAttempt(Instant now, Duration lease) {
         status = OperationStatus.STARTED.dbName();
         attemptCount++;
         leaseEpoch++;
@@ -140,12 +135,12 @@ public class Operation {
 
     /**
      * started (lease expired) or unknown → unknown under this caller's lease, while it looks the
-     * effect up. An expired attempt may still be executing at the target, so absence there proves
-     * nothing until {@link SettleWindows#afterLapsedLease} ({@code longestRequest}: the target's).
+     * effect up. {@code settleAfter}: from when absence proves nothing happened, for a row whose
+     * attempt's lease lapsed (the lifecycle's settle windows say when); null leaves it as it is.
      */
-    void holdForReconcile(Instant now, Duration lease, Duration settleWindow, Duration longestRequest) {
-        if (status() == OperationStatus.STARTED) {
-            settleAfter = at(SettleWindows.afterLapsedLease(now, instant(leaseUntil), longestRequest, settleWindow));
+    public void holdForReconcile(Instant now, Duration lease, Instant settleAfter) {
+        if (settleAfter != null) {
+            this.settleAfter = at(settleAfter);
         }
         status = OperationStatus.UNKNOWN.dbName();
         leaseEpoch++; // whoever held the row before now holds nothing: their writes name an older epoch
@@ -154,7 +149,7 @@ public class Operation {
     }
 
     /** The same lease, holder and epoch, running a full period from {@code now}. */
-    void renewLease(Instant now, Duration lease) {
+    public void renewLease(Instant now, Duration lease) {
         leaseUntil = at(now.plus(lease));
         updatedAt = at(now);
     }
@@ -172,15 +167,15 @@ public class Operation {
     }
 
     /** The withheld_fields column as names: empty, or comma-separated. */
-    static List<String> withheld(String column) {
+    public static List<String> withheld(String column) {
         return column == null || column.isEmpty() ? List.of() : List.of(column.split(","));
     }
 
-    static Instant instant(OffsetDateTime time) {
+    public static Instant instant(OffsetDateTime time) {
         return time == null ? null : time.toInstant();
     }
 
-    static JsonObject json(String text) {
+    public static JsonObject json(String text) {
         if (text == null) {
             return null;
         }

@@ -32,22 +32,22 @@ public final class OperationRows {
     private OperationRows() {
     }
 
-    static Optional<OperationView> byKey(Connection connection, String tenant, String key) throws SQLException {
+    public static Optional<OperationView> byKey(Connection connection, String tenant, String key) throws SQLException {
         return read(connection, BY_KEY, tenant, key);
     }
 
-    static Optional<OperationView> byKeyLocked(Connection connection, String tenant, String key) throws SQLException {
+    public static Optional<OperationView> byKeyLocked(Connection connection, String tenant, String key) throws SQLException {
         return read(connection, BY_KEY_LOCKED, tenant, key);
     }
 
     /** {@code operation}'s row as it stands now, read on the caller's transaction connection. */
-    static OperationView current(Connection connection, OperationView operation) {
+    public static OperationView current(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's read of an operation failed",
                 () -> byKey(connection, operation.tenant(), operation.key()).orElseThrow());
     }
 
     /** {@code operation}'s row as it stands now, locked until the caller's transaction ends. */
-    static OperationView locked(Connection connection, OperationView operation) {
+    public static OperationView locked(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's locked read of an operation failed",
                 () -> byKeyLocked(connection, operation.tenant(), operation.key()).orElseThrow());
     }
@@ -61,14 +61,14 @@ public final class OperationRows {
     }
 
     /** The first row {@code statement} returns (a fenced write returns its row, or none when the fence kept it out). */
-    static Optional<OperationView> first(PreparedStatement statement) throws SQLException {
+    public static Optional<OperationView> first(PreparedStatement statement) throws SQLException {
         try (ResultSet row = statement.executeQuery()) {
             return row.next() ? Optional.of(view(row)) : Optional.empty();
         }
     }
 
     /** Every row {@code statement} returns, in order. */
-    static List<OperationView> all(PreparedStatement statement) throws SQLException {
+    public static List<OperationView> all(PreparedStatement statement) throws SQLException {
         List<OperationView> rows = new ArrayList<>();
         try (ResultSet row = statement.executeQuery()) {
             while (row.next()) {

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.toolgate.journal.LeaseRenewals;
+import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Renewal;
+import dev.toolgate.lifecycle.Renewal;
 import dev.toolgate.targets.EffectGate;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.toolgate.reconcile.job;
 
-import dev.toolgate.journal.DueOperations;
+import dev.toolgate.lifecycle.DueOperations;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.LeaseRenewals;
+import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.reconcile.Reconciled;
 import dev.toolgate.reconcile.ConcurrentLookups;
