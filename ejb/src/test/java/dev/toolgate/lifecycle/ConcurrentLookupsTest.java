@@ -1,7 +1,6 @@
-package dev.toolgate.reconcile;
+package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import org.junit.jupiter.api.AfterEach;

@@ -1,4 +1,4 @@
-package dev.toolgate.dispatch;
+package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

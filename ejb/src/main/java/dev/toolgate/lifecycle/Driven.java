@@ -1,19 +1,23 @@
-package dev.toolgate.reconcile;
+package dev.toolgate.lifecycle;
 
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.Lookup;
 
-/** What reconciling one operation did: the look-up's answer, and whether an attempt was sent after it. */
-public record Reconciled(OperationView operation, Lookup lookup, boolean sent) {
+/**
+ * Where one drive of the {@link OperationLoop} left an operation: the row, the answer of its first look-up
+ * (null when it looked nothing up), and whether the last attempt's outcome was recorded by this drive
+ * (false: another holder owns it, or nothing was sent — the answer is then a replay of the row).
+ */
+public record Driven(OperationView operation, Lookup lookup, boolean byThisCall) {
 
-    /** A short name for counting outcomes: found, sent, waiting, awaiting_caller, exhausted, failed, pending, unavailable, ambiguous, escalated. */
+    /** A short name for counting a look-up's outcomes: found, sent, waiting, awaiting_caller, exhausted, failed, pending, unavailable, ambiguous, escalated. */
     public String outcome() {
         if (operation.escalatedAt() != null) {
             return "escalated";
         }
         if (lookup instanceof Lookup.Absent) {
-            if (sent) {
+            if (byThisCall) {
                 return "sent";
             }
             if (operation.status().isTerminal()) {

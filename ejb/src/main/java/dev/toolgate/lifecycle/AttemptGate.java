@@ -1,8 +1,6 @@
-package dev.toolgate.dispatch;
+package dev.toolgate.lifecycle;
 
-import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.lifecycle.Renewal;
 import dev.toolgate.targets.EffectGate;
 
 import java.time.Clock;

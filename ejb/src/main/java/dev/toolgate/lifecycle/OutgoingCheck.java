@@ -1,4 +1,4 @@
-package dev.toolgate.dispatch;
+package dev.toolgate.lifecycle;
 
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;

@@ -1,14 +1,12 @@
-package dev.toolgate.dispatch;
+package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.lifecycle.Renewal;
 import dev.toolgate.targets.EffectGate;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.toolgate.reconcile;
+package dev.toolgate.lifecycle;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
