@@ -18,10 +18,12 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * One row of {@code agent_operation_log}. Rows are inserted and their outcomes written by SQL
- * in {@link KeyCapture} and {@link OutcomeRecorder} (an {@code INSERT … ON CONFLICT DO NOTHING} and
- * fenced updates); under the row lock the entity moves itself between states through its behaviour,
- * which the approval and escalation services call as well.
+ * One row of {@code agent_operation_log}, read through JPA where a phase locks it. Every transition of the
+ * operation's lifecycle is written by SQL with its event in the lifecycle package (the capture's insert, the
+ * leases, the fenced writes of outcomes and look-ups); the few writes left here are people's and the effect
+ * gate's, each in one place: an approval naming itself ({@link #approvedBy}), an approval that lapsed before an
+ * attempt ({@link #lapse}), a person's resolution of an escalation ({@link #resolve}), a lease renewed by its
+ * holder ({@link #renewLease}).
  */
 @Entity
 @Table(name = "agent_operation_log")
@@ -120,31 +122,6 @@ public class Operation {
         leaseUntil = null;
         nextCheckAt = null;
         completedAt = at(now);
-        updatedAt = at(now);
-    }
-
-    /** failed_retryable → started: this caller owns the next attempt until the lease runs out. */
-    public void startNextAttempt(Instant now, Duration lease) {
-        status = OperationStatus.STARTED.dbName();
-        attemptCount++;
-        leaseEpoch++;
-        leaseUntil = at(now.plus(lease));
-        nextCheckAt = null;
-        updatedAt = at(now);
-    }
-
-    /**
-     * started (lease expired) or unknown → unknown under this caller's lease, while it looks the
-     * effect up. {@code settleAfter}: from when absence proves nothing happened, for a row whose
-     * attempt's lease lapsed (the lifecycle's settle windows say when); null leaves it as it is.
-     */
-    public void holdForReconcile(Instant now, Duration lease, Instant settleAfter) {
-        if (settleAfter != null) {
-            this.settleAfter = at(settleAfter);
-        }
-        status = OperationStatus.UNKNOWN.dbName();
-        leaseEpoch++; // whoever held the row before now holds nothing: their writes name an older epoch
-        leaseUntil = at(now.plus(lease));
         updatedAt = at(now);
     }
 

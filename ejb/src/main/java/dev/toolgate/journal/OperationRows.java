@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Operation rows over plain JDBC: the replay check's read by primary key, which every call with a key makes
- * first, the same read under the row lock, and the rows the fenced writes return ({@link FencedWrites}).
+ * first, the same read under the row lock, and the rows the lifecycle's fenced writes return.
  * Through JPA the read cost a replay about a sixth of the gateway's CPU in a profile of the benchmark (the
  * container's entity manager, a unit of work, the entity and its copy), more than the statement itself. It
  * maps a row exactly as {@link Operation#view()} does, column for column ({@code OperationRowsIT} reads rows

@@ -1,27 +1,21 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
-import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import static dev.toolgate.canonical.Jsons.JSON;
-import static dev.toolgate.journal.EventKind.LEASE_EXPIRED;
-import static dev.toolgate.journal.EventKind.RECONCILE_STARTED;
 
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import dev.toolgate.trace.Trace;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -40,7 +34,7 @@ import java.util.Map;
  *
  * <p>A claim is two statements whatever its size: the due rows, locked; then every one of them leased,
  * with its events, in one statement that returns the leased rows. The lease is the one an agent's call
- * takes on such a row ({@link Operation#holdForReconcile}); the settle window of a lapsed attempt is
+ * takes on such a row, by the same statement ({@link Leases#LOOKUP}); the settle window of a lapsed attempt is
  * computed here by the same rule ({@link SettleWindows#afterLapsedLease}) and handed to the statement.
  */
 @Stateless
@@ -88,26 +82,6 @@ public class DueOperations {
             + "    OR (o.status = 'started' AND o.lease_until <= ?3)"
             + " ORDER BY c.due_at LIMIT ?4 FOR UPDATE OF o SKIP LOCKED";
 
-    /**
-     * Leases every claimed row (?1: a JSON array of {tenant, operation_key, lapsed, settle_after}) as
-     * Operation#holdForReconcile does one: unknown, the next lease epoch, held until ?2. A lapsed attempt's
-     * row gets its settle window and a lease_expired event before the reconcile_started event every claimed
-     * row gets. The leased rows come back whole.
-     */
-    static final String LEASE = "WITH claimed AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb))"
-            + "   AS c(tenant text, operation_key text, lapsed boolean, settle_after timestamptz)),"
-            + " leased AS (UPDATE agent_operation_log o SET status = 'unknown', lease_epoch = o.lease_epoch + 1,"
-            + "   lease_until = ?2, updated_at = ?3, settle_after = CASE WHEN c.lapsed THEN c.settle_after ELSE o.settle_after END"
-            + "   FROM claimed c WHERE o.tenant = c.tenant AND o.operation_key = c.operation_key RETURNING o.*),"
-            + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + "   SELECT tenant, operation_key, ?3, kind, attempt_count, 'unknown', ?4, detail, CAST(?5 AS text) FROM ("
-            + "     SELECT l.tenant, l.operation_key, l.attempt_count, 0 AS step, '" + LEASE_EXPIRED.dbName() + "' AS kind,"
-            + "       replace('" + Leases.LAPSED + "', '%d', CAST(l.attempt_count AS text)) AS detail"
-            + "       FROM leased l JOIN claimed c ON c.tenant = l.tenant AND c.operation_key = l.operation_key WHERE c.lapsed"
-            + "     UNION ALL SELECT tenant, operation_key, attempt_count, 1, '" + RECONCILE_STARTED.dbName() + "', '" + Leases.LOOKUP_LEASED + "'"
-            + "       FROM leased) e ORDER BY tenant, operation_key, step)"
-            + " SELECT * FROM leased";
-
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
@@ -115,7 +89,6 @@ public class DueOperations {
     JournalSettings settings;
 
     private static final NumberedSql DUE_RUN = NumberedSql.of(DUE);
-    private static final NumberedSql LEASE_RUN = NumberedSql.of(LEASE);
 
     /**
      * Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. Both
@@ -137,8 +110,7 @@ public class DueOperations {
                     boolean started = OperationStatus.STARTED.dbName().equals(rows.getString(3));
                     Instant settleAfter = started ? SettleWindows.afterLapsedLease(now, Operation.instant(rows.getObject(5,
                             OffsetDateTime.class)), settings.longestRequest(rows.getString(4)), settings.settleWindow()) : null;
-                    JsonObjectBuilder item = JSON.createObjectBuilder().add("tenant", tenant).add("operation_key", key).add("lapsed", started);
-                    claimed.add(settleAfter == null ? item.addNull("settle_after") : item.add("settle_after", settleAfter.toString()));
+                    claimed.add(Leases.claimed(tenant, key, settleAfter));
                     lapsed.put(new OperationId(tenant, key), started);
                 }
                 return null;
@@ -147,26 +119,16 @@ public class DueOperations {
         return lapsed.isEmpty() ? List.of() : lease(journal, claimed.build().toString(), lapsed, now);
     }
 
-    /** Leases the claimed rows ({@link #LEASE}) and logs their events; the leased rows in the claim's order. */
+    /** Leases the claimed rows ({@link Leases#LOOKUP}), with their events; the leased rows in the claim's order. */
     private List<OperationView> lease(Connection journal, String claimed, Map<OperationId, Boolean> lapsed, Instant now) {
         Map<OperationId, OperationView> byId = new LinkedHashMap<>();
-        List<OperationView> leased = JournalConnections.run("the reconcile claim's lease of due operations failed", () -> {
-            try (PreparedStatement lease = LEASE_RUN.prepare(journal, claimed, Operation.at(now.plus(settings.lease())),
-                    Operation.at(now), ACTOR, Trace.traceId())) {
-                return OperationRows.all(lease);
-            }
-        });
-        for (OperationView view : leased) {
+        for (OperationView view : Leases.forLookUp(journal, claimed, now, settings.lease(), ACTOR)) {
             byId.put(new OperationId(view.tenant(), view.key()), view);
         }
         List<OperationView> inOrder = new ArrayList<>(byId.size());
         lapsed.forEach((id, wasStarted) -> {
             OperationView view = byId.get(id);
-            if (wasStarted) {
-                EventLog.logOnCommit(view, ACTOR, LEASE_EXPIRED, view.attemptCount(), OperationStatus.UNKNOWN,
-                        String.format(Leases.LAPSED, view.attemptCount()));
-            }
-            EventLog.logOnCommit(view, ACTOR, RECONCILE_STARTED, view.attemptCount(), OperationStatus.UNKNOWN, Leases.LOOKUP_LEASED);
+            Leases.logLookUp(view, wasStarted, ACTOR);
             inOrder.add(view);
         });
         return inOrder;

@@ -106,8 +106,7 @@ public class KeyCapture {
     private Capture decide(Operation row, String fingerprint, String actor, Instant now) {
         CaptureDecision decision = CapturePolicy.decide(OperationState.of(row.view(), Approval.standing(em, row.view(), now)), fingerprint, now);
         OperationStatus before = row.status();
-        apply(row, decision, actor, now);
-        return new Capture(decision, row.view(), before);
+        return new Capture(decision, apply(row, decision, actor, now), before);
     }
 
     /** Decides for the recorded payload of an existing operation: a replacement agent's resume. */
@@ -143,13 +142,17 @@ public class KeyCapture {
         });
     }
 
-    private void apply(Operation row, CaptureDecision decision, String actor, Instant now) {
+    /** The decision's write under the row lock, if it makes one; the row as it now stands. */
+    private OperationView apply(Operation row, CaptureDecision decision, String actor, Instant now) {
         OperationView before = row.view();
+        // the leases are SQL with their events, as the job's claim and the recorders write: the entity stays as read
         if (decision instanceof CaptureDecision.Execute) {
-            Leases.startNextAttempt(em, row, actor, now, settings);
-        } else if (decision instanceof CaptureDecision.Reconcile) {
-            Leases.holdForReconcile(em, row, actor, now, settings);
-        } else if (decision instanceof CaptureDecision.ApprovalLapsed lapsed) {
+            return Leases.startNextAttempt(JournalConnections.of(em), before, actor, now, settings.lease());
+        }
+        if (decision instanceof CaptureDecision.Reconcile) {
+            return Leases.holdForReconcile(JournalConnections.of(em), before, actor, now, settings);
+        }
+        if (decision instanceof CaptureDecision.ApprovalLapsed lapsed) {
             row.lapse(lapsed.standing().lapseCode(), now);
             note(row.view(), actor, APPROVAL_LAPSED, now, "the approval was " + lapsed.standing().dbName()
                     + " before attempt " + (before.attemptCount() + 1) + "; nothing sent");
@@ -162,6 +165,7 @@ public class KeyCapture {
         } else if (decision instanceof CaptureDecision.Unsettled || decision instanceof CaptureDecision.Escalated) {
             note(before, actor, UNSETTLED, now, null);
         }
+        return row.view();
     }
 
     private void note(OperationView row, String actor, EventKind kind, Instant now, String detail) {

@@ -179,7 +179,7 @@ class DueOperationsIT {
         }
     }
 
-    /** Pages one lease of 20 claimed rows ({@link DueOperations#LEASE}) touches, planned with its values or without them. */
+    /** Pages one lease of 20 claimed rows ({@link Leases#LOOKUP}) touches, planned with its values or without them. */
     private static long buffersOfALease(Connection c, boolean generic) throws SQLException {
         StringBuilder claimed = new StringBuilder("[");
         try (ResultSet keys = c.createStatement().executeQuery(
@@ -194,7 +194,7 @@ class DueOperationsIT {
         try (java.sql.Statement s = c.createStatement()) {
             s.execute("SET LOCAL plan_cache_mode = " + (generic ? "force_generic_plan" : "force_custom_plan"));
             s.execute("PREPARE lease (text, timestamptz, timestamptz, text, text) AS "
-                    + DueOperations.LEASE.replaceAll("\\?(\\d+)", "\\$$1"));
+                    + Leases.LOOKUP.replaceAll("\\?(\\d+)", "\\$$1"));
             try (ResultSet plan = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE lease ('" + claimed
                     + "', now() + interval '30 seconds', now(), 'reconciler', NULL)")) {
                 plan.next();

@@ -256,7 +256,7 @@ class FencedWritesIT {
             String unknownWindow = column(c, unknown, "settle_after");
 
             Timestamp until = Timestamp.from(Instant.now().plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
-            List<String> leased = run(c, NumberedSql.of(DueOperations.LEASE), claimed, until, now(), "reconciler", null);
+            List<String> leased = run(c, NumberedSql.of(Leases.LOOKUP), claimed, until, now(), "reconciler", null);
 
             assertEquals(List.of("unknown 1 5", "unknown 2 2"), leased.stream().sorted().toList(), "the leased rows come back");
             assertEquals(until.toInstant(), instant(c, lapsed, "lease_until"));
@@ -269,6 +269,25 @@ class FencedWritesIT {
             assertEquals(List.of("lease_expired 1 unknown reconciler: " + String.format(Leases.LAPSED, 1),
                     "reconcile_started 1 unknown reconciler: " + Leases.LOOKUP_LEASED), eventsWithAttempts(c, lapsed));
             assertEquals(List.of("reconcile_started 2 unknown reconciler: " + Leases.LOOKUP_LEASED), eventsWithAttempts(c, unknown));
+        }
+    }
+
+    @Test
+    void theNextAttemptIsLeasedWithItsEventInOneStatementAndOnlyForTheAttemptAndEpochDecidedOn() throws SQLException {
+        try (Connection c = connection()) {
+            String key = unknown(c, 2, 3, false);
+            exec(c, "UPDATE agent_operation_log SET status = 'failed_retryable', lease_until = NULL, next_check_at = now()"
+                    + " WHERE operation_key = '" + key + "'");
+            Timestamp until = Timestamp.from(Instant.now().plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
+
+            List<String> stale = run(c, NumberedSql.of(Leases.NEXT_ATTEMPT), until, now(), "acme", key, 2, 2L, "agent-a", null);
+            List<String> started = run(c, NumberedSql.of(Leases.NEXT_ATTEMPT), until, now(), "acme", key, 2, 3L, "agent-a", null);
+
+            assertEquals(List.of(), stale, "a holder of an older epoch leases nothing");
+            assertEquals(List.of("started 3 4"), started, "the new attempt, under the next epoch");
+            assertEquals(until.toInstant(), instant(c, key, "lease_until"));
+            assertEquals(null, column(c, key, "next_check_at"));
+            assertEquals(List.of("attempt_started 3 started agent-a: " + Leases.ATTEMPT_LEASED), eventsWithAttempts(c, key));
         }
     }
 
