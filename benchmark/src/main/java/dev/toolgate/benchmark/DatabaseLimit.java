@@ -1,8 +1,8 @@
 package dev.toolgate.benchmark;
 
-import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.lifecycle.KeyCapture;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.FencedWrites;
+import dev.toolgate.lifecycle.FencedWrites;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -3,7 +3,7 @@
  * an expiry, and may revoke it. This package owns the approval's row ({@link dev.toolgate.approval.Approval}),
  * its standing at a moment ({@link dev.toolgate.approval.ApprovalStanding}) and the grant/revoke service
  * ({@link dev.toolgate.approval.Approvals}), each under the operation's row lock. Approvals are kept apart
- * from technical attempts: the journal reads the standing again, under the same lock, before every new
+ * from technical attempts: the lifecycle reads the standing again, under the same lock, before every new
  * attempt, so a stored approval is evidence, never a standing licence.
  */
 package dev.toolgate.approval;

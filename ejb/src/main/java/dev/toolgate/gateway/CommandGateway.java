@@ -4,20 +4,18 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.canonical.Canonicalizer;
-import dev.toolgate.dispatch.Dispatcher;
-import dev.toolgate.dispatch.Sent;
-import dev.toolgate.journal.Capture;
-import dev.toolgate.journal.CaptureDecision;
+import dev.toolgate.lifecycle.Driven;
+import dev.toolgate.lifecycle.Capture;
+import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.Journal;
-import dev.toolgate.journal.KeyCapture;
+import dev.toolgate.lifecycle.KeyCapture;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
 import jakarta.json.JsonObject;
-import dev.toolgate.reconcile.Reconciled;
-import dev.toolgate.reconcile.Reconciler;
+import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.targets.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
@@ -32,7 +30,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/** An agent's command: capture → (look up →) call the target → record. No transaction is open here. */
+/** An agent's command: capture, then the operation's one loop ({@link OperationLoop}). No transaction is open here. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class CommandGateway {
@@ -40,9 +38,7 @@ public class CommandGateway {
     @Inject
     KeyCapture keyCapture;
     @Inject
-    Dispatcher dispatcher;
-    @Inject
-    Reconciler reconciler;
+    OperationLoop loop;
     @Inject
     TargetRegistry targets;
     @Inject
@@ -118,14 +114,10 @@ public class CommandGateway {
 
     private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, JsonObject payload) {
         metrics.captured(decision.metricName());
-        if (decision instanceof CaptureDecision.Execute) {
-            Sent sent = dispatcher.send(operation, actor, payload);
-            return AgentAnswers.of(sent.operation(), !sent.byThisCall(), Instant.now());
-        }
-        if (decision instanceof CaptureDecision.Reconcile) {
-            Reconciled reconciled = reconciler.settle(operation, actor, payload);
-            // found now: an earlier call produced the effect, so this answer is a replay of it
-            return AgentAnswers.of(reconciled.operation(), !reconciled.sent(), Instant.now());
+        if (decision instanceof CaptureDecision.Execute || decision instanceof CaptureDecision.Reconcile) {
+            Driven driven = loop.drive(decision, operation, actor, payload);
+            // nothing recorded by this call (found by a look-up, or another caller's): a replay of an earlier effect
+            return AgentAnswers.of(driven.operation(), !driven.byThisCall(), Instant.now());
         }
         if (decision instanceof CaptureDecision.Mismatch) {
             return new GatewayAnswer.KeyReused(operation);

@@ -1,9 +1,11 @@
 /**
- * The dispatch loop between an agent's command and the target: capture, call, record.
+ * An agent's command: capture, then the operation's one loop ({@link dev.toolgate.lifecycle.OperationLoop}),
+ * and the one table from the row it left to the agent's answer ({@link dev.toolgate.gateway.AgentAnswers}).
  *
  * <p>{@link dev.toolgate.gateway.CommandGateway} is {@code NOT_SUPPORTED}: each journal phase
  * commits on its own and no database transaction is open while a target is called.
  * It sends only what the journal recorded, and an operation whose outcome is unknown is looked up
- * by our key before anything is sent again.
+ * by our key before anything is sent again. It imports the lifecycle and what it stands on; the front
+ * doors and the process driver import it.
  */
 package dev.toolgate.gateway;

@@ -60,17 +60,16 @@ public final class EventLog {
     }
 
     /** The log line of an event some other statement wrote (the capture's insert writes its own event). */
-    static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
+    public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
         logOnCommit(op, actor, kind, attempt, status, null, null, null, detail);
     }
 
     /**
      * The log line of any event once it is committed: a warning for what a person should see (an escalation,
      * a refused outcome). The statements that journal their events themselves — the outcome's
-     * ({@link FencedWrites#SETTLE_ATTEMPT_LOGGED}), a look-up's ({@link FencedWrites.LookupLogged}), the job's claim
-     * ({@link DueOperations#LEASE}) — log through here.
+     * and a look-up's fenced writes, the leases, the capture's insert — log through here.
      */
-    static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
+    public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
         logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));

@@ -1,7 +1,5 @@
 package dev.toolgate.journal;
 
-import dev.toolgate.approval.ApprovalView;
-import dev.toolgate.approval.Approval;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
@@ -12,7 +10,6 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Connection;
 import javax.sql.DataSource;
 
-import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -49,23 +46,6 @@ public class Journal {
                 return OperationRows.byKey(connection, tenant, key);
             }
         });
-    }
-
-    /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */
-    public Optional<OperationRecord> find(String tenant, String key) {
-        Operation operation = em.find(Operation.class, new OperationId(tenant, key));
-        if (operation == null) {
-            return Optional.empty();
-        }
-        List<EventView> events = em.createQuery(
-                        "SELECT e FROM OperationEvent e WHERE e.tenant = :tenant AND e.operationKey = :key ORDER BY e.id",
-                        OperationEvent.class)
-                .setParameter("tenant", tenant)
-                .setParameter("key", key)
-                .getResultStream().map(OperationEvent::view).toList();
-        OperationView view = operation.view();
-        Approval approval = view.approvalId() == null ? null : em.find(Approval.class, view.approvalId());
-        return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
     }
 
     /** The operations of {@code tenant} under {@code keys} that exist, by key: a process's steps in one read. */
@@ -114,9 +94,5 @@ public class Journal {
         List<?> versions = em.createNativeQuery("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL"
                 + " ORDER BY installed_rank DESC LIMIT 1").getResultList();
         return versions.isEmpty() ? null : versions.get(0).toString();
-    }
-
-    /** An operation, its events oldest first, and the approval it names (null: none). */
-    public record OperationRecord(OperationView operation, List<EventView> events, ApprovalView approval) {
     }
 }

@@ -51,7 +51,7 @@ public class JournalConnections implements SessionCustomizer {
      * run on it does not flush the entity manager first, as a JPA query would: a phase that changed an entity and
      * then runs JDBC flushes before it (none of today's phases mixes the two that way).
      */
-    static Connection of(EntityManager em) {
+    public static Connection of(EntityManager em) {
         Connection connection = em.unwrap(Connection.class);
         if (connection == null) {
             throw new IllegalStateException("no journal transaction is active: the journal's writes run inside one");
@@ -61,7 +61,7 @@ public class JournalConnections implements SessionCustomizer {
 
     /** A step of plain JDBC against the journal. */
     @FunctionalInterface
-    interface SqlWork<T> {
+    public interface SqlWork<T> {
         T run() throws SQLException;
     }
 
@@ -69,7 +69,7 @@ public class JournalConnections implements SessionCustomizer {
      * Runs {@code work}, its SQLException becoming the PersistenceException JPA would have thrown for the same
      * failure, the cause kept: an outage is told apart by it ({@link JournalOutage}), whichever way the statement ran.
      */
-    static <T> T run(String failure, SqlWork<T> work) {
+    public static <T> T run(String failure, SqlWork<T> work) {
         try {
             return work.run();
         } catch (SQLException e) {

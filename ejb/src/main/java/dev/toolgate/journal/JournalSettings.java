@@ -86,7 +86,7 @@ public class JournalSettings {
         return maxReconcileBackoffSeconds;
     }
 
-    /** How long one request to {@code target} may run (connect + read timeout): see {@link SettleWindows}. */
+    /** How long one request to {@code target} may run (connect + read timeout): the lifecycle's settle windows start after it. */
     public Duration longestRequest(String target) {
         return longestRequests.computeIfAbsent(target, t -> RequestTimeouts.of(ConfigProvider.getConfig(), t).longest());
     }

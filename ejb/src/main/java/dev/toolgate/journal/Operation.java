@@ -2,7 +2,6 @@ package dev.toolgate.journal;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.approval.ApprovalStanding;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.persistence.Column;
@@ -19,10 +18,12 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * One row of {@code agent_operation_log}. Rows are inserted and their outcomes written by SQL
- * in {@link KeyCapture} and {@link OutcomeRecorder} (an {@code INSERT … ON CONFLICT DO NOTHING} and
- * fenced updates); under the row lock the entity moves itself between states through its behaviour,
- * which the approval and escalation services call as well.
+ * One row of {@code agent_operation_log}, read through JPA where a phase locks it. Every transition of the
+ * operation's lifecycle is written by SQL with its event in the lifecycle package (the capture's insert, the
+ * leases, the fenced writes of outcomes and look-ups); the few writes left here are people's and the effect
+ * gate's, each in one place: an approval naming itself ({@link #approvedBy}), an approval that lapsed before an
+ * attempt ({@link #lapse}), a person's resolution of an escalation ({@link #resolve}), a lease renewed by its
+ * holder ({@link #renewLease}).
  */
 @Entity
 @Table(name = "agent_operation_log")
@@ -91,10 +92,6 @@ public class Operation {
         return OperationStatus.fromDb(status);
     }
 
-    OperationState state(ApprovalStanding approval) {
-        return new OperationState(status(), requestHash, instant(leaseUntil), instant(nextCheckAt), escalatedAt != null, approval);
-    }
-
     /** Names the approval that now governs new attempts. */
     public void approvedBy(String approval, Instant now) {
         approvalId = approval;
@@ -128,33 +125,8 @@ public class Operation {
         updatedAt = at(now);
     }
 
-    /** failed_retryable → started: this caller owns the next attempt until the lease runs out. */
-    void startNextAttempt(Instant now, Duration lease) {
-        status = OperationStatus.STARTED.dbName();
-        attemptCount++;
-        leaseEpoch++;
-        leaseUntil = at(now.plus(lease));
-        nextCheckAt = null;
-        updatedAt = at(now);
-    }
-
-    /**
-     * started (lease expired) or unknown → unknown under this caller's lease, while it looks the
-     * effect up. An expired attempt may still be executing at the target, so absence there proves
-     * nothing until {@link SettleWindows#afterLapsedLease} ({@code longestRequest}: the target's).
-     */
-    void holdForReconcile(Instant now, Duration lease, Duration settleWindow, Duration longestRequest) {
-        if (status() == OperationStatus.STARTED) {
-            settleAfter = at(SettleWindows.afterLapsedLease(now, instant(leaseUntil), longestRequest, settleWindow));
-        }
-        status = OperationStatus.UNKNOWN.dbName();
-        leaseEpoch++; // whoever held the row before now holds nothing: their writes name an older epoch
-        leaseUntil = at(now.plus(lease));
-        updatedAt = at(now);
-    }
-
     /** The same lease, holder and epoch, running a full period from {@code now}. */
-    void renewLease(Instant now, Duration lease) {
+    public void renewLease(Instant now, Duration lease) {
         leaseUntil = at(now.plus(lease));
         updatedAt = at(now);
     }
@@ -172,15 +144,15 @@ public class Operation {
     }
 
     /** The withheld_fields column as names: empty, or comma-separated. */
-    static List<String> withheld(String column) {
+    public static List<String> withheld(String column) {
         return column == null || column.isEmpty() ? List.of() : List.of(column.split(","));
     }
 
-    static Instant instant(OffsetDateTime time) {
+    public static Instant instant(OffsetDateTime time) {
         return time == null ? null : time.toInstant();
     }
 
-    static JsonObject json(String text) {
+    public static JsonObject json(String text) {
         if (text == null) {
             return null;
         }

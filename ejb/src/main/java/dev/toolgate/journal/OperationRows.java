@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Operation rows over plain JDBC: the replay check's read by primary key, which every call with a key makes
- * first, the same read under the row lock, and the rows the fenced writes return ({@link FencedWrites}).
+ * first, the same read under the row lock, and the rows the lifecycle's fenced writes return.
  * Through JPA the read cost a replay about a sixth of the gateway's CPU in a profile of the benchmark (the
  * container's entity manager, a unit of work, the entity and its copy), more than the statement itself. It
  * maps a row exactly as {@link Operation#view()} does, column for column ({@code OperationRowsIT} reads rows
@@ -32,22 +32,22 @@ public final class OperationRows {
     private OperationRows() {
     }
 
-    static Optional<OperationView> byKey(Connection connection, String tenant, String key) throws SQLException {
+    public static Optional<OperationView> byKey(Connection connection, String tenant, String key) throws SQLException {
         return read(connection, BY_KEY, tenant, key);
     }
 
-    static Optional<OperationView> byKeyLocked(Connection connection, String tenant, String key) throws SQLException {
+    public static Optional<OperationView> byKeyLocked(Connection connection, String tenant, String key) throws SQLException {
         return read(connection, BY_KEY_LOCKED, tenant, key);
     }
 
     /** {@code operation}'s row as it stands now, read on the caller's transaction connection. */
-    static OperationView current(Connection connection, OperationView operation) {
+    public static OperationView current(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's read of an operation failed",
                 () -> byKey(connection, operation.tenant(), operation.key()).orElseThrow());
     }
 
     /** {@code operation}'s row as it stands now, locked until the caller's transaction ends. */
-    static OperationView locked(Connection connection, OperationView operation) {
+    public static OperationView locked(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's locked read of an operation failed",
                 () -> byKeyLocked(connection, operation.tenant(), operation.key()).orElseThrow());
     }
@@ -61,14 +61,14 @@ public final class OperationRows {
     }
 
     /** The first row {@code statement} returns (a fenced write returns its row, or none when the fence kept it out). */
-    static Optional<OperationView> first(PreparedStatement statement) throws SQLException {
+    public static Optional<OperationView> first(PreparedStatement statement) throws SQLException {
         try (ResultSet row = statement.executeQuery()) {
             return row.next() ? Optional.of(view(row)) : Optional.empty();
         }
     }
 
     /** Every row {@code statement} returns, in order. */
-    static List<OperationView> all(PreparedStatement statement) throws SQLException {
+    public static List<OperationView> all(PreparedStatement statement) throws SQLException {
         List<OperationView> rows = new ArrayList<>();
         try (ResultSet row = statement.executeQuery()) {
             while (row.next()) {

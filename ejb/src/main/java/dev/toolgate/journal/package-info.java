@@ -1,13 +1,9 @@
 /**
- * The durable operation journal: one row per operation key, the append-only event log, and the
- * two short atomic phases around every target call — capture before it, record after it.
- *
- * <p>{@link dev.toolgate.journal.KeyCapture} decides what a request may do under the row lock
- * ({@link dev.toolgate.journal.CapturePolicy}); {@link dev.toolgate.journal.OutcomeRecorder} writes what
- * an attempt or a look-up established ({@link dev.toolgate.journal.AttemptOutcomes},
- * {@link dev.toolgate.journal.LookupDecisions}), fenced by attempt, lease epoch and status so a holder
- * whose lease was taken over never overwrites a newer decision. Both are {@code REQUIRES_NEW}: they
- * commit on their own, and no transaction stays open while a target is called. The state machine and
- * its fences: {@code docs/lifecycle.md}.
+ * The journal's storage: one row per operation key ({@link dev.toolgate.journal.Operation}, mapped to
+ * {@link dev.toolgate.journal.OperationView} by {@link dev.toolgate.journal.OperationRows}), the
+ * append-only event log ({@link dev.toolgate.journal.EventLog}), numbered statements, the schema, the
+ * datasource and how an outage of it looks to callers. It decides nothing: which row write happens when is
+ * the lifecycle's. It imports only {@code canonical}, {@code targets} and {@code trace}; every capability
+ * above it may import it, and nothing it needs from them is imported — it is passed in.
  */
 package dev.toolgate.journal;

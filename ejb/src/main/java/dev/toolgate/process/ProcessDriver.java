@@ -14,7 +14,7 @@ import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
-import dev.toolgate.journal.DueOperations;
+import dev.toolgate.lifecycle.DueOperations;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;

@@ -86,7 +86,7 @@ public final class JournalDatabase implements AutoCloseable {
     }
 
     /** The JPA statements number their parameters (?1, ?2 …) in order; JDBC wants plain ?. */
-    static String jdbc(String jpaSql) {
+    public static String jdbc(String jpaSql) {
         return NumberedSql.of(jpaSql).jdbc();
     }
 
@@ -94,12 +94,28 @@ public final class JournalDatabase implements AutoCloseable {
      * {@code jpaSql} prepared for JDBC with each ?N occurrence bound to {@code byNumber[N - 1]}, as JPA binds a
      * numbered parameter that the statement uses more than once.
      */
-    static java.sql.PreparedStatement prepared(Connection c, String jpaSql, Object... byNumber) throws SQLException {
+    public static java.sql.PreparedStatement prepared(Connection c, String jpaSql, Object... byNumber) throws SQLException {
         return NumberedSql.of(jpaSql).prepare(c, byNumber);
     }
 
     @Override
     public void close() throws IOException {
         postgres.close();
+    }
+
+    /** The journal's settings as a test of another package needs them, without MicroProfile Config. */
+    public static JournalSettings settings(int leaseSeconds, int settleSeconds, int maxReconciles) {
+        JournalSettings settings = new JournalSettings();
+        settings.leaseSeconds = leaseSeconds;
+        settings.settleSeconds = settleSeconds;
+        settings.maxReconciles = maxReconciles;
+        return settings;
+    }
+
+    /** The journal's reads over {@code em}, without a container. */
+    public static Journal journal(jakarta.persistence.EntityManager em) {
+        Journal journal = new Journal();
+        journal.em = em;
+        return journal;
     }
 }

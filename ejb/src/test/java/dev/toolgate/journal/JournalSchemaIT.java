@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.lifecycle.FencedWrites;
+import dev.toolgate.lifecycle.KeyCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.lifecycle.FencedWrites;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -17,29 +17,29 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A datasource that remembers every statement prepared through it with the parameters bound to it, so a test can
  * ask PostgreSQL how it plans exactly what a bean ran (EclipseLink writes the SQL of a JPQL query; this reads it back).
  */
-final class StatementRecorder {
+public final class StatementRecorder {
 
     /** One prepared statement: its SQL and each {@code setX(index, value…)} call made on it, in order. */
-    record Prepared(String sql, List<Bound> parameters) {
+    public record Prepared(String sql, List<Bound> parameters) {
     }
 
-    record Bound(Method setter, Object[] arguments) {
+    public record Bound(Method setter, Object[] arguments) {
     }
 
     private final List<Prepared> prepared = new CopyOnWriteArrayList<>();
     private final DataSource recording;
 
-    StatementRecorder(DataSource target) {
+    public StatementRecorder(DataSource target) {
         recording = proxy(DataSource.class, target, (method, result, args) ->
                 result instanceof Connection c ? proxy(Connection.class, c, this::statement) : result);
     }
 
-    DataSource dataSource() {
+    public DataSource dataSource() {
         return recording;
     }
 
     /** The last statement prepared whose SQL starts with {@code prefix} (case-insensitive). */
-    Prepared last(String prefix) {
+    public Prepared last(String prefix) {
         for (int i = prepared.size() - 1; i >= 0; i--) {
             if (prepared.get(i).sql().regionMatches(true, 0, prefix, 0, prefix.length())) {
                 return prepared.get(i);
@@ -48,17 +48,17 @@ final class StatementRecorder {
         throw new AssertionError("no statement starting " + prefix + " among " + prepared);
     }
 
-    void clear() {
+    public void clear() {
         prepared.clear();
     }
 
     /** The SQL of every statement prepared since the last {@link #clear()}, in order. */
-    List<String> statements() {
+    public List<String> statements() {
         return prepared.stream().map(Prepared::sql).toList();
     }
 
     /** PostgreSQL's plan of {@code statement}, with the parameters it was run with. */
-    static String explain(Connection connection, Prepared statement) throws SQLException {
+    public static String explain(Connection connection, Prepared statement) throws SQLException {
         try (PreparedStatement explain = connection.prepareStatement("EXPLAIN " + statement.sql())) {
             for (Bound bound : statement.parameters()) {
                 try {

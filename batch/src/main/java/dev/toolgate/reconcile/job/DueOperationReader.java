@@ -1,6 +1,6 @@
 package dev.toolgate.reconcile.job;
 
-import dev.toolgate.journal.DueOperations;
+import dev.toolgate.lifecycle.DueOperations;
 import dev.toolgate.journal.OperationView;
 import jakarta.batch.api.BatchProperty;
 import jakarta.batch.api.chunk.AbstractItemReader;

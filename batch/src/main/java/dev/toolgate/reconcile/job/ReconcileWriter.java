@@ -1,12 +1,12 @@
 package dev.toolgate.reconcile.job;
 
-import dev.toolgate.journal.DueOperations;
+import dev.toolgate.lifecycle.DueOperations;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.LeaseRenewals;
+import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.reconcile.Reconciled;
-import dev.toolgate.reconcile.ConcurrentLookups;
-import dev.toolgate.reconcile.Reconciler;
+import dev.toolgate.lifecycle.CaptureDecision;
+import dev.toolgate.lifecycle.ConcurrentLookups;
+import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
@@ -28,7 +28,7 @@ import java.util.logging.Logger;
 
 /**
  * Settles each claimed operation and counts the outcomes, per tenant, into the step's persistent user data,
- * which {@code GET /api/v1/reconciliations/{id}} shows. The {@link Reconciler} is NOT_SUPPORTED:
+ * which {@code GET /api/v1/reconciliations/{id}} shows. The {@link OperationLoop} is NOT_SUPPORTED:
  * the chunk's transaction is suspended while a target is asked.
  *
  * <p>Items are worked side by side, up to each target's limit ({@link ConcurrentLookups}), on workers
@@ -45,7 +45,7 @@ public class ReconcileWriter extends AbstractItemWriter {
     private static final Logger LOG = Logger.getLogger(ReconcileWriter.class.getName());
 
     @Inject
-    Reconciler reconciler;
+    OperationLoop loop;
     @Inject
     ConcurrentLookups lookups;
     @Inject
@@ -90,8 +90,8 @@ public class ReconcileWriter extends AbstractItemWriter {
             if (held.isEmpty()) {
                 return "taken_over";
             }
-            Reconciled reconciled = reconciler.settle(held.get(), DueOperations.ACTOR, null);
-            return reconciled.outcome();
+            // the claim leased the row for a look-up, as a capture's Reconcile decision does for an agent
+            return loop.drive(new CaptureDecision.Reconcile(), held.get(), DueOperations.ACTOR, null).outcome();
         } catch (RuntimeException e) { // e.g. the journal went away mid-item: its lease expires, and it is claimed again
             StructuredLog.incident(LOG, "reconcile item failed", Map.of(), e);
             return "error";

@@ -1,6 +1,6 @@
 /**
  * Job plumbing for reconciliation and retention: the Jakarta Batch artifacts and the timers that
- * start them. The work itself is the ejb module's: {@link dev.toolgate.journal.DueOperations}
- * claims, {@link dev.toolgate.reconcile.Reconciler} settles, {@link dev.toolgate.journal.Retention} purges.
+ * start them. The work itself is the ejb module's: {@link dev.toolgate.lifecycle.DueOperations}
+ * claims, {@link dev.toolgate.lifecycle.OperationLoop} settles, {@link dev.toolgate.journal.Retention} purges.
  */
 package dev.toolgate.reconcile.job;

@@ -2,9 +2,9 @@ package dev.toolgate.gateway.console;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
-import dev.toolgate.journal.OperationSearch;
+import dev.toolgate.search.OperationSearch;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Standing;
+import dev.toolgate.search.Standing;
 import dev.toolgate.targets.PaymentCoverage;
 
 import java.time.Duration;

@@ -1,14 +1,14 @@
 package dev.toolgate.gateway.console;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.Approvals;
 import dev.toolgate.escalation.Escalations;
-import dev.toolgate.journal.Cursor;
-import dev.toolgate.journal.Journal;
+import dev.toolgate.search.Cursor;
 import dev.toolgate.journal.OperationRefused;
-import dev.toolgate.journal.OperationSearch;
+import dev.toolgate.search.OperationSearch;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Standing;
+import dev.toolgate.search.Standing;
 import dev.toolgate.reconcile.job.Reconciliations;
 import dev.toolgate.targets.PaymentCoverage;
 import dev.toolgate.targets.TargetRegistry;
@@ -55,7 +55,7 @@ public class ConsoleServlet extends HttpServlet {
     @Inject
     ConsoleSettings settings;
     @Inject
-    Journal journal;
+    OperationRecords records;
     @Inject
     OperationSearch search;
     @Inject
@@ -121,7 +121,7 @@ public class ConsoleServlet extends HttpServlet {
                 }
                 case "/approval" -> {
                     require(user, ConsoleAccess.APPROVALS);
-                    Journal.OperationRecord record = record(user, request.getParameter("key"));
+                    OperationRecords.OperationRecord record = record(user, request.getParameter("key"));
                     OperationView op = record.operation();
                     if (op.status() != dev.toolgate.journal.OperationStatus.PENDING_APPROVAL) { // decided meanwhile: its record says how
                         response.sendRedirect(request.getContextPath() + "/console/operation?key=" + Html.query(op.key()));
@@ -152,7 +152,7 @@ public class ConsoleServlet extends HttpServlet {
                 }
                 case "/operation" -> {
                     require(user, ConsoleAccess.SEARCH);
-                    Journal.OperationRecord record = record(user, request.getParameter("key"));
+                    OperationRecords.OperationRecord record = record(user, request.getParameter("key"));
                     show(response, "Operation " + record.operation().key(), user, csrf, ConsoleAccess.SEARCH,
                             OperationPages.record(record, user, csrf, settings, now, flash(request)), 0);
                 }
@@ -337,9 +337,9 @@ public class ConsoleServlet extends HttpServlet {
                 + "id_token_hint=" + Html.query(idToken) + "&post_logout_redirect_uri=" + Html.query(signedOut));
     }
 
-    private Journal.OperationRecord record(ConsoleUser user, String key) {
+    private OperationRecords.OperationRecord record(ConsoleUser user, String key) {
         Inputs.key("operation's key", key); // only a key that could have been taken is looked up or shown
-        return journal.find(user.tenant(), key).orElseThrow(() -> new Refusal(404, "Tenant " + user.tenant() + " has no operation " + key + "."));
+        return records.find(user.tenant(), key).orElseThrow(() -> new Refusal(404, "Tenant " + user.tenant() + " has no operation " + key + "."));
     }
 
     private static ConsoleUser require(ConsoleUser user, ConsoleAccess access) {

@@ -1,9 +1,9 @@
 package dev.toolgate.gateway.console;
 
 import dev.toolgate.journal.EventView;
-import dev.toolgate.journal.OperationSearch;
+import dev.toolgate.search.OperationSearch;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Standing;
+import dev.toolgate.search.Standing;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 

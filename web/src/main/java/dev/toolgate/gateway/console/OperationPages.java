@@ -1,13 +1,13 @@
 package dev.toolgate.gateway.console;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.EventView;
-import dev.toolgate.journal.Journal;
-import dev.toolgate.journal.OperationSearch;
+import dev.toolgate.search.OperationSearch;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Standing;
+import dev.toolgate.search.Standing;
 import dev.toolgate.reconcile.job.Reconciliations;
 import dev.toolgate.targets.Lookup;
 
@@ -45,7 +45,7 @@ final class OperationPages {
     }
 
     /** One operation's whole story on one screen. */
-    static Html record(Journal.OperationRecord record, ConsoleUser user, String csrf, ConsoleSettings settings, Instant now, String flash) {
+    static Html record(OperationRecords.OperationRecord record, ConsoleUser user, String csrf, ConsoleSettings settings, Instant now, String flash) {
         OperationView op = record.operation();
         Standing standing = Standing.of(op, ApprovalStanding.of(op, record.approval(), now) == ApprovalStanding.ACTIVE, now);
         Html html = new Html();

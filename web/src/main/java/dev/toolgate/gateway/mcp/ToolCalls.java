@@ -2,6 +2,7 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CardNumbers;
@@ -46,6 +47,8 @@ public class ToolCalls {
     CommandGateway gateway;
     @Inject
     Journal journal;
+    @Inject
+    OperationRecords records;
     @Inject
     ProcessDriver processes;
     @Inject
@@ -96,7 +99,7 @@ public class ToolCalls {
         String key = IdempotencyKeyHeader.check(args.getString(ToolSchemas.KEY));
         Trace.operation(key);
         if (ToolCatalog.GET_OPERATION.equals(tool.name())) {
-            return journal.find(caller.tenant(), key).map(results::record)
+            return records.find(caller.tenant(), key).map(results::record)
                     .orElseGet(() -> results.problem(ProblemType.OPERATION_NOT_FOUND, "no operation of your tenant has this key", key));
         }
         if (ToolCatalog.RESUME_OPERATION.equals(tool.name())) {

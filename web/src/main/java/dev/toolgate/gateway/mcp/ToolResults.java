@@ -2,6 +2,7 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.rest.ProcessJson;
@@ -11,7 +12,6 @@ import dev.toolgate.process.ProcessStatus;
 import dev.toolgate.process.ProcessView;
 import dev.toolgate.gateway.rest.OperationJson;
 import dev.toolgate.gateway.rest.ProblemType;
-import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -106,7 +106,7 @@ final class ToolResults {
         return result(true, content.add("detail", type.title() + (detail == null ? "" : ": " + detail)));
     }
 
-    JsonObject record(Journal.OperationRecord record) {
+    JsonObject record(OperationRecords.OperationRecord record) {
         OperationView op = record.operation();
         return result(false, JSON.createObjectBuilder().add("outcome", "record").add("operation_key", op.key())
                 .add("detail", "operation " + op.key() + " is " + op.status().dbName())

@@ -1,10 +1,10 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.core.MediaType;
@@ -63,7 +63,7 @@ final class Answers {
         throw new IllegalArgumentException("an answer this mapping does not know: " + answer);
     }
 
-    Response record(Journal.OperationRecord record) {
+    Response record(OperationRecords.OperationRecord record) {
         OperationView op = record.operation();
         return Response.ok(OperationJson.withHistory(op, record.events(), record.approval(), selfPath(op), retention).toString(),
                 MediaType.APPLICATION_JSON).build();

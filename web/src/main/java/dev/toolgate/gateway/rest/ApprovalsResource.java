@@ -1,9 +1,9 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.Approvals;
-import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.access.Caller;
 import dev.toolgate.trace.OperationAttributes;
@@ -42,7 +42,7 @@ public class ApprovalsResource {
     @Inject
     JournalSettings settings;
     @Inject
-    Journal journal;
+    OperationRecords records;
     @Context
     UriInfo uri;
 
@@ -99,7 +99,7 @@ public class ApprovalsResource {
                 throw e;
             }
         }
-        return answers().record(journal.find(approver.tenant(), key).orElseThrow());
+        return answers().record(records.find(approver.tenant(), key).orElseThrow());
     }
 
     @GET

@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.CommandParser;
@@ -10,7 +11,6 @@ import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.escalation.Escalations;
-import dev.toolgate.journal.Journal;
 import jakarta.json.JsonObject;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,7 +45,7 @@ public class OperationsResource {
     @Inject
     CommandGateway gateway;
     @Inject
-    Journal journal;
+    OperationRecords records;
     @Inject
     Escalations escalations;
     @Inject
@@ -83,7 +83,7 @@ public class OperationsResource {
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
     public Response find(@PathParam("key") String key, @Context SecurityContext security, @Context UriInfo uri) {
         IdempotencyKeyHeader.check(key); // only a key that could have been taken is looked up, logged or traced
-        return journal.find(CallerContext.of(security).tenant(), key)
+        return records.find(CallerContext.of(security).tenant(), key)
                 .map(record -> answers(uri).record(record))
                 .orElseGet(() -> Problem.of(ProblemType.OPERATION_NOT_FOUND, null).with("operation_key", key).response().build());
     }

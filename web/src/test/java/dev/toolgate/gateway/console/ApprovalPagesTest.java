@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
-import dev.toolgate.journal.OperationSearch;
+import dev.toolgate.search.OperationSearch;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.PaymentCoverage;
@@ -162,8 +162,8 @@ class ApprovalPagesTest {
         assertTrue(queue.contains("waiting for the agent's next call") || queue.contains("waiting for the agent&#39;s next call"), queue);
     }
 
-    private static Map<dev.toolgate.journal.Standing, Long> counts(long awaiting, long approved) {
-        return Map.of(dev.toolgate.journal.Standing.AWAITING_APPROVAL, awaiting, dev.toolgate.journal.Standing.AWAITING_CALLER, approved);
+    private static Map<dev.toolgate.search.Standing, Long> counts(long awaiting, long approved) {
+        return Map.of(dev.toolgate.search.Standing.AWAITING_APPROVAL, awaiting, dev.toolgate.search.Standing.AWAITING_CALLER, approved);
     }
 
     private static void assertNoDecision(String page) {

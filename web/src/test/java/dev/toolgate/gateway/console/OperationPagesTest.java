@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Role;
 import dev.toolgate.journal.EventView;
-import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.journal.Standing;
+import dev.toolgate.search.Standing;
 import dev.toolgate.targets.Lookup;
 import jakarta.json.Json;
 import org.junit.jupiter.api.Test;
@@ -68,7 +68,7 @@ class OperationPagesTest {
     void offersAnOperatorAFreeObjectIdWhenNoDuplicateWasFound() {
         OperationView op = escalated();
         EventView gaveUp = event(2, "escalated", "lookup_unavailable after 12 look-ups");
-        String form = resolveForm(OperationPages.record(new Journal.OperationRecord(op, List.of(gaveUp), null), OPERATOR, CSRF, SETTINGS,
+        String form = resolveForm(OperationPages.record(new OperationRecords.OperationRecord(op, List.of(gaveUp), null), OPERATOR, CSRF, SETTINGS,
                 NOW, null).toString());
         assertTrue(form.contains("<input type=\"text\" id=\"object-id\" name=\"object_id\" maxlength=\"255\">"), form);
         assertFalse(form.contains("<select"), form);
@@ -79,7 +79,7 @@ class OperationPagesTest {
         OperationView settled = new OperationView("acme", "test:payment.create:7:v1", "agent-a", "payment.create", "yookassa",
                 OperationStatus.SUCCEEDED, "a".repeat(64), null, List.of(), "pay-a", null, null, 1, null, 1, null, 0, null, null,
                 NOW.minusSeconds(600), NOW.minusSeconds(500), NOW.minusSeconds(500), TRACE, null, false, null);
-        assertFalse(OperationPages.record(new Journal.OperationRecord(settled, List.of(), null), OPERATOR, CSRF, SETTINGS, NOW, null)
+        assertFalse(OperationPages.record(new OperationRecords.OperationRecord(settled, List.of(), null), OPERATOR, CSRF, SETTINGS, NOW, null)
                 .toString().contains("id=\"resolve\""));
     }
 
@@ -87,7 +87,7 @@ class OperationPagesTest {
     void escapesWhatTheTargetAndTheAgentWrote() {
         OperationView op = escalated();
         EventView hostile = event(2, "reconciled", new Lookup.Ambiguous(List.of("<script>x</script>", "b\"c")).describe());
-        String page = OperationPages.record(new Journal.OperationRecord(op, List.of(hostile), null), OPERATOR, CSRF, SETTINGS, NOW, null).toString();
+        String page = OperationPages.record(new OperationRecords.OperationRecord(op, List.of(hostile), null), OPERATOR, CSRF, SETTINGS, NOW, null).toString();
         assertFalse(page.contains("<script>"), page);
         assertTrue(page.contains("<option>&lt;script&gt;x&lt;/script&gt;</option><option>b&quot;c</option>"), page);
         assertTrue(page.contains("&lt;b&gt;Заказ&lt;/b&gt;"), "the payload: " + page);
@@ -144,7 +144,7 @@ class OperationPagesTest {
         assertTrue(auditor.contains("Search the journal") && !auditor.contains("approval") && !auditor.contains("escalated"), auditor);
     }
 
-    private static String record(Journal.OperationRecord record, ConsoleUser user) {
+    private static String record(OperationRecords.OperationRecord record, ConsoleUser user) {
         return OperationPages.record(record, user, CSRF, SETTINGS, NOW, null).toString();
     }
 
@@ -155,8 +155,8 @@ class OperationPagesTest {
     }
 
     /** An escalated payment whose look-up found two payments carrying its key. */
-    private static Journal.OperationRecord duplicate() {
-        return new Journal.OperationRecord(escalated(), List.of(
+    private static OperationRecords.OperationRecord duplicate() {
+        return new OperationRecords.OperationRecord(escalated(), List.of(
                 event(1, "captured", null),
                 event(2, "reconcile_started", "lease taken"),
                 event(3, "reconciled", new Lookup.Ambiguous(List.of("pay-a", "pay-b")).describe()),

@@ -1,8 +1,0 @@
-package dev.toolgate.journal;
-
-/**
- * The capture phase's answer: what the caller may do, the row as the decision left it, and the status it
- * had before ({@code null}: the key was new), so a trace can show the transition.
- */
-public record Capture(CaptureDecision decision, OperationView operation, OperationStatus before) {
-}

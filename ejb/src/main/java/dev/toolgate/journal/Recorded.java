@@ -1,5 +1,0 @@
-package dev.toolgate.journal;
-
-/** The row after an outcome was offered; {@code applied} is false when the fence refused it. */
-public record Recorded(OperationView operation, boolean applied) {
-}

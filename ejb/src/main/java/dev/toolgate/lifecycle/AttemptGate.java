@@ -1,0 +1,72 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.targets.EffectGate;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * The effect gate of one attempt. A lease more than half of which is left is provably still ours —
+ * nobody may take it before it ends — so the common first request goes out without a database round
+ * trip; past half, the lease is renewed in the journal, which is also where a holder that lost it
+ * finds out. An operation that needs approval reads the approval again under the row lock before its
+ * first request of the attempt, so a revoke committed since capture stops it.
+ */
+final class AttemptGate implements EffectGate {
+
+    private final LeaseRenewals renewals;
+    private final Duration lease;
+    private final String actor;
+    private final Clock clock;
+    private OperationView attempt;
+    private boolean approvalChecked;
+    private boolean permitted;
+    private OperationView lapsed;
+
+    AttemptGate(OperationView attempt, LeaseRenewals renewals, Duration lease, String actor) {
+        this(attempt, renewals, lease, actor, Clock.systemUTC());
+    }
+
+    AttemptGate(OperationView attempt, LeaseRenewals renewals, Duration lease, String actor, Clock clock) {
+        this.clock = clock;
+        this.attempt = attempt;
+        this.renewals = renewals;
+        this.lease = lease;
+        this.actor = actor;
+    }
+
+    @Override
+    public Passage beforeEffect() {
+        boolean checkApproval = attempt.approvalRequired() && !approvalChecked;
+        if (!checkApproval && LeaseRenewals.provablyHeld(attempt.leaseUntil(), lease, clock.instant())) {
+            permitted = true;
+            return new Send();
+        }
+        Renewal renewal = renewals.renewAttempt(attempt, checkApproval, actor);
+        if (renewal instanceof Renewal.Held held) {
+            attempt = held.operation();
+            approvalChecked = true;
+            permitted = true;
+            return new Send();
+        }
+        if (renewal instanceof Renewal.ApprovalLapsed stopped) {
+            lapsed = stopped.operation();
+            return new Stop(stopped.operation().errorCode());
+        }
+        if (renewal instanceof Renewal.Lost) {
+            return new Stop("lease_lost");
+        }
+        throw new IllegalStateException("a renewal this gate does not know: " + renewal);
+    }
+
+    @Override
+    public boolean effectMayHaveLeft() {
+        return permitted;
+    }
+
+    /** The operation, failed for good, when the gate found the approval lapsed; null while it has not. */
+    OperationView lapsed() {
+        return lapsed;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.RetryPolicy;
+import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the
+ * outcome in a transaction of its own. Whether to try again is the loop's.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Dispatcher {
+
+    @Inject
+    TargetRegistry targets;
+    @Inject
+    OutcomeRecorder recorder;
+    @Inject
+    LeaseRenewals renewals;
+    @Inject
+    JournalSettings settings;
+
+    /**
+     * Sends the leased attempt with {@code payload} (the caller's, fingerprint-checked at capture, or the
+     * journal's when nothing was withheld) and records what came back.
+     */
+    public Sent send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
+        String refusal = OutgoingCheck.refusal(attempt, payload);
+        if (refusal != null) { // a bug upstream, never an agent's choice: send nothing, record nothing
+            throw new IllegalStateException("refused to send " + attempt.key() + ": " + refusal);
+        }
+        long started = System.nanoTime();
+        AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
+        Outcome outcome = attempt(attempt, payload, gate);
+        if (gate.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
+            return new Sent(gate.lapsed(), true);
+        }
+        Recorded recorded = record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
+        return new Sent(recorded.operation(), recorded.applied());
+    }
+
+    /** One attempt at the target, its own span: the client span of each request it makes is its child. */
+    private Outcome attempt(OperationView attempt, JsonObject payload, AttemptGate gate) {
+        try (Step step = Spans.step("toolgate.attempt", OperationAttributes.none()).attempt(attempt.attemptCount())) {
+            Outcome outcome = targets.execute(attempt.target(), Attempts.of(attempt, payload, gate));
+            step.outcome(outcome.getClass().getSimpleName().toLowerCase(Locale.ROOT)).failed(outcome.errorCode());
+            return outcome;
+        }
+    }
+
+    /** The outcome's fenced write, its own span: the status it moved the row to, or that the write was fenced off. */
+    private Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+        try (Step step = Spans.step("toolgate.record", OperationAttributes.none()).attempt(attempt.attemptCount())) {
+            Recorded recorded = recorder.record(attempt, outcome, took, policy, actor);
+            OperationView after = recorded.operation();
+            step.outcome(recorded.applied() ? "applied" : "fenced")
+                    .after(attempt.status().dbName(), after.status().dbName(), after.targetObjectId());
+            return recorded;
+        }
+    }
+}

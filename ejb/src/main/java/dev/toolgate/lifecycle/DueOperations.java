@@ -1,0 +1,136 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.NumberedSql;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationId;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Claims operations for the reconcile job: unknown ones whose next look-up is due, and started ones
+ * whose lease expired (their owner may have sent the request and died). SKIP LOCKED plus the lease
+ * each claim takes mean instances running the job at once never claim the same operation.
+ *
+ * <p>A claim is two statements whatever its size: the due rows, locked; then every one of them leased,
+ * with its events, in one statement that returns the leased rows. The lease is the one an agent's call
+ * takes on such a row, by the same statement ({@link Leases#LOOKUP}); the settle window of a lapsed attempt is
+ * computed here by the same rule ({@link SettleWindows#afterLapsedLease}) and handed to the statement.
+ */
+@Stateless
+public class DueOperations {
+
+    /** Whom the journal names as the actor of what the job does. */
+    public static final String ACTOR = "reconciler";
+
+    /** How many candidates of each kind a claim looks at: its own 20 ({@code DueOperationReader.CLAIM_SIZE}) and four others'. */
+    static final int CANDIDATES = 100;
+
+    /**
+     * What the lease needs of each due row, locked; the longest due first. Three kinds of due row:
+     * <ul>
+     *   <li>unknown, its next look-up due: {@code agent_operation_log_due_idx} walked in next_check_at order;</li>
+     *   <li>started, its lease lapsed: {@code agent_operation_log_status_idx} walked in lease_until order;</li>
+     *   <li>unknown with no next look-up set (a lapsed attempt's look-up that did not finish): the due index's
+     *       NULL entries, by when the row was last written, sorted (there are few: at most the look-ups of lapsed
+     *       attempts in flight or cut short).</li>
+     * </ul>
+     * Each branch stops after {@link #CANDIDATES}, so a claim costs the same over a backlog of ten or of a hundred
+     * thousand (one ORDER BY over every due row sorted them all for each claim, and two instances claiming at once
+     * spent more on that than on their look-ups). The rows kept are locked, each checked again as it is locked (a
+     * row another instance leased meanwhile no longer qualifies; one that fails that check stays locked until the
+     * claim commits, moments later), and one another claim holds is passed over (SKIP LOCKED), never waited for.
+     * The candidates leave room for four other claims working the same front of the queue at once: a claim that
+     * came back empty would end its instance's run while rows are still due. Their number is written into the
+     * statement, not bound: the plan a pooled prepared statement settles on after five runs is made without the
+     * values bound to it, and with an unknown limit PostgreSQL plans to read and sort every due row
+     * ({@code DueOperationsIT} checks both plans).
+     */
+    static final String DUE = "WITH candidates AS ("
+            + " (SELECT tenant, operation_key, next_check_at AS due_at FROM agent_operation_log"
+            + "   WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at <= ?2 AND (lease_until IS NULL OR lease_until <= ?1)"
+            + "   ORDER BY next_check_at LIMIT " + CANDIDATES + ")"
+            + " UNION ALL (SELECT tenant, operation_key, updated_at FROM agent_operation_log"
+            + "   WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at IS NULL AND (lease_until IS NULL OR lease_until <= ?1)"
+            + "   ORDER BY updated_at LIMIT " + CANDIDATES + ")"
+            + " UNION ALL (SELECT tenant, operation_key, lease_until FROM agent_operation_log"
+            + "   WHERE status = 'started' AND lease_until <= ?3 ORDER BY lease_until LIMIT " + CANDIDATES + "))"
+            + " SELECT o.tenant, o.operation_key, o.status, o.target_system, o.lease_until"
+            + " FROM candidates c JOIN agent_operation_log o ON o.tenant = c.tenant AND o.operation_key = c.operation_key"
+            + " WHERE (o.status = 'unknown' AND o.escalated_at IS NULL"
+            + "        AND (o.lease_until IS NULL OR o.lease_until <= ?1) AND (o.next_check_at IS NULL OR o.next_check_at <= ?2))"
+            + "    OR (o.status = 'started' AND o.lease_until <= ?3)"
+            + " ORDER BY c.due_at LIMIT ?4 FOR UPDATE OF o SKIP LOCKED";
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    @Inject
+    JournalSettings settings;
+
+    private static final NumberedSql DUE_RUN = NumberedSql.of(DUE);
+
+    /**
+     * Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. Both
+     * statements run by plain JDBC on the transaction's connection ({@link NumberedSql} says why).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<OperationView> claim(int limit) {
+        Instant now = Instant.now();
+        Connection journal = JournalConnections.of(em);
+        JsonArrayBuilder claimed = JSON.createArrayBuilder();
+        Map<OperationId, Boolean> lapsed = new LinkedHashMap<>();
+        JournalConnections.run("the reconcile claim's read of due operations failed", () -> {
+            // a larger claim gets what one can; the caller claims again
+            try (PreparedStatement due = DUE_RUN.prepare(journal, Operation.at(now), Operation.at(now), Operation.at(now),
+                    Math.min(limit, CANDIDATES)); ResultSet rows = due.executeQuery()) {
+                while (rows.next()) {
+                    String tenant = rows.getString(1);
+                    String key = rows.getString(2);
+                    boolean started = OperationStatus.STARTED.dbName().equals(rows.getString(3));
+                    Instant settleAfter = started ? SettleWindows.afterLapsedLease(now, Operation.instant(rows.getObject(5,
+                            OffsetDateTime.class)), settings.longestRequest(rows.getString(4)), settings.settleWindow()) : null;
+                    claimed.add(Leases.claimed(tenant, key, settleAfter));
+                    lapsed.put(new OperationId(tenant, key), started);
+                }
+                return null;
+            }
+        });
+        return lapsed.isEmpty() ? List.of() : lease(journal, claimed.build().toString(), lapsed, now);
+    }
+
+    /** Leases the claimed rows ({@link Leases#LOOKUP}), with their events; the leased rows in the claim's order. */
+    private List<OperationView> lease(Connection journal, String claimed, Map<OperationId, Boolean> lapsed, Instant now) {
+        Map<OperationId, OperationView> byId = new LinkedHashMap<>();
+        for (OperationView view : Leases.forLookUp(journal, claimed, now, settings.lease(), ACTOR)) {
+            byId.put(new OperationId(view.tenant(), view.key()), view);
+        }
+        List<OperationView> inOrder = new ArrayList<>(byId.size());
+        lapsed.forEach((id, wasStarted) -> {
+            OperationView view = byId.get(id);
+            Leases.logLookUp(view, wasStarted, ACTOR);
+            inOrder.add(view);
+        });
+        return inOrder;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.EventKind;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.NumberedSql;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationId;
+import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
+import static dev.toolgate.journal.EventKind.CAPTURED;
+import static dev.toolgate.journal.EventKind.IN_PROGRESS;
+import static dev.toolgate.journal.EventKind.KEY_REUSED;
+import static dev.toolgate.journal.EventKind.REPLAYED;
+import static dev.toolgate.journal.EventKind.RESUMED;
+import static dev.toolgate.journal.EventKind.UNSETTLED;
+
+import dev.toolgate.approval.Approval;
+import dev.toolgate.access.Caller;
+import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Trace;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+
+/**
+ * Phase 1: in one short transaction, register the key or decide, under the
+ * row lock, what this request may do. Commits before any target is called.
+ */
+@Stateless
+public class KeyCapture {
+
+    /**
+     * The new row and its {@code captured} event in one statement: the event is written only if the
+     * insert won (ON CONFLICT leaves a concurrent caller's row alone), and a row is returned only then.
+     */
+    public static final String INSERT = "WITH captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id,"
+            + " operation_type, request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
+            + " withheld_fields, approval_required, trace_id, span_id)"
+            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?16)"
+            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
+            + " agent_id, trace_id)"
+            + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
+            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?17, trace_id FROM captured"
+            + " RETURNING operation_key";
+
+    private static final NumberedSql INSERT_RUN = NumberedSql.of(INSERT);
+
+    private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
+    private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    @Inject
+    JournalSettings settings;
+
+    /**
+     * {@code seenAbsent}: a read just before found no row, so the insert is tried at once (its ON CONFLICT
+     * settles a race with another caller); otherwise the row is read first. Terminal rows never change,
+     * so a plain read answers them without a row lock.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Capture capture(Caller caller, String key, CanonicalRequest request, boolean seenAbsent) {
+        Instant now = Instant.now();
+        OperationId id = new OperationId(caller.tenant(), key);
+        Trace.operation(key);
+        Operation row = seenAbsent ? null : em.find(Operation.class, id);
+        if (row == null) {
+            boolean approval = settings.approvalRequired(request.operation());
+            if (insert(caller, key, request, now, approval)) {
+                OperationView captured = captured(caller, key, request, now, approval ? null : now.plus(settings.lease()), approval);
+                if (approval) { // nothing is sent until a person approves exactly this intent
+                    EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 0, OperationStatus.PENDING_APPROVAL, AWAITING_APPROVAL);
+                    return new Capture(new CaptureDecision.AwaitingApproval(), captured, null);
+                }
+                EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 1, OperationStatus.STARTED, ATTEMPT_1_LEASED);
+                return new Capture(new CaptureDecision.Execute(), captured, null);
+            }
+            row = em.find(Operation.class, id, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
+        } else if (!row.status().isTerminal()) {
+            em.refresh(row, LockModeType.PESSIMISTIC_WRITE);
+        }
+        return decide(row, request.fingerprint(), caller.principalId(), now);
+    }
+
+    /** Decides again for an operation whose last attempt failed transiently, once its back-off has passed. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Capture nextAttempt(OperationView failed, String actor) {
+        Operation row = em.find(Operation.class, new OperationId(failed.tenant(), failed.key()), LockModeType.PESSIMISTIC_WRITE);
+        return decide(row, row.view().requestHash(), actor, Instant.now());
+    }
+
+    private Capture decide(Operation row, String fingerprint, String actor, Instant now) {
+        CaptureDecision decision = CapturePolicy.decide(OperationState.of(row.view(), Approval.standing(em, row.view(), now)), fingerprint, now);
+        OperationStatus before = row.status();
+        return new Capture(decision, apply(row, decision, actor, now), before);
+    }
+
+    /** Decides for the recorded payload of an existing operation: a replacement agent's resume. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Capture resume(Caller caller, String key) {
+        Trace.operation(key);
+        Operation row = em.find(Operation.class, new OperationId(caller.tenant(), key), LockModeType.PESSIMISTIC_WRITE);
+        if (row == null) {
+            return null;
+        }
+        Instant now = Instant.now();
+        OperationView before = row.view();
+        note(before, caller.principalId(), RESUMED, now, "resumed by " + caller.principalId() + " with the recorded payload");
+        Capture capture = decide(row, before.requestHash(), caller.principalId(), now);
+        if (capture.decision() instanceof CaptureDecision.Execute && !before.withheldFields().isEmpty()) {
+            throw new OperationRefused(OperationRefused.Reason.RESUME_NEEDS_CALLER, "the next attempt needs fields the journal never"
+                    + " kept " + before.withheldFields() + ": send the original request again with the same key");
+        }
+        return capture;
+    }
+
+    /** True when this caller's insert won, by plain JDBC on the transaction's connection ({@link NumberedSql} says why). */
+    private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
+        Object[] values = {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
+                request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
+                request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(settings.lease())), Operation.at(now),
+                Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
+                approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED};
+        return JournalConnections.run("the journal's capture of an operation failed", () -> {
+            try (PreparedStatement insert = INSERT_RUN.prepare(JournalConnections.of(em), values); ResultSet won = insert.executeQuery()) {
+                return won.next();
+            }
+        });
+    }
+
+    /** The decision's write under the row lock, if it makes one; the row as it now stands. */
+    private OperationView apply(Operation row, CaptureDecision decision, String actor, Instant now) {
+        OperationView before = row.view();
+        // the leases are SQL with their events, as the job's claim and the recorders write: the entity stays as read
+        if (decision instanceof CaptureDecision.Execute) {
+            return Leases.startNextAttempt(JournalConnections.of(em), before, actor, now, settings.lease());
+        }
+        if (decision instanceof CaptureDecision.Reconcile) {
+            return Leases.holdForReconcile(JournalConnections.of(em), before, actor, now, settings);
+        }
+        if (decision instanceof CaptureDecision.ApprovalLapsed lapsed) {
+            row.lapse(lapsed.standing().lapseCode(), now);
+            note(row.view(), actor, APPROVAL_LAPSED, now, "the approval was " + lapsed.standing().dbName()
+                    + " before attempt " + (before.attemptCount() + 1) + "; nothing sent");
+        } else if (decision instanceof CaptureDecision.Replay) {
+            note(before, actor, REPLAYED, now, null);
+        } else if (decision instanceof CaptureDecision.Mismatch) {
+            note(before, actor, KEY_REUSED, now, "payload fingerprint differs; nothing executed");
+        } else if (decision instanceof CaptureDecision.InProgress || decision instanceof CaptureDecision.RetryLater) {
+            note(before, actor, IN_PROGRESS, now, null);
+        } else if (decision instanceof CaptureDecision.Unsettled || decision instanceof CaptureDecision.Escalated) {
+            note(before, actor, UNSETTLED, now, null);
+        }
+        return row.view();
+    }
+
+    private void note(OperationView row, String actor, EventKind kind, Instant now, String detail) {
+        EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
+    }
+
+    private static OperationView captured(Caller caller, String key, CanonicalRequest request, Instant now, Instant leaseUntil,
+                                          boolean approval) {
+        return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
+                approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
+                request.withheldFields(), null, null, null, approval ? 0 : 1, leaseUntil, 1, null, 0, null, null, now, now, null,
+                Trace.traceId(), Spans.currentSpanId(), approval, null);
+    }
+}

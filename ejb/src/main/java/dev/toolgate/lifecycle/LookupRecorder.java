@@ -1,0 +1,170 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.OperationRows;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
+import static dev.toolgate.journal.EventKind.ESCALATED;
+import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
+import static dev.toolgate.journal.EventKind.RECONCILED;
+
+import dev.toolgate.approval.Approval;
+import dev.toolgate.approval.ApprovalStanding;
+import dev.toolgate.metrics.GatewayMetrics;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.RetryPolicy;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Phase 2 for a look-up: writes what a look-up by our key established for an unknown operation, in
+ * one short transaction. What to write is {@link LookupDecisions}'s; this bean only applies it
+ * ({@link FencedWrites}). The gateway's callers and the reconcile job both record here: one path.
+ */
+@Stateless
+public class LookupRecorder {
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    @Inject
+    JournalSettings settings;
+    @Inject
+    GatewayMetrics metrics;
+
+    /**
+     * Records what a look-up by our key found for an operation whose outcome was unknown.
+     *
+     * <p>A found or failed object settles the row whatever else it holds, as long as the look-up still owns it, and
+     * the fenced write checks exactly that ({@link LookupDecisions#fence}): so it is written straight away, one
+     * statement. Any other answer, and a settle the fence kept out, first lock the row: the decision depends on
+     * what it holds now, and the approval read for a new attempt must be the one in force when the attempt starts
+     * (a revoke commits either before this and is seen, or after the attempt's lease is taken).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Settlement reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
+        Instant now = Instant.now();
+        // the claim's own view decides a found or failed object: the lease it holds is what the write is fenced by
+        LookupDecision settle = lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed
+                ? LookupDecisions.decide(leased, leased, lookup, null, policy, settings.maxReconciles(), canResend, now) : null;
+        Connection journal = JournalConnections.of(em);
+        if (settle instanceof LookupDecision.Settle) {
+            String detail = detailOf(settle, lookup);
+            Optional<OperationView> written = apply(journal, settle, leased, now, actor, detail, null);
+            if (written.isPresent()) {
+                EventLog.logOnCommit(leased, actor, RECONCILED, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
+                metrics.reconciled(leased.target(), lookup.metricName());
+                return new Settlement(written.get(), false);
+            }
+        }
+        return underLock(journal, leased, lookup, policy, actor, canResend, now);
+    }
+
+    private Settlement underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
+                                 boolean canResend, Instant now) {
+        OperationView current = OperationRows.locked(journal, leased);
+        ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
+        LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
+        String detail = detailOf(decision, lookup);
+        int attempt = leased.attemptCount();
+        boolean retry = decision instanceof LookupDecision.Retry;
+        String nextAttempt = retry ? "look-up found no effect of attempt " + attempt : null;
+        Optional<OperationView> written = apply(journal, decision, leased, now, actor, detail, nextAttempt);
+        // the row is locked: unwritten, it is still what was read
+        OperationView after = written.orElse(current);
+        if (written.isPresent()) {
+            EventLog.logOnCommit(leased, actor, RECONCILED, attempt, OperationStatus.UNKNOWN, detail);
+        } else if (!(decision instanceof LookupDecision.Refused)) { // a refused decision journaled its event (apply)
+            // the row is locked and was checked: the fence cannot keep this write out, but if it did, say so
+            EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, attempt, OperationStatus.UNKNOWN, detail + "; not written: the fence kept it out");
+        }
+        if (retry && written.isPresent()) {
+            EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, attempt + 1, OperationStatus.STARTED, nextAttempt);
+        }
+        metrics.reconciled(leased.target(), written.isPresent() ? lookup.metricName() : "refused");
+        if (written.isPresent() && after.escalatedAt() != null) {
+            escalated(after, lookup, actor, now);
+            metrics.escalated(leased.target());
+        }
+        return new Settlement(after, retry && written.isPresent());
+    }
+
+    /** The decision's fenced write with its events, one statement; a refused decision writes only its event. */
+    private Optional<OperationView> apply(Connection journal, LookupDecision decision, OperationView leased, Instant now, String actor,
+                                          String detail, String nextAttempt) {
+        if (decision instanceof LookupDecision.Settle settle) {
+            return FencedWrites.lookedUp(journal, FencedWrites.SETTLE_LOOKUP_LOGGED,
+                    FencedWrites.set(leased, settle.to(), now, settings.settleWindow()), leased, now, actor, detail, null);
+        }
+        if (decision instanceof LookupDecision.AwaitSettle) {
+            return FencedWrites.lookedUp(journal, FencedWrites.AWAIT_SETTLE_LOGGED,
+                    FencedWrites.awaitSettle(leased, now), leased, now, actor, detail, null);
+        }
+        if (decision instanceof LookupDecision.Retry) {
+            return FencedWrites.lookedUp(journal, FencedWrites.RETRY_LOGGED,
+                    FencedWrites.retry(leased, now, settings.lease()), leased, now, actor, detail, nextAttempt);
+        }
+        if (decision instanceof LookupDecision.Postpone postpone) {
+            return FencedWrites.lookedUp(journal, FencedWrites.POSTPONE_LOGGED,
+                    FencedWrites.postpone(leased, postpone, now, settings.maxReconcileBackoffSeconds()), leased, now, actor, detail, null);
+        }
+        if (decision instanceof LookupDecision.Refused) {
+            EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
+            return Optional.empty();
+        }
+        throw new IllegalArgumentException("a look-up decision this recorder does not apply: " + decision);
+    }
+
+    private static String detailOf(LookupDecision decision, Lookup lookup) {
+        if (decision instanceof LookupDecision.Refused refused) {
+            return describe(lookup) + "; not written: " + refused.why();
+        }
+        if (decision instanceof LookupDecision.Settle settle) {
+            return settle.detail();
+        }
+        if (decision instanceof LookupDecision.AwaitSettle) {
+            return "absent, but inside the settle window: not yet proof that nothing happened";
+        }
+        return describe(lookup);
+    }
+
+    private void escalated(OperationView operation, Lookup lookup, String actor, Instant now) {
+        String why = lookup instanceof Lookup.Ambiguous
+                ? "DUPLICATE EFFECT: " + describe(lookup)
+                : operation.reconcileCount() + " look-ups could not settle the outcome";
+        EventLog.append(em, operation, actor, ESCALATED, now, operation.attemptCount(), OperationStatus.UNKNOWN, why);
+    }
+
+    private static String describe(Lookup lookup) {
+        if (lookup instanceof Lookup.Found f) {
+            return "found target object " + f.objectId();
+        }
+        if (lookup instanceof Lookup.Absent) {
+            return "absent";
+        }
+        if (lookup instanceof Lookup.Pending p) {
+            return "pending: " + p.detail();
+        }
+        if (lookup instanceof Lookup.Failed f) {
+            return "target object " + f.objectId() + " failed: " + f.errorCode();
+        }
+        if (lookup instanceof Lookup.Ambiguous a) {
+            return a.describe();
+        }
+        if (lookup instanceof Lookup.Unavailable u) {
+            return "unavailable: " + u.errorCode();
+        }
+        throw new IllegalArgumentException("a look-up this recorder cannot describe: " + lookup);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.approval.ApprovalStanding;
+import java.time.Instant;
+
+/** What the capture decision needs to know about an existing row. */
+public record OperationState(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt,
+                             boolean escalated, ApprovalStanding approval) {
+
+    /** The row as the capture decision sees it, with the approval's standing read beside it. */
+    static OperationState of(OperationView row, ApprovalStanding approval) {
+        return new OperationState(row.status(), row.requestHash(), row.leaseUntil(), row.nextCheckAt(), row.escalatedAt() != null, approval);
+    }
+
+    boolean leaseActive(Instant now) {
+        return leaseUntil != null && leaseUntil.isAfter(now);
+    }
+
+    boolean checkDue(Instant now) {
+        return nextCheckAt == null || !nextCheckAt.isAfter(now);
+    }
+}

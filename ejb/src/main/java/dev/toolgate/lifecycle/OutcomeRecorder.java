@@ -1,0 +1,115 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.OperationRows;
+import dev.toolgate.journal.OperationView;
+import static dev.toolgate.journal.EventKind.ESCALATED;
+import static dev.toolgate.journal.EventKind.OUTCOME;
+import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
+
+import dev.toolgate.metrics.GatewayMetrics;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.RetryPolicy;
+import dev.toolgate.trace.StructuredLog;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Phase 2 for an attempt: writes what a target call established, in one short transaction. What to
+ * write is {@link AttemptOutcomes}'s; this bean only applies it ({@link FencedWrites}). An outcome
+ * whose fence matches no row — its attempt lost the lease to a newer holder — is recorded as an
+ * event, never applied (look-ups record through {@link LookupRecorder}).
+ */
+@Stateless
+public class OutcomeRecorder {
+
+    private static final Logger LOG = Logger.getLogger("dev.toolgate.operations");
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    @Inject
+    JournalSettings settings;
+    @Inject
+    GatewayMetrics metrics;
+
+    /** Records the outcome of the attempt {@code attempt} describes; only that attempt's owner can. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+        Instant now = Instant.now();
+        Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
+        String detail = describe(outcome);
+        Connection journal = JournalConnections.of(em);
+        Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settings.settleWindow(), actor, outcome,
+                took.toMillis(), detail);
+        boolean applied = settled.isPresent();
+        metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
+        metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused");
+        EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(),
+                to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
+        if (applied) {
+            return new Recorded(settled.get(), true);
+        }
+        // refused: the rare path (another holder settled or took the row over) may read and write more
+        if (AttemptOutcomes.extendsSettleWindow(outcome)) {
+            FencedWrites.extendSettle(journal, attempt, now, settings.settleWindow());
+        }
+        OperationView row = OperationRows.current(journal, attempt);
+        if (AttemptOutcomes.contradicts(to, row)) {
+            contradicted(journal, attempt, to, row, actor, now);
+            row = OperationRows.current(journal, attempt);
+        }
+        return new Recorded(row, false);
+    }
+
+    /**
+     * An attempt that lost its lease reports an object the journal does not hold: the effect exists, and
+     * whatever the row says now (unknown for a later attempt, or a newer decision) may mean a second one.
+     * An unsettled row goes to a person at once; any other is logged for one.
+     */
+    private void contradicted(Connection journal, OperationView attempt, Transition to, OperationView now, String actor, Instant at) {
+        String why = "CONTRADICTING EFFECT: attempt " + attempt.attemptCount() + " reports target object " + to.objectId()
+                + ", which the journal does not hold (it is " + now.status().dbName() + "); check the target for a second effect";
+        if (FencedWrites.escalate(journal, now, at) == 1) {
+            EventLog.append(em, now, actor, ESCALATED, at, now.attemptCount(), now.status(), why);
+            metrics.escalated(attempt.target());
+        } else {
+            StructuredLog.log(LOG, Level.WARNING, "contradicting effect", Map.of("operation_key", attempt.key(),
+                    "tenant", attempt.tenant(), "target_object_id", String.valueOf(to.objectId()), "status", now.status().dbName()));
+        }
+    }
+
+    private static String describe(Outcome outcome) {
+        if (outcome instanceof Outcome.Succeeded s) {
+            return "target object " + s.objectId();
+        }
+        if (outcome instanceof Outcome.Rejected r) {
+            return r.errorCode() + ": " + r.detail();
+        }
+        if (outcome instanceof Outcome.Pending p) {
+            return "target_pending" + (p.objectId() == null ? "" : ": target object " + p.objectId());
+        }
+        if (outcome instanceof Outcome.Transient t) {
+            return t.errorCode();
+        }
+        if (outcome instanceof Outcome.Unknown u) {
+            return u.errorCode();
+        }
+        throw new IllegalArgumentException("an outcome this recorder cannot describe: " + outcome);
+    }
+}

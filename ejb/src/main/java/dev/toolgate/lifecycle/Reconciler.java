@@ -1,0 +1,64 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.RetryPolicy;
+import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+
+/**
+ * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and
+ * records the answer through the fenced path. Whether the next attempt goes out is the loop's to do.
+ * NOT_SUPPORTED: called under the reconcile job's chunk, it suspends that transaction for the target call.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Reconciler {
+
+    @Inject
+    TargetRegistry targets;
+    @Inject
+    LookupRecorder recorder;
+
+    /**
+     * Looks up an operation {@code actor} holds the look-up lease for. {@code canResend}: whoever drives the loop
+     * holds every field the next attempt needs (without the caller, withheld fields cannot be sent again).
+     */
+    public Reconciled lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
+        Lookup lookup = lookUp(leased);
+        Settlement settlement = record(leased, lookup, actor, canResend, policy);
+        return new Reconciled(settlement.operation(), lookup, settlement.retryNow());
+    }
+
+    /** The look-up by key, its own span: what it found (an ambiguous answer lists every object it found). */
+    private Lookup lookUp(OperationView leased) {
+        try (Step step = Spans.step("toolgate.lookup", OperationAttributes.none()).attempt(leased.attemptCount())) {
+            Lookup lookup = targets.lookup(leased.target(), Attempts.forLookup(leased));
+            step.outcome(lookup.metricName());
+            if (lookup instanceof Lookup.Found found) {
+                step.set(OperationAttributes.TARGET_OBJECT_ID.getKey(), found.objectId());
+            } else if (lookup instanceof Lookup.Ambiguous ambiguous) {
+                step.set("toolgate.found_object_ids", String.join(",", ambiguous.objectIds()));
+            } else if (lookup instanceof Lookup.Unavailable unavailable) {
+                step.failed(unavailable.errorCode());
+            }
+            return lookup;
+        }
+    }
+
+    /** The look-up's fenced write, its own span: the status it left the row in. */
+    private Settlement record(OperationView leased, Lookup lookup, String actor, boolean canResend, RetryPolicy policy) {
+        try (Step step = Spans.step("toolgate.record_lookup", OperationAttributes.none()).attempt(leased.attemptCount())) {
+            Settlement settlement = recorder.reconciled(leased, lookup, policy, actor, canResend);
+            OperationView after = settlement.operation();
+            step.after(leased.status().dbName(), after.status().dbName(), after.targetObjectId()).outcome(settlement.retryNow() ? "send_again" : null);
+            return settlement;
+        }
+    }
+}

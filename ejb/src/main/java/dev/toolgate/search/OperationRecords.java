@@ -1,0 +1,52 @@
+package dev.toolgate.search;
+
+import dev.toolgate.approval.Approval;
+import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.journal.EventView;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationEvent;
+import dev.toolgate.journal.OperationId;
+import dev.toolgate.journal.OperationView;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One operation's whole story, by key, for the people and agents who ask: the row, its events and the
+ * approval it names. A read model over the journal and the approvals, so the journal needs to know
+ * nothing of approvals.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
+public class OperationRecords {
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+
+    /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */
+    public Optional<OperationRecord> find(String tenant, String key) {
+        Operation operation = em.find(Operation.class, new OperationId(tenant, key));
+        if (operation == null) {
+            return Optional.empty();
+        }
+        List<EventView> events = em.createQuery(
+                        "SELECT e FROM OperationEvent e WHERE e.tenant = :tenant AND e.operationKey = :key ORDER BY e.id",
+                        OperationEvent.class)
+                .setParameter("tenant", tenant)
+                .setParameter("key", key)
+                .getResultStream().map(OperationEvent::view).toList();
+        OperationView view = operation.view();
+        Approval approval = view.approvalId() == null ? null : em.find(Approval.class, view.approvalId());
+        return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
+    }
+
+    /** An operation, its events oldest first, and the approval it names (null: none). */
+    public record OperationRecord(OperationView operation, List<EventView> events, ApprovalView approval) {
+    }
+}

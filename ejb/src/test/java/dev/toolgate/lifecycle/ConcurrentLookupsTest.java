@@ -1,0 +1,92 @@
+package dev.toolgate.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+class ConcurrentLookupsTest {
+
+    private final ConcurrentLookups lookups = new ConcurrentLookups();
+    private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> most = new ConcurrentHashMap<>();
+
+    @BeforeEach
+    void start() {
+        lookups.threads = new PlainThreads();
+        lookups.limits = Map.of("1c", 3, "yookassa", 1)::get;
+        lookups.start();
+    }
+
+    @AfterEach
+    void stop() {
+        lookups.stop();
+    }
+
+    @Test
+    void neverRunsMoreLookUpsAtOnceAgainstATargetThanItsLimit() {
+        List<String> items = IntStream.range(0, 60).mapToObj(i -> i % 3 == 0 ? "yookassa-" + i : "1c-" + i).toList();
+
+        lookups.each(items, item -> item.substring(0, item.indexOf('-')), this::slowly);
+
+        assertEquals(3, most.get("1c").get(), "1C's limit is reached, not passed");
+        assertEquals(1, most.get("yookassa").get());
+    }
+
+    @Test
+    void returnsEveryItemsResultInTheItemsOrder() {
+        List<String> items = IntStream.range(0, 25).mapToObj(i -> "1c-" + i).toList();
+
+        List<String> results = lookups.each(items, item -> "1c", item -> slowly(item).toUpperCase());
+
+        assertEquals(items.stream().map(String::toUpperCase).toList(), results);
+    }
+
+    @Test
+    void aSlowTargetDoesNotHoldBackAnotherTargetsItems() {
+        List<String> items = List.of("yookassa-1", "yookassa-2", "yookassa-3", "1c-1", "1c-2", "1c-3");
+
+        lookups.each(items, item -> item.substring(0, item.indexOf('-')), this::slowly);
+
+        assertEquals(3, most.get("1c").get(), "1C's items ran together while YooKassa's went one by one");
+        assertEquals(1, most.get("yookassa").get());
+    }
+
+    private String slowly(String item) {
+        String target = item.substring(0, item.indexOf('-'));
+        int now = running.computeIfAbsent(target, t -> new AtomicInteger()).incrementAndGet();
+        most.computeIfAbsent(target, t -> new AtomicInteger()).accumulateAndGet(now, Math::max);
+        try {
+            Thread.sleep(100); // long enough that lanes overlap even on a loaded machine
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        running.get(target).decrementAndGet();
+        return item;
+    }
+
+    /** What the container's factory is to the pool: a source of threads. */
+    private static final class PlainThreads implements ManagedThreadFactory {
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread thread = new Thread(task);
+            thread.setDaemon(true);
+            return thread;
+        }
+
+        @Override
+        public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
+            throw new UnsupportedOperationException();
+        }
+    }
+}

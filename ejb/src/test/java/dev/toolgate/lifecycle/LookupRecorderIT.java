@@ -1,0 +1,149 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.JournalDatabase;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationId;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.journal.StatementRecorder;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.toolgate.canonical.Jsons;
+import dev.toolgate.metrics.GatewayMetrics;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.RetryPolicy;
+import jakarta.persistence.EntityManagerFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The recorder of a look-up's answer, on real PostgreSQL through the application's persistence unit: a found
+ * object settles the row in one statement, with no read before it; when another holder has taken the row over
+ * meanwhile, nothing is written and the refusal is journaled with why, as when the row is read first.
+ */
+class LookupRecorderIT {
+
+    private static final String HASH = "d".repeat(64);
+    private static JournalDatabase database;
+    private static StatementRecorder statements;
+    private static EntityManagerFactory unit;
+
+    @BeforeAll
+    static void migrate() throws Exception {
+        database = JournalDatabase.migrated();
+        statements = new StatementRecorder(database.dataSource());
+        unit = JournalDatabase.persistenceUnit(statements.dataSource());
+        // the events' log lines wait for a container transaction's commit; the journal's rows are what is checked here
+        Logger.getLogger("dev.toolgate.operations").setLevel(Level.OFF);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        unit.close();
+        database.close();
+    }
+
+    @Test
+    void aFoundObjectSettlesTheRowWithItsEventInOneStatement() throws SQLException {
+        String key = unknownRow(2);
+        OperationView leased = leased(key);
+        statements.clear();
+
+        Settlement settled = record(leased, new Lookup.Found("ref-7", Jsons.JSON.createObjectBuilder().add("id", "ref-7").build()));
+
+        assertEquals(1, statements.statements().size(), "no read before the write: " + statements.statements());
+        assertEquals(OperationStatus.SUCCEEDED, settled.operation().status());
+        assertEquals("ref-7", settled.operation().targetObjectId());
+        assertFalse(settled.retryNow());
+        assertEquals("succeeded ref-7", row(key));
+        assertEquals(List.of("reconciled 1: found target object ref-7"), events(key));
+    }
+
+    @Test
+    void aFoundObjectWhoseRowAnotherLookUpTookOverIsNotWrittenAndTheRefusalSaysWhy() throws SQLException {
+        String key = unknownRow(2);
+        OperationView leased = leased(key);
+        exec("UPDATE agent_operation_log SET lease_epoch = 3 WHERE operation_key = '" + key + "'"); // another look-up's lease
+
+        Settlement refused = record(leased, new Lookup.Found("ref-8", Jsons.JSON.createObjectBuilder().build()));
+
+        assertEquals(OperationStatus.UNKNOWN, refused.operation().status(), "the row as it is now");
+        assertEquals(3, refused.operation().leaseEpoch());
+        assertEquals("unknown null", row(key));
+        assertEquals(List.of("outcome_refused 1: found target object ref-8; not written: another look-up or attempt holds the"
+                + " operation now (lease 3)"), events(key));
+    }
+
+    @Test
+    void aFailedObjectOnAnEscalatedRowIsNotWrittenAndTheRefusalSaysWhy() throws SQLException {
+        String key = unknownRow(2);
+        OperationView leased = leased(key);
+        exec("UPDATE agent_operation_log SET escalated_at = now() WHERE operation_key = '" + key + "'"); // a person's now
+
+        record(leased, new Lookup.Failed("ref-9", "rejected", "the target refused it"));
+
+        assertEquals("unknown null", row(key));
+        assertEquals(List.of("outcome_refused 1: target object ref-9 failed: rejected; not written: the operation is escalated:"
+                + " only a person settles it"), events(key));
+    }
+
+    private static Settlement record(OperationView leased, Lookup lookup) {
+        LookupRecorder recorder = new LookupRecorder();
+        recorder.settings = JournalDatabase.settings(30, 30, 10);
+        recorder.metrics = new GatewayMetrics();
+        return JournalDatabase.inTransaction(unit, em -> {
+            recorder.em = em;
+            return recorder.reconciled(leased, lookup, RetryPolicy.DEFAULT, DueOperations.ACTOR, true);
+        });
+    }
+
+    /** An unknown row whose look-up lease is epoch {@code epoch}, live for 30 s. */
+    private static String unknownRow(long epoch) throws SQLException {
+        String key = "test:invoice.create:" + UUID.randomUUID() + ":v1";
+        exec("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status, target_system,"
+                + " lease_until, lease_epoch, settle_after) VALUES ('acme', '" + key + "', 'invoice.create', '" + HASH + "', '{}',"
+                + " 'unknown', '1c', now() + interval '30 seconds', " + epoch + ", now() - interval '1 second')");
+        return key;
+    }
+
+    /** The row as the job's claim hands it on. */
+    private static OperationView leased(String key) {
+        return JournalDatabase.inTransaction(unit, em -> em.find(Operation.class, new OperationId("acme", key)).view());
+    }
+
+    private static String row(String key) throws SQLException {
+        try (Connection c = database.connection(); ResultSet r = c.createStatement().executeQuery(
+                "SELECT status, target_object_id FROM agent_operation_log WHERE operation_key = '" + key + "'")) {
+            r.next();
+            return r.getString(1) + " " + r.getString(2);
+        }
+    }
+
+    private static List<String> events(String key) throws SQLException {
+        List<String> events = new ArrayList<>();
+        try (Connection c = database.connection(); ResultSet r = c.createStatement().executeQuery(
+                "SELECT kind, attempt, detail FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
+            while (r.next()) {
+                events.add(r.getString(1) + " " + r.getInt(2) + ": " + r.getString(3));
+            }
+        }
+        return events;
+    }
+
+    private static void exec(String sql) throws SQLException {
+        try (Connection c = database.connection()) {
+            c.createStatement().execute(sql);
+        }
+    }
+}
