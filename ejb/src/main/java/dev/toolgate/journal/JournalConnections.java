@@ -49,7 +49,8 @@ public class JournalConnections implements SessionCustomizer {
      * and JPA in one transaction share it on every server, whatever its pool shares. EclipseLink opens the
      * transaction on it if it has not yet. It belongs to the transaction: the caller never closes it. A statement
      * run on it does not flush the entity manager first, as a JPA query would: a phase that changed an entity and
-     * then runs JDBC flushes before it (none of today's phases mixes the two that way).
+     * then runs JDBC flushes before it; one that read an entity and then moves its row on by JDBC detaches the entity
+     * first, so that its stale fields are never written back ({@code KeyCapture}'s leases).
      */
     public static Connection of(EntityManager em) {
         Connection connection = em.unwrap(Connection.class);

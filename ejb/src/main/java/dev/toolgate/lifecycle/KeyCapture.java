@@ -145,11 +145,14 @@ public class KeyCapture {
     /** The decision's write under the row lock, if it makes one; the row as it now stands. */
     private OperationView apply(Operation row, CaptureDecision decision, String actor, Instant now) {
         OperationView before = row.view();
-        // the leases are SQL with their events, as the job's claim and the recorders write: the entity stays as read
+        // the leases are SQL with their events, as the job's claim and the recorders write; the entity, read before
+        // that SQL moved the row on, is detached so that nothing can ever write its stale status and epoch back
         if (decision instanceof CaptureDecision.Execute) {
+            em.detach(row);
             return Leases.startNextAttempt(JournalConnections.of(em), before, actor, now, settings.lease());
         }
         if (decision instanceof CaptureDecision.Reconcile) {
+            em.detach(row);
             return Leases.holdForReconcile(JournalConnections.of(em), before, actor, now, settings);
         }
         if (decision instanceof CaptureDecision.ApprovalLapsed lapsed) {
