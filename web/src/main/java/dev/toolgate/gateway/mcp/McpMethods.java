@@ -38,6 +38,8 @@ public class McpMethods {
     ToolCalls calls;
     @Inject
     ProcessCatalog processCatalog;
+    @Inject
+    TaskMethods taskMethods;
 
     /** The process types' tools, built once: the catalog is read at start-up and does not change while deployed. */
     private volatile List<Tool> processTools;
@@ -55,7 +57,8 @@ public class McpMethods {
                 case "initialize" -> modern ? notFound(call) : JsonRpc.result(call.id(), initialize(call.params()));
                 case "ping" -> modern ? notFound(call) : JsonRpc.result(call.id(), JsonValue.EMPTY_JSON_OBJECT); // 2026-07-28 removed ping
                 case "tools/list" -> JsonRpc.result(call.id(), list(caller, processTools(), modern));
-                case "tools/call" -> callTool(caller, call, api);
+                case "tools/call" -> callTool(caller, call, api, Declared.of(era));
+                case "tasks/get", "tasks/update", "tasks/cancel" -> modern ? taskMethods.answer(caller, call, Declared.of(era), api) : notFound(call);
                 default -> notFound(call);
             };
             return modern ? ModernResults.stamp(reply) : reply;
@@ -82,7 +85,8 @@ public class McpMethods {
     static JsonObject discover() {
         return JSON.createObjectBuilder()
                 .add("supportedVersions", JSON.createArrayBuilder(ProtocolVersions.SUPPORTED))
-                .add("capabilities", JSON.createObjectBuilder().add("tools", JSON.createObjectBuilder().add("listChanged", false)))
+                .add("capabilities", JSON.createObjectBuilder().add("tools", JSON.createObjectBuilder().add("listChanged", false))
+                        .add("extensions", JSON.createObjectBuilder().add(Declared.TASKS, JsonValue.EMPTY_JSON_OBJECT)))
                 .add("instructions", INSTRUCTIONS)
                 .add("ttlMs", ModernResults.DISCOVER_TTL.toMillis())
                 .add("cacheScope", "public")
@@ -110,7 +114,7 @@ public class McpMethods {
         return tools;
     }
 
-    private JsonObject callTool(Caller caller, JsonRpc.Call call, String api) {
+    private JsonObject callTool(Caller caller, JsonRpc.Call call, String api, Declared declared) {
         if (!(call.params().get("name") instanceof JsonString name)) {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "params.name must name a tool");
         }
@@ -123,6 +127,6 @@ public class McpMethods {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: " + name.getString());
         }
         JsonValue arguments = call.params().getOrDefault("arguments", JsonValue.EMPTY_JSON_OBJECT);
-        return JsonRpc.result(call.id(), calls.call(caller, tool.get(), arguments, api, JsonRpc.idText(call.id())));
+        return JsonRpc.result(call.id(), calls.call(caller, tool.get(), arguments, api, JsonRpc.idText(call.id()), declared));
     }
 }

@@ -122,4 +122,24 @@ class McpMethodsTest {
     void keepsALegacyResultWithoutResultType() {
         assertFalse(answer(AGENT, "tools/list", "{}", new ProtocolVersions.Legacy()).getJsonObject("result").containsKey("resultType"));
     }
+
+    @Test
+    void advertisesTheTasksExtensionInDiscovery() {
+        JsonObject capabilities = answer(AGENT, "server/discover", "{}", MODERN).getJsonObject("result").getJsonObject("capabilities");
+        assertTrue(capabilities.getJsonObject("extensions").containsKey("io.modelcontextprotocol/tasks"));
+    }
+
+    @Test
+    void leavesTheTasksMethodsToTheModernEra() {
+        assertEquals(JsonRpc.METHOD_NOT_FOUND, JsonRpc.errorCode(answer(AGENT, "tasks/get", "{\"taskId\":\"operation:k\"}",
+                new ProtocolVersions.Legacy())), "2025-11-25's experimental tasks had other shapes; they are not served");
+    }
+
+    @Test
+    void refusesATasksRequestWithoutATaskId() {
+        McpMethods methods = new McpMethods();
+        methods.taskMethods = new TaskMethods();
+        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tasks/get", JsonValue.EMPTY_JSON_OBJECT);
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, MODERN, "http://gw/api")));
+    }
 }
