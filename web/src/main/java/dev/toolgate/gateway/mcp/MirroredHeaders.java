@@ -92,8 +92,12 @@ final class MirroredHeaders {
     /** A plain visible-ASCII value, or the Base64 sentinel form ({@code =?base64?…?=}) of UTF-8; empty when neither. */
     static Optional<String> decode(String value) {
         if (value.startsWith(SENTINEL_START) && value.endsWith(SENTINEL_END) && value.length() >= SENTINEL_START.length() + SENTINEL_END.length()) {
+            String encoded = value.substring(SENTINEL_START.length(), value.length() - SENTINEL_END.length());
+            if (encoded.length() % 4 != 0) { // the JDK's decoder takes unpadded input; SEP-2243 refuses it
+                return Optional.empty();
+            }
             try {
-                byte[] bytes = Base64.getDecoder().decode(value.substring(SENTINEL_START.length(), value.length() - SENTINEL_END.length()));
+                byte[] bytes = Base64.getDecoder().decode(encoded);
                 return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                         .decode(ByteBuffer.wrap(bytes)).toString());
             } catch (IllegalArgumentException | CharacterCodingException e) {

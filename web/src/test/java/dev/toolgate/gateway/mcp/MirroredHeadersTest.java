@@ -96,6 +96,12 @@ class MirroredHeadersTest {
     }
 
     @Test
+    void refusesBase64WithoutItsPadding() { // found by the conformance suite's http-custom-header-server-validation
+        assertEquals(Optional.of("Hello"), MirroredHeaders.decode("=?base64?SGVsbG8=?="));
+        assertEquals(Optional.empty(), MirroredHeaders.decode("=?base64?SGVsbG8?="), "SEP-2243: invalid padding is refused");
+    }
+
+    @Test
     void mirrorsATasksIdIntoMcpName() {
         assertTrue(check(true, call("tasks/get", "{\"taskId\":\"t1\"}"), "Mcp-Method", "tasks/get", "Mcp-Name", "t2").isPresent());
         assertEquals(Optional.empty(), check(true, call("tasks/get", "{\"taskId\":\"t1\"}"), "Mcp-Method", "tasks/get", "Mcp-Name", "t1"));
