@@ -123,7 +123,10 @@ public class McpEndpoint extends HttpServlet {
         }
     }
 
-    /** A request's answer: refused at the ladder (400), or the method's reply — 404 for a method a modern request names in vain. */
+    /**
+     * A request's answer: refused at the ladder (400), or the method's reply — for a modern request, 404 for a method it
+     * names in vain and 400 for a capability it did not declare; every other error stays in-band (200).
+     */
     private int answer(Caller caller, JsonRpc.Call call, HttpServletRequest request, HttpServletResponse response) throws IOException {
         EraLadder.Admission admission = EraLadder.admit(request::getHeader, call);
         if (admission instanceof EraLadder.Refused refused) {
@@ -132,7 +135,11 @@ public class McpEndpoint extends HttpServlet {
         }
         ProtocolVersions.Era era = ((EraLadder.Admitted) admission).era();
         JsonObject reply = methods.answer(caller, call, era, base(request) + "/api");
-        int status = era instanceof ProtocolVersions.Modern && JsonRpc.errorCode(reply) == JsonRpc.METHOD_NOT_FOUND ? 404 : 200;
+        int status = !(era instanceof ProtocolVersions.Modern) ? 200 : switch (JsonRpc.errorCode(reply)) {
+            case JsonRpc.METHOD_NOT_FOUND -> 404;
+            case JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY -> 400; // the transport's status for it, like the ladder's refusals
+            default -> 200;
+        };
         send(response, status, reply);
         return status;
     }

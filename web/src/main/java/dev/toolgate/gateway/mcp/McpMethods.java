@@ -58,7 +58,8 @@ public class McpMethods {
                 case "ping" -> modern ? notFound(call) : JsonRpc.result(call.id(), JsonValue.EMPTY_JSON_OBJECT); // 2026-07-28 removed ping
                 case "tools/list" -> JsonRpc.result(call.id(), list(caller, processTools(), modern));
                 case "tools/call" -> callTool(caller, call, api, Declared.of(era));
-                case "tasks/get", "tasks/update", "tasks/cancel" -> modern ? taskMethods.answer(caller, call, Declared.of(era), api) : notFound(call);
+                case "tasks/get", "tasks/update", "tasks/cancel" -> !modern ? notFound(call)
+                        : Declared.of(era).tasks() ? taskMethods.answer(caller, call, Declared.of(era), api) : tasksUndeclared(call);
                 default -> notFound(call);
             };
             return modern ? ModernResults.stamp(reply) : reply;
@@ -66,6 +67,13 @@ public class McpMethods {
             String incident = StructuredLog.incident(LOG, "unexpected failure in an MCP call", Map.of("method", call.method()), e);
             return JsonRpc.error(call.id(), JsonRpc.INTERNAL_ERROR, "internal error, incident " + incident);
         }
+    }
+
+    /** The extension's rule for its methods from a client that did not declare it on this request: -32021, naming it. */
+    private static JsonObject tasksUndeclared(JsonRpc.Call call) {
+        return JsonRpc.error(call.id(), JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability",
+                JSON.createObjectBuilder().add("requiredCapabilities", JSON.createObjectBuilder().add("extensions",
+                        JSON.createObjectBuilder().add(Declared.TASKS, JsonValue.EMPTY_JSON_OBJECT))).build());
     }
 
     private static JsonObject notFound(JsonRpc.Call call) {

@@ -58,16 +58,20 @@ final class ProtocolVersions {
     static Era of(String header, JsonObject params) {
         JsonObject meta = params.get("_meta") instanceof JsonObject m ? m : JsonObject.EMPTY_JSON_OBJECT;
         if (meta.containsKey(META_VERSION)) {
-            if (!(meta.get(META_VERSION) instanceof JsonString claimed) || !MODERN.equals(claimed.getString())) {
-                return new Unsupported(meta.get(META_VERSION) instanceof JsonString s ? s.getString() : meta.get(META_VERSION).toString());
-            }
+            String claimed = meta.get(META_VERSION) instanceof JsonString s ? s.getString() : meta.get(META_VERSION).toString();
             if (header == null) {
-                return new HeaderMismatch("the MCP-Protocol-Version header is required and must be " + MODERN);
+                return new HeaderMismatch("the MCP-Protocol-Version header is required and must be the body's " + claimed);
             }
-            if (!header.equals(claimed.getString())) {
-                return new HeaderMismatch("MCP-Protocol-Version header " + header + " does not match the body's " + claimed.getString());
+            if (!header.equals(claimed)) { // a disagreement outranks what either names: a proxy may have acted on the header
+                return new HeaderMismatch("MCP-Protocol-Version header " + header + " does not match the body's " + claimed);
             }
-            return new Modern(MODERN, meta.get(META_CAPABILITIES) instanceof JsonObject c ? c : JsonObject.EMPTY_JSON_OBJECT);
+            if (!MODERN.equals(claimed)) {
+                return new Unsupported(claimed);
+            }
+            if (!(meta.get(META_CAPABILITIES) instanceof JsonObject capabilities)) {
+                return new MissingEnvelope("params._meta needs \"" + META_CAPABILITIES + "\" (an object, {} for none) on every request");
+            }
+            return new Modern(MODERN, capabilities);
         }
         if (MODERN.equals(header)) {
             return new MissingEnvelope("MCP-Protocol-Version " + MODERN + " needs params._meta[\"" + META_VERSION + "\"]");

@@ -13,7 +13,8 @@ import java.util.TreeMap;
 
 class EraLadderTest {
 
-    private static final String ENVELOPE = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}";
+    private static final String ENVELOPE = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
     private static EraLadder.Admission admit(String method, String params, String... headers) {
         Map<String, String> sent = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -51,6 +52,18 @@ class EraLadderTest {
     @Test
     void answersAModernHeaderWithoutEnvelopeAsInvalidParams() {
         assertEquals(-32602, refusal(admit("tools/list", "{}", "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list")).getInt("code"));
+    }
+
+    @Test
+    void answersAModernBodyWithoutItsClientCapabilitiesAsInvalidParams() { // found by the conformance suite's server-stateless
+        assertEquals(-32602, refusal(admit("tools/list", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}",
+                "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list")).getInt("code"));
+    }
+
+    @Test
+    void answersAHeaderBodyDisagreementAsMismatchEvenWhenTheBodyNamesARevisionItDoesNotSpeak() { // server-stateless too
+        assertEquals(-32020, refusal(admit("tools/list", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2099-01-01\"}}",
+                "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list")).getInt("code"));
     }
 
     @Test

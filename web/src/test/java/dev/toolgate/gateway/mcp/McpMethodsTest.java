@@ -136,10 +136,21 @@ class McpMethodsTest {
     }
 
     @Test
+    void answersTheTasksMethodsOfAClientThatDidNotDeclareTheExtensionWithMissingCapability() {
+        JsonObject answer = answer(AGENT, "tasks/get", "{\"taskId\":\"operation:k\"}", MODERN);
+        assertEquals(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, JsonRpc.errorCode(answer));
+        assertTrue(answer.getJsonObject("error").getJsonObject("data").getJsonObject("requiredCapabilities").getJsonObject("extensions")
+                .containsKey("io.modelcontextprotocol/tasks"));
+    }
+
+    private static final ProtocolVersions.Era TASKS = new ProtocolVersions.Modern("2026-07-28", JSON.createObjectBuilder()
+            .add("extensions", JSON.createObjectBuilder().add("io.modelcontextprotocol/tasks", JsonValue.EMPTY_JSON_OBJECT)).build());
+
+    @Test
     void refusesATasksRequestWithoutATaskId() {
         McpMethods methods = new McpMethods();
         methods.taskMethods = new TaskMethods();
         JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tasks/get", JsonValue.EMPTY_JSON_OBJECT);
-        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, MODERN, "http://gw/api")));
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, TASKS, "http://gw/api")));
     }
 }
