@@ -161,6 +161,40 @@ class McpTasksIT extends ApprovalSuite {
         assertEquals(409, granted.status(), "a cancelled operation cannot be approved: " + granted.body());
     }
 
+    private static final JsonObject URLS_ONLY = Json.createObjectBuilder()
+            .add("elicitation", Json.createObjectBuilder().add("url", Json.createObjectBuilder())).build();
+
+    private HttpResponse<String> retry(String key, String state, boolean accepted) {
+        JsonObject params = Json.createObjectBuilder(McpHttp.toolParams("payment_create", payment(key))).add("requestState", state)
+                .add("inputResponses", Json.createObjectBuilder().add("approval", Json.createObjectBuilder()
+                        .add("action", accepted ? "accept" : "decline"))).build();
+        return McpHttp.send(mcp.modern(++id, "tools/call", params, URLS_ONLY));
+    }
+
+    @Test
+    void asksForTheApprovalPageWithAnIntegrityProtectedSingleUseRequestStateAndSendsOnceApproved() {
+        String key = "test:payment.create:mcp-mrtr-" + UUID.randomUUID() + ":v1";
+        JsonObject asked = send("tools/call", McpHttp.toolParams("payment_create", payment(key)), URLS_ONLY);
+        assertEquals("input_required", asked.getString("resultType"), asked.toString());
+        JsonObject page = asked.getJsonObject("inputRequests").values().iterator().next().asJsonObject();
+        assertEquals(baseUrl() + "/console/approval?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8),
+                page.getJsonObject("params").getString("url"));
+        String state = asked.getString("requestState");
+        assertEquals(0, yooKassa.creates("yookassa", Agent.downstream(key)), "nothing sent before the approval");
+
+        String tampered = state.substring(0, state.length() - 4) + (state.endsWith("AAAA") ? "BBBB" : "AAAA");
+        assertEquals(-32602, McpHttp.json(retry(key, tampered, true)).getJsonObject("error").getInt("code"), "a tampered state is refused");
+        JsonObject notYet = McpHttp.json(retry(key, state, true)).getJsonObject("result");
+        assertEquals("input_required", notYet.getString("resultType"), "no person has approved: asked again, nothing sent");
+
+        approve(key);
+        JsonObject paid = McpHttp.json(retry(key, state, true)).getJsonObject("result");
+        assertEquals("succeeded", paid.getJsonObject("structuredContent").getString("outcome"), paid.toString());
+        JsonObject reused = McpHttp.json(retry(key, state, true));
+        assertEquals(-32602, reused.getJsonObject("error").getInt("code"), "single use: " + reused);
+        assertEquals(1, yooKassa.effects("yookassa", Agent.downstream(key)).size());
+    }
+
     @Test
     void givesAClientThatDoesNotDeclareTasksTodaysAnswer() {
         String key = "test:payment.create:mcp-no-task-" + UUID.randomUUID() + ":v1";

@@ -40,6 +40,8 @@ public class McpMethods {
     ProcessCatalog processCatalog;
     @Inject
     TaskMethods taskMethods;
+    @Inject
+    ApprovalRounds rounds;
 
     /** The process types' tools, built once: the catalog is read at start-up and does not change while deployed. */
     private volatile List<Tool> processTools;
@@ -133,6 +135,10 @@ public class McpMethods {
                 .filter(t -> t.callableBy(caller));
         if (tool.isEmpty()) {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: " + name.getString());
+        }
+        Optional<String> stale = call.params().containsKey("requestState") ? rounds.refusal(caller, call.params()) : Optional.empty();
+        if (stale.isPresent()) { // attacker-controlled input that failed verification: refused, never acted on
+            return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, stale.get());
         }
         JsonValue arguments = call.params().getOrDefault("arguments", JsonValue.EMPTY_JSON_OBJECT);
         return JsonRpc.result(call.id(), calls.call(caller, tool.get(), arguments, api, JsonRpc.idText(call.id()), declared));

@@ -59,6 +59,8 @@ public class ToolCalls {
     Tasks tasks;
     @Inject
     ProcessTasks processTasks;
+    @Inject
+    ApprovalRounds rounds;
 
     /**
      * The result of calling {@code tool}, a tool the caller may call. Arguments without its shape get an error
@@ -133,7 +135,11 @@ public class ToolCalls {
         }
         AgentCommand command = new AgentCommand(tool.operation().operation(), tool.operation().target(), payload.build());
         GatewayAnswer answer = gateway.submit(new ToolCall(tool.name(), callId), caller, key, command);
-        return declared.tasks() && TaskStatuses.unsettled(answer) ? tasks.created(answer, declared, base(api)) : results.of(answer);
+        if (declared.tasks() && TaskStatuses.unsettled(answer)) {
+            return tasks.created(answer, declared, base(api));
+        }
+        return answer instanceof GatewayAnswer.AwaitingApproval waiting && declared.urlElicitation()
+                ? rounds.inputRequired(caller, waiting, base(api)) : results.of(answer);
     }
 
     /** The deployment's base: {@code api} is it plus {@code /api}. */
