@@ -97,6 +97,9 @@ public final class LocalStack {
         config.put("toolgate.target.yookassa.url", Simulators.yooKassaUrl(simulatorsUrl));
         config.put("toolgate.target.yookassa.shop-id", Simulators.YOOKASSA_SHOP_ID);
         config.put("toolgate.target.yookassa.secret-key", Simulators.YOOKASSA_SECRET_KEY);
+        // a browser-based MCP tool on this machine (an inspector, the conformance suite) sends a localhost Origin; a
+        // rebinding page's Origin is its own name, so this opens nothing to other sites (production lists origins)
+        config.put("toolgate.mcp.allow-localhost-origins", "true");
         if (trustBundle != null) {
             for (String system : List.of("1c", "bitrix24", "yookassa")) {
                 config.put("toolgate.target." + system + ".tls.trust-bundle", trustBundle.toString());

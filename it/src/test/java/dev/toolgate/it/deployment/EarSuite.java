@@ -301,6 +301,24 @@ abstract class EarSuite {
         assertEquals(List.of(first.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
     }
 
+    /** MCP 2026-07-28 in the EAR on this server: the v2 client probes with server/discover and takes the modern era. */
+    @Test
+    void servesMcp2026ToTheV2ClientWithOneEffectPerKey() {
+        String key = "test:invoice.create:ear-mcp-2026-" + UUID.randomUUID() + ":v1";
+        JsonObject invoice = Json.createObjectBuilder().add("idempotency_key", key).add("order_id", "order-ear-mcp-2026")
+                .add("amount_minor", 4300).add("currency", "RUB").build();
+
+        JsonObject run = new McpSdk(baseUrl(), "agent-a").v2().list().call("invoice_create", invoice).call("invoice_create", invoice).run();
+
+        assertEquals("modern", run.getString("era"), run.toString());
+        assertEquals("2026-07-28", run.getString("protocolVersion"));
+        JsonArray steps = run.getJsonArray("steps");
+        JsonObject first = steps.getJsonObject(1).getJsonObject("structuredContent");
+        assertEquals("succeeded", first.getString("outcome"), steps.toString());
+        assertTrue(steps.getJsonObject(2).getJsonObject("structuredContent").getBoolean("replayed"));
+        assertEquals(List.of(first.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+    }
+
     /** The MCP endpoint's HTTP edge on this server: 401 pointing at its metadata, which is served; no stream. */
     @Test
     void answersMcpsHttpEdgeOnThisServer() {

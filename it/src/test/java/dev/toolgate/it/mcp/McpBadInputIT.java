@@ -78,7 +78,21 @@ class McpBadInputIT extends MicroSuite {
                 new Row("no such operation", mcp.post(McpHttp.toolCall(1, "get_operation",
                         Json.createObjectBuilder().add("idempotency_key", KEY).build())), 200, "operation-not-found"),
                 new Row("unsupported protocol version", mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
-                        .header("MCP-Protocol-Version", "1999-01-01"), 400, "-32600"),
+                        .header("MCP-Protocol-Version", "1999-01-01"), 400, "-32022"),
+                new Row("modern body, legacy header", mcp.modern(1, "tools/list", Json.createObjectBuilder().build())
+                        .setHeader("MCP-Protocol-Version", "2025-11-25"), 400, "-32020"),
+                new Row("modern, Mcp-Method another", mcp.modern(1, "tools/list", Json.createObjectBuilder().build())
+                        .setHeader("Mcp-Method", "tools/call"), 400, "-32020"),
+                new Row("modern, Mcp-Name another", mcp.modern(1, "tools/call", McpHttp.toolParams("invoice_create", args("1")))
+                        .setHeader("Mcp-Name", "invoice_post"), 400, "-32020"),
+                new Row("modern, key header another", mcp.modern(1, "tools/call", McpHttp.toolParams("invoice_create", args("1")))
+                        .setHeader("Mcp-Param-Idempotency-Key", KEY + "-other"), 400, "-32020"),
+                new Row("legacy, key header another", mcp.post(McpHttp.toolCall(1, "invoice_create", args("1")))
+                        .header("Mcp-Param-Idempotency-Key", KEY + "-other"), 400, "-32020"),
+                new Row("modern header, no envelope", mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")
+                        .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/list"), 400, "-32602"),
+                new Row("modern, unknown method", mcp.modern(1, "tools/cal", Json.createObjectBuilder().build()), 404, "-32601"),
+                new Row("modern, ping (removed in 2026-07-28)", mcp.modern(1, "ping", Json.createObjectBuilder().build()), 404, "-32601"),
                 new Row("too large", mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\"" + "a".repeat(70_000) + "\"}}"), 413, ""),
                 new Row("foreign Origin", mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").header("Origin", "https://evil.example"), 403, ""),
                 new Row("GET", mcp.request("/mcp").header("Authorization", "Bearer x").GET(), 405, ""),

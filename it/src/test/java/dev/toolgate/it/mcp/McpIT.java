@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.ApprovalSuite;
+import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.McpSdk;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
@@ -13,6 +14,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.UUID;
 
@@ -70,6 +72,7 @@ class McpIT extends ApprovalSuite {
     void listsTheCatalogAsToolsWithSchemasAndAnnotations() {
         JsonObject run = sdk("agent-a").list().run();
         assertEquals("2025-11-25", run.getString("protocolVersion"), "the SDK's own revision, echoed");
+        assertEquals("legacy", run.getString("era"), "the v1 SDK knows only the initialize handshake");
         JsonArray tools = run.getJsonArray("steps").getJsonObject(0).getJsonArray("tools");
         List<String> names = tools.getValuesAs(JsonObject.class).stream().map(t -> t.getString("name")).toList();
         assertEquals(List.of("crm_deal_create", "crm_deal_lose", "invoice_cancel", "invoice_create", "invoice_post",
@@ -215,5 +218,45 @@ class McpIT extends ApprovalSuite {
         JsonObject meta = Json.createObjectBuilder().add("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01").build();
         JsonObject done = structured(sdk("agent-a").call("invoice_create", invoice(key, "order-mcp-6", 3000), meta).results().get(0));
         assertEquals(traceId, done.getJsonObject("operation").getString("trace_id"), done.toString());
+    }
+
+    @Test
+    void speaks2026WithTheV2ClientWhichChoosesTheModernEraAndGetsTheSameToolsAndOneEffect() {
+        String key = invoiceKey("mcp-modern");
+        JsonObject run = sdk("agent-a").v2().list().call("invoice_create", invoice(key, "order-mcp-modern", 3100))
+                .call("invoice_create", invoice(key, "order-mcp-modern", 3100))
+                .call("invoice_create", invoice(key, "order-mcp-modern", 3101)).run();
+
+        assertEquals("modern", run.getString("era"), "server/discover offered 2026-07-28 and the client took it");
+        assertEquals("2026-07-28", run.getString("protocolVersion"));
+        JsonArray steps = run.getJsonArray("steps");
+        assertEquals(sdk("agent-a").list().results().getJsonObject(0).getJsonArray("tools"), steps.getJsonObject(0).getJsonArray("tools"),
+                "the same tools and schemas as the 2025-11-25 client gets");
+        JsonObject first = structured(steps.get(1));
+        JsonObject second = structured(steps.get(2));
+        assertEquals("succeeded", first.getString("outcome"), steps.toString());
+        assertTrue(second.getBoolean("replayed"), "a retry with a new JSON-RPC id and the same key replays");
+        assertTrue(steps.getJsonObject(3).getBoolean("isError"), "the same key with another amount is refused");
+        assertEquals(List.of(first.getString("target_object_id")), oneC.effects("1c", Agent.downstream(key)));
+    }
+
+    @Test
+    void replaysARetryWithANewRequestIdInEitherEraAndShowsTheKeyToEveryHop() {
+        String key = invoiceKey("mcp-new-id");
+        McpHttp mcp = new McpHttp(baseUrl(), "agent-a");
+        JsonObject params = McpHttp.toolParams("invoice_create", invoice(key, "order-mcp-new-id", 2700));
+        HttpResponse<String> modern = McpHttp.send(mcp.modern("first", "tools/call", params));
+        HttpResponse<String> legacy = McpHttp.send(mcp.post(McpHttp.toolCall(2, "invoice_create", invoice(key, "order-mcp-new-id", 2700))));
+        HttpResponse<String> again = McpHttp.send(mcp.modern("third", "tools/call", params));
+
+        assertEquals(200, modern.statusCode(), modern.body());
+        JsonObject first = McpHttp.json(modern).getJsonObject("result");
+        assertEquals("complete", first.getString("resultType"));
+        assertEquals("toolgate", first.getJsonObject("_meta").getJsonObject("io.modelcontextprotocol/serverInfo").getString("name"));
+        assertFalse(first.getJsonObject("structuredContent").getBoolean("replayed"));
+        assertTrue(structured(McpHttp.json(legacy).get("result")).getBoolean("replayed"), legacy.body());
+        assertTrue(structured(McpHttp.json(again).get("result")).getBoolean("replayed"), again.body());
+        assertEquals("third", McpHttp.json(again).getString("id"));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "three request ids, one effect");
     }
 }

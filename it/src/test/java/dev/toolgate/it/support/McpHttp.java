@@ -63,4 +63,37 @@ public final class McpHttp {
         return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("method", "tools/call")
                 .add("params", Json.createObjectBuilder().add("name", tool).add("arguments", arguments)).build().toString();
     }
+
+    /**
+     * A 2026-07-28 request as a conforming client sends it: the envelope in {@code params._meta} and the mirrored
+     * headers ({@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name} when given, a tool call's key as
+     * {@code Mcp-Param-Idempotency-Key}); {@code capabilities} are the client's per-request capabilities.
+     */
+    public HttpRequest.Builder modern(Object id, String method, JsonObject params, JsonObject capabilities) {
+        JsonObject meta = Json.createObjectBuilder().add("io.modelcontextprotocol/protocolVersion", "2026-07-28")
+                .add("io.modelcontextprotocol/clientInfo", Json.createObjectBuilder().add("name", "raw").add("version", "0"))
+                .add("io.modelcontextprotocol/clientCapabilities", capabilities).build();
+        JsonObject body = Json.createObjectBuilder().add("jsonrpc", "2.0")
+                .add("id", id instanceof Integer n ? Json.createValue(n) : Json.createValue(id.toString())).add("method", method)
+                .add("params", Json.createObjectBuilder(params).add("_meta", meta)).build();
+        HttpRequest.Builder request = post(body.toString()).header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method);
+        String name = params.containsKey("name") ? params.getString("name") : params.containsKey("taskId") ? params.getString("taskId") : null;
+        if (name != null) {
+            request.header("Mcp-Name", name);
+        }
+        if (params.get("arguments") instanceof JsonObject args && args.get("idempotency_key") instanceof jakarta.json.JsonString key) {
+            request.header("Mcp-Param-Idempotency-Key", key.getString());
+        }
+        return request;
+    }
+
+    /** {@link #modern} without client capabilities. */
+    public HttpRequest.Builder modern(Object id, String method, JsonObject params) {
+        return modern(id, method, params, Json.createObjectBuilder().build());
+    }
+
+    /** A tool call's params. */
+    public static JsonObject toolParams(String tool, JsonObject arguments) {
+        return Json.createObjectBuilder().add("name", tool).add("arguments", arguments).build();
+    }
 }

@@ -21,9 +21,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The official MCP TypeScript SDK's client (npm {@code @modelcontextprotocol/sdk}, pinned in
- * src/test/mcp-client, installed into target/mcp-client by the build's {@code npm ci}), run by node
- * against {@code /mcp} with a principal's token: what a real agent host sends, written by nobody here.
+ * The official MCP TypeScript SDK's client (npm {@code @modelcontextprotocol/sdk}, the v1 SDK, which speaks
+ * 2025-11-25; or with {@link #v2()} the v2 package {@code @modelcontextprotocol/client}, which probes with
+ * {@code server/discover} and speaks 2026-07-28 where offered; both pinned in src/test/mcp-client, installed into
+ * target/mcp-client by the build's {@code npm ci}), run by node against {@code /mcp} with a principal's token:
+ * what a real agent host sends, written by nobody here.
  */
 public final class McpSdk {
 
@@ -32,11 +34,18 @@ public final class McpSdk {
     private final String url;
     private final String token;
     private final JsonArrayBuilder steps = Json.createArrayBuilder();
+    private String sdk = "v1";
 
     /** {@code baseUrl}'s {@code /mcp} as {@code principal}, with the token issued at {@code baseUrl}. */
     public McpSdk(String baseUrl, String principal) {
         this.url = baseUrl + "/mcp";
         this.token = Credentials.token(baseUrl, principal);
+    }
+
+    /** The v2 client in its 'auto' version negotiation; the run's {@code era} says which one it chose. */
+    public McpSdk v2() {
+        sdk = "v2";
+        return this;
     }
 
     public McpSdk list() {
@@ -61,9 +70,12 @@ public final class McpSdk {
         return this;
     }
 
-    /** Connects (initialize, initialized), runs the steps in order, closes: {@code {protocolVersion, server, steps}}. */
+    /**
+     * Connects (v1: initialize, initialized; v2: server/discover, then initialize only for a legacy server), runs the
+     * steps in order, closes: {@code {protocolVersion, era, server, steps}}.
+     */
     public JsonObject run() {
-        String input = Json.createObjectBuilder().add("url", url).add("token", token).add("steps", steps).build().toString();
+        String input = Json.createObjectBuilder().add("url", url).add("token", token).add("sdk", sdk).add("steps", steps).build().toString();
         JsonObject output = Node.shared().session(input);
         if (output.containsKey("failure")) {
             throw new AssertionError("the MCP client failed: " + output.getString("failure"));

@@ -23,6 +23,10 @@ final class JsonRpc {
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
+    /** 2026-07-28's codes, from the range the specification reserves (-32020 to -32099): always HTTP 400. */
+    static final int HEADER_MISMATCH = -32020;
+    static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+    static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
     private JsonRpc() {
     }
@@ -98,5 +102,15 @@ final class JsonRpc {
     static JsonObject error(JsonValue id, int code, String message) {
         return JSON.createObjectBuilder().add("jsonrpc", "2.0").add("id", id)
                 .add("error", JSON.createObjectBuilder().add("code", code).add("message", message)).build();
+    }
+
+    static JsonObject error(JsonValue id, int code, String message, JsonObject data) {
+        return JSON.createObjectBuilder().add("jsonrpc", "2.0").add("id", id)
+                .add("error", JSON.createObjectBuilder().add("code", code).add("message", message).add("data", data)).build();
+    }
+
+    /** The error code of a reply, or 0 for a result. */
+    static int errorCode(JsonObject reply) {
+        return reply.get("error") instanceof JsonObject error && error.get("code") instanceof JsonNumber code ? code.intValue() : 0;
     }
 }

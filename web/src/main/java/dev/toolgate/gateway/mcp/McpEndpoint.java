@@ -14,7 +14,6 @@ import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -27,8 +26,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * {@code /mcp}, MCP's Streamable HTTP transport (2025-11-25), stateless: each POST carries one JSON-RPC
- * message and is answered with {@code application/json} (a request) or 202 (a notification); no
+ * {@code /mcp}, MCP's Streamable HTTP transport, dual-era: 2026-07-28 (stateless by design) and the
+ * {@code initialize} revisions 2025-11-25 and 2025-06-18, on the same URL ({@link EraLadder} tells them apart).
+ * Each POST carries one JSON-RPC message and is answered with {@code application/json} (a request) or 202 (a notification); no
  * {@code Mcp-Session-Id}, no server-initiated stream, so GET and DELETE are 405. The HTTP edge checks, in
  * this order: Origin (403), bearer token (401, with the protected-resource metadata), rate (429), size (413).
  */
@@ -101,12 +101,6 @@ public class McpEndpoint extends HttpServlet {
     }
 
     private void exchange(Caller caller, HttpServletRequest request, HttpServletResponse response, byte[] body) throws IOException {
-        String version = request.getHeader("MCP-Protocol-Version");
-        if (version != null && !ProtocolVersions.SUPPORTED.contains(version)) {
-            send(response, 400, JsonRpc.error(JsonValue.NULL, JsonRpc.INVALID_REQUEST, "unsupported MCP-Protocol-Version " + version
-                    + "; supported: " + ProtocolVersions.SUPPORTED));
-            return;
-        }
         JsonRpc.Message message = JsonRpc.read(body);
         String traceparent = McpTracing.traceparent(message, request.getHeader(TraceParent.HEADER));
         // the servers trace JAX-RS by themselves, not servlets: this call's server span is ours
@@ -115,15 +109,39 @@ public class McpEndpoint extends HttpServlet {
             McpTracing.describe(span, message);
             response.setHeader("traceresponse", TraceParent.outgoing(Trace.traceId()));
             int status;
+            String version = request.getHeader(EraLadder.VERSION_HEADER);
             if (message instanceof JsonRpc.Malformed malformed) {
                 send(response, status = 400, JsonRpc.error(malformed.id(), malformed.code(), malformed.message()));
             } else if (message instanceof JsonRpc.Call call) {
-                send(response, status = 200, methods.answer(caller, call, base(request) + "/api"));
+                status = answer(caller, call, request, response);
+            } else if (version != null && !ProtocolVersions.SUPPORTED.contains(version)) {
+                send(response, status = 400, EraLadder.unsupported(null, version));
             } else {
                 response.setStatus(status = 202); // a notification or a client's reply: accepted, nothing to say
             }
             span.set("http.response.status_code", status);
         }
+    }
+
+    /**
+     * A request's answer: refused at the ladder (400), or the method's reply — for a modern request, 404 for a method it
+     * names in vain and 400 for a capability it did not declare; every other error stays in-band (200).
+     */
+    private int answer(Caller caller, JsonRpc.Call call, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        EraLadder.Admission admission = EraLadder.admit(request::getHeader, call);
+        if (admission instanceof EraLadder.Refused refused) {
+            send(response, 400, refused.error());
+            return 400;
+        }
+        ProtocolVersions.Era era = ((EraLadder.Admitted) admission).era();
+        JsonObject reply = methods.answer(caller, call, era, base(request) + "/api");
+        int status = !(era instanceof ProtocolVersions.Modern) ? 200 : switch (JsonRpc.errorCode(reply)) {
+            case JsonRpc.METHOD_NOT_FOUND -> 404;
+            case JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY -> 400; // the transport's status for it, like the ladder's refusals
+            default -> 200;
+        };
+        send(response, status, reply);
+        return status;
     }
 
     /** The deployment's absolute base ({@code http://host:port} plus the context root). */

@@ -8,6 +8,7 @@ import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CardNumbers;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.rest.IdempotencyKeyHeader;
@@ -20,6 +21,7 @@ import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
 import dev.toolgate.gateway.rest.ProcessesResource;
+import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
 import jakarta.inject.Inject;
@@ -53,12 +55,23 @@ public class ToolCalls {
     ProcessDriver processes;
     @Inject
     JournalSettings settings;
+    @Inject
+    Tasks tasks;
+    @Inject
+    ProcessTasks processTasks;
+    @Inject
+    ApprovalRounds rounds;
 
     /**
      * The result of calling {@code tool}, a tool the caller may call. Arguments without its shape get an error
      * result too, never a protocol error: it is the model that must read what to correct (SEP-1303).
      */
     JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api, String callId) {
+        return call(caller, tool, arguments, api, callId, Declared.NOTHING);
+    }
+
+    /** The same, for a client that declared what it handles: tasks get a task for an operation that cannot settle now. */
+    JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api, String callId, Declared declared) {
         ToolResults results = new ToolResults(api, settings.retention());
         // first, before any message could quote it: card data never passes through the gateway, not even into an error
         String card = arguments instanceof JsonObject args ? CardNumbers.find("", args) : null;
@@ -72,7 +85,7 @@ public class ToolCalls {
         }
         JsonObject args = (JsonObject) arguments;
         try {
-            return run(caller, tool, args, results, callId);
+            return run(caller, tool, args, results, callId, declared, api);
         } catch (InvalidCommand e) {
             ProblemType type = e.reason() == InvalidCommand.Reason.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED
                     : ProblemType.valueOf(e.reason().name());
@@ -92,7 +105,7 @@ public class ToolCalls {
         }
     }
 
-    private JsonObject run(Caller caller, Tool tool, JsonObject args, ToolResults results, String callId) {
+    private JsonObject run(Caller caller, Tool tool, JsonObject args, ToolResults results, String callId, Declared declared, String api) {
         if (ToolCatalog.LIST_OPEN_OPERATIONS.equals(tool.name())) {
             return results.open(journal.open(caller.tenant(), OPEN_LIMIT));
         }
@@ -116,11 +129,22 @@ public class ToolCalls {
         payload.remove(ToolSchemas.KEY);
         if (tool.process() != null) { // the same submit as POST /api/v1/processes, and the same key rule
             ProcessesResource.processKey(key);
-            return results.of(processes.submit(new ToolCall(tool.name(), callId), caller, key,
-                    new ProcessCommand(tool.process().name(), payload.build())));
+            ProcessAnswer answer = processes.submit(new ToolCall(tool.name(), callId), caller, key,
+                    new ProcessCommand(tool.process().name(), payload.build()));
+            return declared.tasks() && ProcessTasks.unsettled(answer) ? processTasks.created(answer, declared, base(api)) : results.of(answer);
         }
         AgentCommand command = new AgentCommand(tool.operation().operation(), tool.operation().target(), payload.build());
-        return results.of(gateway.submit(new ToolCall(tool.name(), callId), caller, key, command));
+        GatewayAnswer answer = gateway.submit(new ToolCall(tool.name(), callId), caller, key, command);
+        if (declared.tasks() && TaskStatuses.unsettled(answer)) {
+            return tasks.created(answer, declared, base(api));
+        }
+        return answer instanceof GatewayAnswer.AwaitingApproval waiting && declared.urlElicitation()
+                ? rounds.inputRequired(caller, waiting, base(api)) : results.of(answer);
+    }
+
+    /** The deployment's base: {@code api} is it plus {@code /api}. */
+    static String base(String api) {
+        return api.substring(0, api.length() - "/api".length());
     }
 
     private static String key(JsonObject args) {

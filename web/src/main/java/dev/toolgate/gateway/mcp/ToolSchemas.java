@@ -100,9 +100,14 @@ final class ToolSchemas {
         };
     }
 
+    /**
+     * The key, declared for mirroring into {@code Mcp-Param-Idempotency-Key} (2026-07-28, {@code x-mcp-header}): a
+     * proxy or load balancer in front can route and deduplicate by it without parsing the body. Clients of earlier
+     * revisions ignore the keyword.
+     */
     private static JsonObject key() {
         return JSON.createObjectBuilder().add("type", "string").add("minLength", 1).add("maxLength", 255)
-                .add("pattern", "^[!-~]+$")
+                .add("pattern", "^[!-~]+$").add("x-mcp-header", MirroredHeaders.KEY_PARAM)
                 .add("description", "<contour>:<operation>:<intent-id>:<version>, e.g. prod:invoice.create:order-48291:v1."
                         + " Made once per business intent and sent unchanged on every retry of it").build();
     }

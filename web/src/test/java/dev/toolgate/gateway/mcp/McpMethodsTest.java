@@ -30,7 +30,7 @@ class McpMethodsTest {
 
     @Test
     void listsOnlyTheToolsThePrincipalMayCall() {
-        JsonObject listed = McpMethods.list(new Caller("auditor", "acme", Set.of(Role.AUDITOR)), List.of());
+        JsonObject listed = McpMethods.list(new Caller("auditor", "acme", Set.of(Role.AUDITOR)), List.of(), false);
         assertEquals(3, listed.getJsonArray("tools").size(), "get_operation, list_open_operations, get_process");
     }
 
@@ -38,12 +38,16 @@ class McpMethodsTest {
 
     /** {@code tools/call} with these params; no gateway or journal behind it, so nothing here reaches either. */
     private static JsonObject toolsCall(Caller caller, String params) {
+        return answer(caller, "tools/call", params, new ProtocolVersions.Legacy());
+    }
+
+    private static JsonObject answer(Caller caller, String method, String params, ProtocolVersions.Era era) {
         McpMethods methods = new McpMethods();
         methods.calls = new ToolCalls();
         methods.calls.settings = new JournalSettings();
         methods.processCatalog = new ProcessCatalog(); // built empty: no process types, as with toolgate.process.examples=false
-        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tools/call", IJsonReader.read(params).asJsonObject());
-        return methods.answer(caller, call, "http://gw/api");
+        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), method, IJsonReader.read(params).asJsonObject());
+        return methods.answer(caller, call, era, "http://gw/api");
     }
 
     @Test
@@ -72,5 +76,81 @@ class McpMethodsTest {
         assertEquals(JSON.createValue(7), answer.get("id"));
         assertTrue(answer.getJsonObject("result").getBoolean("isError"));
         assertEquals(JsonValue.ValueType.OBJECT, answer.getJsonObject("result").get("structuredContent").getValueType());
+    }
+
+    private static final ProtocolVersions.Era MODERN = new ProtocolVersions.Modern("2026-07-28", JsonValue.EMPTY_JSON_OBJECT);
+
+    @Test
+    void discoversEveryRevisionItSpeaksNewestFirstWithWhoAnswers() {
+        JsonObject result = answer(AGENT, "server/discover", "{}", MODERN).getJsonObject("result");
+        assertEquals(List.of("2026-07-28", "2025-11-25", "2025-06-18"), result.getJsonArray("supportedVersions").getValuesAs(
+                jakarta.json.JsonString::getString));
+        assertEquals("complete", result.getString("resultType"));
+        assertEquals("toolgate", result.getJsonObject("_meta").getJsonObject("io.modelcontextprotocol/serverInfo").getString("name"));
+        assertTrue(result.getJsonObject("capabilities").containsKey("tools"));
+        assertEquals("public", result.getString("cacheScope"));
+    }
+
+    @Test
+    void listsToolsForAModernClientAsAPrivatelyCacheableResult() {
+        JsonObject result = answer(AGENT, "tools/list", "{}", MODERN).getJsonObject("result");
+        assertEquals("private", result.getString("cacheScope"), "which tools a token sees depends on its roles");
+        assertEquals(60_000, result.getInt("ttlMs"));
+        assertEquals("complete", result.getString("resultType"));
+        assertEquals(legacyTools(), result.getJsonArray("tools"), "the same tools and schemas in both eras");
+    }
+
+    private static jakarta.json.JsonArray legacyTools() {
+        return answer(AGENT, "tools/list", "{}", new ProtocolVersions.Legacy()).getJsonObject("result").getJsonArray("tools");
+    }
+
+    @Test
+    void declaresEveryToolsKeyForMirroringIntoAHeader() {
+        legacyTools().getValuesAs(JsonObject.class).stream().filter(t -> !"list_open_operations".equals(t.getString("name")))
+                .forEach(t -> assertEquals("Idempotency-Key", t.getJsonObject("inputSchema").getJsonObject("properties")
+                        .getJsonObject("idempotency_key").getString("x-mcp-header"), t.getString("name")));
+    }
+
+    @Test
+    void leavesPingAndInitializeToTheLegacyEra() {
+        assertEquals(JsonRpc.METHOD_NOT_FOUND, JsonRpc.errorCode(answer(AGENT, "ping", "{}", MODERN)));
+        assertEquals(JsonRpc.METHOD_NOT_FOUND, JsonRpc.errorCode(answer(AGENT, "initialize", "{}", MODERN)));
+        assertEquals(0, JsonRpc.errorCode(answer(AGENT, "ping", "{}", new ProtocolVersions.Legacy())));
+    }
+
+    @Test
+    void keepsALegacyResultWithoutResultType() {
+        assertFalse(answer(AGENT, "tools/list", "{}", new ProtocolVersions.Legacy()).getJsonObject("result").containsKey("resultType"));
+    }
+
+    @Test
+    void advertisesTheTasksExtensionInDiscovery() {
+        JsonObject capabilities = answer(AGENT, "server/discover", "{}", MODERN).getJsonObject("result").getJsonObject("capabilities");
+        assertTrue(capabilities.getJsonObject("extensions").containsKey("io.modelcontextprotocol/tasks"));
+    }
+
+    @Test
+    void leavesTheTasksMethodsToTheModernEra() {
+        assertEquals(JsonRpc.METHOD_NOT_FOUND, JsonRpc.errorCode(answer(AGENT, "tasks/get", "{\"taskId\":\"operation:k\"}",
+                new ProtocolVersions.Legacy())), "2025-11-25's experimental tasks had other shapes; they are not served");
+    }
+
+    @Test
+    void answersTheTasksMethodsOfAClientThatDidNotDeclareTheExtensionWithMissingCapability() {
+        JsonObject answer = answer(AGENT, "tasks/get", "{\"taskId\":\"operation:k\"}", MODERN);
+        assertEquals(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, JsonRpc.errorCode(answer));
+        assertTrue(answer.getJsonObject("error").getJsonObject("data").getJsonObject("requiredCapabilities").getJsonObject("extensions")
+                .containsKey("io.modelcontextprotocol/tasks"));
+    }
+
+    private static final ProtocolVersions.Era TASKS = new ProtocolVersions.Modern("2026-07-28", JSON.createObjectBuilder()
+            .add("extensions", JSON.createObjectBuilder().add("io.modelcontextprotocol/tasks", JsonValue.EMPTY_JSON_OBJECT)).build());
+
+    @Test
+    void refusesATasksRequestWithoutATaskId() {
+        McpMethods methods = new McpMethods();
+        methods.taskMethods = new TaskMethods();
+        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tasks/get", JsonValue.EMPTY_JSON_OBJECT);
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, TASKS, "http://gw/api")));
     }
 }

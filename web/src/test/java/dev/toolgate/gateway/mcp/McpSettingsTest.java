@@ -42,4 +42,27 @@ class McpSettingsTest {
         assertEquals(List.of(), with(null, null).authorizationServers());
         assertEquals(List.of("https://id.example.com/realms/acme"), with(null, "https://id.example.com/realms/acme,").authorizationServers());
     }
+
+    @Test
+    void allowsLocalhostOriginsOnAnyPortWhenTheLocalRunSaysSo() {
+        McpSettings settings = with(null, null);
+        settings.allowLocalhostOrigins = true;
+        assertTrue(settings.allows("http://localhost:6274"));
+        assertTrue(settings.allows("http://127.0.0.1:8080"));
+        assertTrue(settings.allows("http://[::1]:3000"));
+        assertTrue(settings.allows("https://localhost"));
+    }
+
+    @Test
+    void keepsRefusingARebindingPagesOriginWithLocalhostOriginsAllowed() {
+        McpSettings settings = with(null, null);
+        settings.allowLocalhostOrigins = true;
+        assertFalse(settings.allows("http://evil.example.com"));
+        assertFalse(settings.allows("http://localhost.evil.example"));
+        assertFalse(settings.allows("http://localhost@evil.example"));
+        assertFalse(settings.allows("http://evil@localhost"));
+        assertFalse(settings.allows("http://localhost:8080/path"));
+        assertFalse(settings.allows("file://localhost"));
+        assertFalse(settings.allows("null"));
+    }
 }

@@ -1,0 +1,87 @@
+package dev.toolgate.gateway.mcp;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.gateway.GatewayAnswer;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.search.OperationRecords;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Optional;
+
+/**
+ * An approval in the protocol, for a 2026-07-28 client that declares URL-mode elicitation (and not tasks, which
+ * carry it in the task): the call that finds its operation awaiting a person answers an {@code InputRequiredResult}
+ * whose elicitation opens the console's approval page for exactly this operation, with a {@code requestState}
+ * ({@link RequestStates}). The client retries the same call — same key, same arguments, a new id — echoing the
+ * state; the gateway then decides as for any call: sent if a person approved this fingerprint, asked again if not.
+ */
+@ApplicationScoped
+public class ApprovalRounds {
+
+    /** Long enough for a person to open the page and decide; a later retry without the state is asked again. */
+    static final Duration STATE_TTL = Duration.ofMinutes(15);
+
+    @Inject
+    OperationRecords records;
+
+    /**
+     * Base64 of the HMAC key for {@code requestState}; every instance behind one load balancer needs the same. Absent:
+     * a random key per process, so a retry that reaches another instance (or comes after a restart) is refused and
+     * simply calls again without the state.
+     */
+    @Inject
+    @ConfigProperty(name = "toolgate.mcp.request-state-secret")
+    Optional<String> configuredSecret;
+
+    private volatile byte[] secret;
+
+    JsonObject inputRequired(Caller caller, GatewayAnswer.AwaitingApproval answer, String base) {
+        OperationView op = answer.operation();
+        String state = RequestStates.issue(secret(), new RequestStates.Claims(caller.principalId(), op.key(), op.requestHash(),
+                op.attemptCount(), Instant.now().plus(STATE_TTL)));
+        return JSON.createObjectBuilder().add("resultType", "input_required")
+                .add("inputRequests", TaskJson.approvalRequest(base, op.key(), op.requestHash()))
+                .add("requestState", state).build();
+    }
+
+    /** Why a retry's {@code requestState} is refused, or empty when it carries none or a valid one. */
+    Optional<String> refusal(Caller caller, JsonObject params) {
+        if (!params.containsKey("requestState")) {
+            return Optional.empty();
+        }
+        if (!(params.get("requestState") instanceof JsonString state)) {
+            return Optional.of("requestState must be the string this server issued");
+        }
+        Optional<RequestStates.Claims> claims = RequestStates.read(secret(), state.getString());
+        if (claims.isEmpty()) {
+            return Optional.of("requestState failed verification; call again without it");
+        }
+        String key = params.get("arguments") instanceof JsonObject args && args.get(ToolSchemas.KEY) instanceof JsonString k ? k.getString() : "";
+        return records.find(caller.tenant(), key).map(OperationRecords.OperationRecord::operation)
+                .map(op -> RequestStates.refusal(claims.get(), caller.principalId(), key, op.requestHash(), op.attemptCount(), Instant.now()))
+                .orElse(Optional.of("requestState was issued for another operation"));
+    }
+
+    private byte[] secret() {
+        byte[] key = secret;
+        if (key == null) {
+            key = configuredSecret.filter(s -> !s.isBlank()).map(s -> Base64.getDecoder().decode(s.strip())).orElseGet(() -> {
+                byte[] random = new byte[32];
+                new SecureRandom().nextBytes(random);
+                return random;
+            });
+            secret = key;
+        }
+        return key;
+    }
+}

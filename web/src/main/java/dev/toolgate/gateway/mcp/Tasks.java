@@ -1,0 +1,119 @@
+package dev.toolgate.gateway.mcp;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Role;
+import dev.toolgate.approval.Approvals;
+import dev.toolgate.gateway.AgentAnswers;
+import dev.toolgate.gateway.CommandGateway;
+import dev.toolgate.gateway.GatewayAnswer;
+import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.search.OperationRecords;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Long operations as durable tasks (extension {@code io.modelcontextprotocol/tasks}). A task is not a second
+ * record: its id is the operation's key behind a prefix ({@code operation:<key>}), so the journal row is the task,
+ * {@code tasks/get} is a read of that row, and a lost {@code CreateTaskResult} is recovered by calling the tool again
+ * with the same key — the answer names the same task. The row is committed before the gateway answers, so the
+ * extension's "durably created before it is returned" holds by construction.
+ */
+@ApplicationScoped
+public class Tasks {
+
+    static final String OPERATION = "operation:";
+
+    @Inject
+    OperationRecords records;
+    @Inject
+    CommandGateway gateway;
+    @Inject
+    Approvals approvals;
+    @Inject
+    JournalSettings settings;
+
+    /** The {@code CreateTaskResult} for an unsettled answer ({@link TaskStatuses#unsettled}). */
+    JsonObject created(GatewayAnswer answer, Declared declared, String base) {
+        return TaskJson.created(task(answer, declared, base, null));
+    }
+
+    /** {@code tasks/get}: the task as the journal has it now; empty for a task this tenant does not have. */
+    Optional<JsonObject> get(Caller caller, String key, Declared declared, String base) {
+        return records.find(caller.tenant(), key).map(record -> {
+            GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now());
+            return task(answer, declared, base, new ToolResults(base + "/api", settings.retention())).build();
+        });
+    }
+
+    /** {@code tasks/update}: a person's approval was accepted on the page; the agent's resume sends it if it stands. */
+    Optional<String> update(Caller caller, String key, JsonObject responses, String callId) {
+        Optional<OperationRecords.OperationRecord> record = records.find(caller.tenant(), key);
+        if (record.isEmpty()) {
+            return Optional.empty();
+        }
+        OperationView op = record.get().operation();
+        if (responses.get(TaskJson.approvalInputKey(op.requestHash())) instanceof JsonObject response
+                && "accept".equals(response.getString("action", "")) && op.status() == OperationStatus.PENDING_APPROVAL && mayResume(caller)) {
+            gateway.resume(new ToolCall("tasks/update", callId), caller, key); // without a standing approval it sends nothing
+        }
+        return Optional.of("taken");
+    }
+
+    /**
+     * {@code tasks/cancel}: what was not sent is declined for good and recorded so; what may have reached the target
+     * is not stopped — a half-known effect must end in a recorded outcome, looked up by key, or it could happen twice.
+     */
+    Optional<String> cancel(Caller caller, String key) {
+        Optional<OperationRecords.OperationRecord> record = records.find(caller.tenant(), key);
+        if (record.isEmpty()) {
+            return Optional.empty();
+        }
+        OperationView op = record.get().operation();
+        if (op.status().isTerminal()) {
+            return Optional.of("already settled; nothing to cancel");
+        }
+        if (op.status() != OperationStatus.PENDING_APPROVAL || !mayResume(caller)) {
+            return Optional.of("not cancelled: an attempt may have reached the target, so it runs to a recorded outcome, looked up"
+                    + " by key before anything is sent again; tasks/get or the tool with the same key returns it");
+        }
+        try {
+            approvals.decline(caller, key, op.requestHash(), "cancelled by " + caller.principalId() + " through MCP tasks/cancel");
+            return Optional.of("cancelled: nothing had been sent, and nothing will be");
+        } catch (OperationRefused raced) { // an approval or a decline came first: the record says which
+            return Optional.of("not cancelled: " + raced.getMessage());
+        }
+    }
+
+    /** Who may move an operation on by its key, as resume_operation: an agent or an operator. */
+    static boolean mayResume(Caller caller) {
+        return caller.has(Role.AGENT) || caller.has(Role.OPERATOR);
+    }
+
+    private JsonObjectBuilder task(GatewayAnswer answer, Declared declared, String base, ToolResults results) {
+        OperationView op = answer.operation();
+        TaskStatuses.State state = TaskStatuses.of(answer);
+        String page = TaskJson.approvalPage(base, op.key());
+        if (TaskStatuses.INPUT_REQUIRED.equals(state.status()) && !declared.urlElicitation()) { // no way to show the page: say where it is
+            state = new TaskStatuses.State(TaskStatuses.WORKING, state.message() + ": " + page, state.poll());
+        }
+        JsonObjectBuilder task = TaskJson.task(OPERATION + op.key(), state, op.createdAt(), op.updatedAt(), op.completedAt(), settings.retention());
+        if (results != null && TaskStatuses.COMPLETED.equals(state.status())) {
+            task.add("result", results.of(answer));
+        }
+        if (results != null && TaskStatuses.INPUT_REQUIRED.equals(state.status())) {
+            task.add("inputRequests", TaskJson.approvalRequest(base, op.key(), op.requestHash()));
+        }
+        return task;
+    }
+}
