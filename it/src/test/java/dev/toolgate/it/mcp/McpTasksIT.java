@@ -154,6 +154,28 @@ class McpTasksIT extends ApprovalSuite {
         assertEquals(1, oneC.creates("1c", Agent.downstream(lost)));
     }
 
+    /**
+     * Another agent of the same tenant may read the task but not withdraw it: declining is the submitting agent's or an
+     * approver's, as REST's decline is an approver's alone. Before, any agent or operator of the tenant could decline
+     * another agent's operation, and with it revoke an approval a person had granted.
+     */
+    @Test
+    void letsOnlyTheSubmittingAgentWithdrawItsTask() {
+        String waiting = "test:payment.create:mcp-foreign-cancel-" + UUID.randomUUID() + ":v1";
+        String taskId = call("payment_create", payment(waiting)).getString("taskId");
+        McpHttp other = new McpHttp(baseUrl(), "agent-b");
+        HttpResponse<String> refused = McpHttp.send(other.modern(1, "tasks/cancel", Json.createObjectBuilder().add("taskId", taskId).build(),
+                TASKS_AND_URLS));
+        String words = McpHttp.json(refused).getJsonObject("result").getJsonObject("_meta").getString("dev.toolgate/cancellation");
+        assertTrue(words.startsWith("not cancelled") && words.contains("submitted"), words);
+        assertEquals("input_required", task("tasks/get", taskId, Json.createObjectBuilder().build()).getString("status"),
+                "still waiting for a person");
+
+        HttpResponse<String> auditorReads = McpHttp.send(new McpHttp(baseUrl(), "auditor").modern(1, "tasks/get",
+                Json.createObjectBuilder().add("taskId", taskId).build(), TASKS_AND_URLS));
+        assertEquals("input_required", McpHttp.json(auditorReads).getJsonObject("result").getString("status"), "an auditor reads it");
+    }
+
     private void approveFails(String key) {
         String fingerprint = approver().find(key).json().getString("request_hash");
         Agent.Answer granted = approver().send(grant("{\"operation_key\":\"" + key + "\",\"request_hash\":\"" + fingerprint

@@ -7,6 +7,8 @@ import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.search.OperationRecords;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -43,7 +45,10 @@ public class ApprovalRounds {
     @ConfigProperty(name = "toolgate.mcp.request-state-secret")
     Optional<String> configuredSecret;
 
-    private volatile byte[] secret;
+    /** As long as the HMAC-SHA256 output: a shorter key is the weaker part of the signature. */
+    static final int MIN_SECRET_BYTES = 32;
+
+    private byte[] secret;
 
     JsonObject inputRequired(Caller caller, GatewayAnswer.AwaitingApproval answer, String base) {
         OperationView op = answer.operation();
@@ -72,15 +77,38 @@ public class ApprovalRounds {
                 .orElse(Optional.of("requestState was issued for another operation"));
     }
 
-    private byte[] secret() {
-        byte[] key = secret;
-        if (key == null) {
-            key = configuredSecret.filter(s -> !s.isBlank()).map(s -> Base64.getDecoder().decode(s.strip())).orElseGet(() -> {
-                byte[] random = new byte[32];
-                new SecureRandom().nextBytes(random);
-                return random;
-            });
-            secret = key;
+    /**
+     * Keyed once, when the application starts: a malformed or short secret stops the deployment with a message that
+     * names the setting, not every approval round later; and two first calls at once cannot each draw a random key
+     * (the states one of them signed would then fail verification).
+     */
+    void keyedAtStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        secret();
+    }
+
+    private synchronized byte[] secret() {
+        if (secret == null) {
+            secret = secretOf(configuredSecret);
+        }
+        return secret;
+    }
+
+    /** The configured key (Base64 of at least 32 bytes), or 32 random bytes when none is configured. */
+    static byte[] secretOf(Optional<String> configured) {
+        if (configured.isEmpty() || configured.get().isBlank()) {
+            byte[] random = new byte[MIN_SECRET_BYTES];
+            new SecureRandom().nextBytes(random);
+            return random;
+        }
+        byte[] key;
+        try {
+            key = Base64.getDecoder().decode(configured.get().strip());
+        } catch (IllegalArgumentException notBase64) { // the value itself is a secret: never in the message
+            throw new IllegalStateException("toolgate.mcp.request-state-secret is not Base64 (e.g. openssl rand -base64 32)");
+        }
+        if (key.length < MIN_SECRET_BYTES) {
+            throw new IllegalStateException("toolgate.mcp.request-state-secret holds " + key.length + " bytes; an HMAC-SHA256 key needs "
+                    + MIN_SECRET_BYTES + " (e.g. openssl rand -base64 32)");
         }
         return key;
     }

@@ -44,6 +44,9 @@ public class ProcessTasks {
     }
 
     Optional<JsonObject> get(Caller caller, String key, Declared declared, String base) {
+        if (!Tasks.mayRead(caller)) {
+            return Optional.empty(); // never shown, as Tasks.get
+        }
         return processes.find(caller.tenant(), key).map(record ->
                 task(record, record.process().finished() ? null : TaskStatuses.MIN_POLL, declared, base,
                         new ToolResults(base + "/api", settings.retention())).build());
@@ -65,7 +68,7 @@ public class ProcessTasks {
 
     /** A process is not cancelled by its agent: steps already sent stand, and it goes on to a recorded end. */
     Optional<String> cancel(Caller caller, String key) {
-        return processes.find(caller.tenant(), key).map(record -> record.process().finished() ? "already settled; nothing to cancel"
+        return (Tasks.mayRead(caller) ? processes.find(caller.tenant(), key) : Optional.<ProcessRecord>empty()).map(record -> record.process().finished() ? "already settled; nothing to cancel"
                 : "not cancelled: a process goes on to a recorded end (completed, or compensated), because steps already sent"
                 + " stand; an operator can resolve it (docs/processes.md)");
     }

@@ -50,6 +50,9 @@ public class Tasks {
 
     /** {@code tasks/get}: the task as the journal has it now; empty for a task this tenant does not have. */
     Optional<JsonObject> get(Caller caller, String key, Declared declared, String base) {
+        if (!mayRead(caller)) {
+            return Optional.empty(); // as a tool it may not call: never shown, so the same answer as an unknown task
+        }
         return records.find(caller.tenant(), key).map(record -> {
             GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now());
             return task(answer, declared, base, new ToolResults(base + "/api", settings.retention())).build();
@@ -75,7 +78,7 @@ public class Tasks {
      * is not stopped — a half-known effect must end in a recorded outcome, looked up by key, or it could happen twice.
      */
     Optional<String> cancel(Caller caller, String key) {
-        Optional<OperationRecords.OperationRecord> record = records.find(caller.tenant(), key);
+        Optional<OperationRecords.OperationRecord> record = mayRead(caller) ? records.find(caller.tenant(), key) : Optional.empty();
         if (record.isEmpty()) {
             return Optional.empty();
         }
@@ -83,9 +86,12 @@ public class Tasks {
         if (op.status().isTerminal()) {
             return Optional.of("already settled; nothing to cancel");
         }
-        if (op.status() != OperationStatus.PENDING_APPROVAL || !mayResume(caller)) {
+        if (op.status() != OperationStatus.PENDING_APPROVAL) {
             return Optional.of("not cancelled: an attempt may have reached the target, so it runs to a recorded outcome, looked up"
                     + " by key before anything is sent again; tasks/get or the tool with the same key returns it");
+        }
+        if (!mayCancel(caller, op)) {
+            return Optional.of("not cancelled: only the agent that submitted it, or an approver, may withdraw it");
         }
         try {
             approvals.decline(caller, key, op.requestHash(), "cancelled by " + caller.principalId() + " through MCP tasks/cancel");
@@ -98,6 +104,20 @@ public class Tasks {
     /** Who may move an operation on by its key, as resume_operation: an agent or an operator. */
     static boolean mayResume(Caller caller) {
         return caller.has(Role.AGENT) || caller.has(Role.OPERATOR);
+    }
+
+    /** Who may read a task, as get_operation: every role that reads a record; an admin alone manages principals. */
+    static boolean mayRead(Caller caller) {
+        return caller.has(Role.AGENT) || caller.has(Role.APPROVER) || caller.has(Role.OPERATOR) || caller.has(Role.AUDITOR);
+    }
+
+    /**
+     * Who may withdraw an operation that waits for a person: the agent that submitted it, or an approver — REST's decline
+     * is an approver's alone. Another agent of the tenant may not: withdrawing ends the key for good and revokes an
+     * approval a person may already have granted.
+     */
+    static boolean mayCancel(Caller caller, OperationView op) {
+        return caller.principalId().equals(op.agentId()) && caller.has(Role.AGENT) || caller.has(Role.APPROVER);
     }
 
     private JsonObjectBuilder task(GatewayAnswer answer, Declared declared, String base, ToolResults results) {
