@@ -89,7 +89,7 @@ class PatroniFailoverIT {
     @Test
     @Order(1)
     void aKilledPrimaryPostmasterLosesAndDuplicatesNothingAcknowledged() throws Exception {
-        Round round = Round.under(this, "postmaster killed", () -> cluster.leader().killPostmaster());
+        Round round = Round.under(targets, "postmaster killed", load -> cluster.leader().killPostmaster());
         round.assertNothingLostOrDuplicated();
         cluster.awaitPair(Duration.ofSeconds(120));
     }
@@ -99,7 +99,7 @@ class PatroniFailoverIT {
     @Order(2)
     void aStoppedPrimaryPatroniSwitchesOverLosingAndDuplicatingNothing() throws Exception {
         PatroniCluster.Member[] stopped = new PatroniCluster.Member[1];
-        Round round = Round.under(this, "Patroni stopped", () -> {
+        Round round = Round.under(targets, "Patroni stopped", load -> {
             stopped[0] = cluster.leader();
             stopped[0].stopPatroni();
         });
@@ -141,11 +141,11 @@ class PatroniFailoverIT {
         PatroniCluster.Member standby = cluster.replica();
         long receiver = standby.walReceiverPid();
         boolean synchronous = !name.endsWith("asynchronous");
-        Round round = Round.under(this, name, load -> {
+        Round round = Round.under(targets, name, load -> {
             PatroniCluster.signal("STOP", receiver);
             int before = load.acknowledged.size();
             if (synchronous) {
-                await(() -> waitingOnStandby(crashed) > 0, "a commit waiting on the stopped standby", Duration.ofSeconds(30));
+                await(() -> waitingOnStandby() > 0, "a commit waiting on the stopped standby", Duration.ofSeconds(30));
             } else {
                 await(() -> load.acknowledged.size() >= before + 10, "the primary acknowledging on without its standby",
                         Duration.ofSeconds(30));
@@ -160,7 +160,8 @@ class PatroniFailoverIT {
         return round;
     }
 
-    private static int waitingOnStandby(PatroniCluster.Member primary) throws SQLException {
+    /** Sessions on the primary whose commit waits for the synchronous standby. */
+    private static int waitingOnStandby() throws SQLException {
         try (Connection c = cluster.connect("postgres");
              ResultSet r = c.createStatement().executeQuery("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'")) {
             r.next();
@@ -172,12 +173,6 @@ class PatroniFailoverIT {
     @FunctionalInterface
     private interface Fault {
         void cause(Load load) throws Exception;
-    }
-
-    /** A fault that needs nothing from the load. */
-    @FunctionalInterface
-    private interface PlainFault {
-        void cause() throws Exception;
     }
 
     /** One round: agents calling, the fault, the recovery measured, the load stopped, everything settled, the counts. */
@@ -195,14 +190,10 @@ class PatroniFailoverIT {
             this.name = name;
         }
 
-        static Round under(PatroniFailoverIT test, String name, PlainFault fault) throws Exception {
-            return under(test, name, load -> fault.cause());
-        }
-
-        static Round under(PatroniFailoverIT test, String name, Fault fault) throws Exception {
+        static Round under(SimulatorClient targets, String name, Fault fault) throws Exception {
             Round round = new Round(name);
             String batch = UUID.randomUUID().toString().substring(0, 8);
-            Load load = new Load(test.targets, batch);
+            Load load = new Load(targets, batch);
             load.start();
             await(() -> load.acknowledged.size() >= 20, "the agents under way before the fault");
             int inFlight = load.inFlight.get();
@@ -217,7 +208,7 @@ class PatroniFailoverIT {
                     Duration.ofSeconds(120));
             load.stop();
             List<String> readinessSeen = readiness.stop();
-            round.judge(test.targets, load, batch, test);
+            round.judge(targets, load, batch);
             System.out.printf("failover, %s: %d operations, %d in flight at the fault; a writable primary after %d ms;"
                             + " readiness %s, not ready for %d ms; answers by status %s; 503s for %d ms; outcomes %s; duplicates %d;"
                             + " lost %d (acknowledged and missing %d); unsettled %d%n",
@@ -231,7 +222,7 @@ class PatroniFailoverIT {
         }
 
         /** Retries what was not acknowledged until settled, waits for the reconcile job, and counts. */
-        private void judge(SimulatorClient targets, Load load, String batch, PatroniFailoverIT test) throws Exception {
+        private void judge(SimulatorClient targets, Load load, String batch) throws Exception {
             Agent agent = new Agent(gateway.baseUrl());
             Map<String, Row> rows = rows(batch);
             for (int pass = 0; pass < 90 && !settled(load, rows); pass++) {

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -66,6 +67,15 @@ public final class Credentials {
         Map<String, String> tokens = new ConcurrentHashMap<>();
         PRINCIPALS.forEach((id, spec) -> tokens.put(id, issue(baseUrl, id, spec.get(0), spec.get(1))));
         return tokens;
+    }
+
+    /**
+     * The cheapest authenticated call, to tell whether {@code token} is let in: 404 (no such key) when it is, 401 when not.
+     */
+    public static int admits(String baseUrl, String token) {
+        return new Agent(baseUrl).sendAnonymously(HttpRequest.newBuilder(
+                URI.create(baseUrl + "/api/v1/operations/none-" + UUID.randomUUID()))
+                .header("Authorization", "Bearer " + token)).status();
     }
 
     /** Creates the principal, or rotates its token when an earlier test run created it in this journal. */
