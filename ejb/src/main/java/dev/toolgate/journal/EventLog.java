@@ -72,7 +72,9 @@ public final class EventLog {
     public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
-        logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+        if (LOG.isLoggable(level)) { // the fields and the commit's callback only for a line that is written
+            logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+        }
     }
 
     /**
@@ -108,9 +110,6 @@ public final class EventLog {
     }
 
     private static void logOnCommit(Level level, Map<String, String> fields) {
-        if (!LOG.isLoggable(level)) {
-            return;
-        }
         transactions().registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {
