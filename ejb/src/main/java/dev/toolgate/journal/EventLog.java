@@ -78,6 +78,16 @@ public final class EventLog {
     }
 
     /**
+     * The log line of an event whose statement has committed already: one autocommitted statement, run with no
+     * transaction to wait for (the first look's capture, {@code lifecycle.FirstCapture}).
+     */
+    public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
+        if (LOG.isLoggable(Level.INFO)) {
+            StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
+        }
+    }
+
+    /**
      * A step that is logged but not journaled: a replay of a finished operation changes nothing, so it
      * leaves a log line (and a metric) rather than a row and a durable commit.
      */
