@@ -1,7 +1,6 @@
 package dev.toolgate.benchmark;
 
-import dev.toolgate.lifecycle.KeyCapture;
-import dev.toolgate.journal.OperationRows;
+import dev.toolgate.lifecycle.FirstCapture;
 import dev.toolgate.lifecycle.FencedWrites;
 
 import java.sql.Connection;
@@ -21,17 +20,14 @@ import java.util.regex.Pattern;
 
 /**
  * The statements the gateway issues for one new operation, by plain JDBC with no application server,
- * in the gateway's transactions (StatementBudgetIT counts them): the replay check's read on its own; the
- * capture (INSERT … ON CONFLICT with its event, one statement, one transaction); the record (the fenced
- * UPDATE with its event, returning the row, one statement, one transaction). And for a replay: the one
- * read. The token is checked from the gateway's cache of callers, so neither reads the principal table.
+ * in the gateway's transactions (StatementBudgetIT counts them): the first look, which reads the key's row and,
+ * there being none, captures it (INSERT … ON CONFLICT with its event, one autocommitted statement); the record (the
+ * fenced UPDATE with its event, returning the row, one statement, one transaction). And for a replay: the same
+ * first look, which reads the finished row and inserts nothing. The token is checked from the gateway's cache of callers, so neither reads the principal table.
  * What the gateway could reach on this database. The connections are opened before any call is timed,
  * one per worker, as a pool would hold them.
  */
 final class DatabaseLimit implements AutoCloseable {
-
-    /** The gateway's own replay check, column for column. */
-    private static final String FIND = OperationRows.BY_KEY;
 
     private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
 
@@ -65,24 +61,18 @@ final class DatabaseLimit implements AutoCloseable {
         idle.addAll(open);
     }
 
-    void replay(String tenant, String key) throws SQLException {
-        find(connection(), tenant, key);
+    /** A replay: the gateway's first statement, which reads the finished row and inserts nothing. */
+    void replay(String tenant, String key, String payloadJson) throws SQLException {
+        firstLook(connection(), tenant, key, payloadJson);
     }
 
+    /** The first statement, capturing the key, autocommitted; then the outcome, returning its row, in a transaction. */
     void newOperation(String payloadJson) throws SQLException {
         Connection c = connection();
         String key = "bench:db:" + UUID.randomUUID() + ":v1";
         Timestamp now = Timestamp.from(Instant.now());
-        find(c, "bench", key);
+        firstLook(c, "bench", key, payloadJson);
         c.setAutoCommit(false);
-        try (PreparedStatement insert = c.prepareStatement(jdbc(KeyCapture.INSERT))) {
-            Object[] values = {"bench", key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
-                    Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
-                    "00f067aa0ba902b7", "attempt 1 leased"};
-            bindByNumber(insert, KeyCapture.INSERT, values); // the row and its captured event, in one statement
-            drain(insert);
-        }
-        c.commit();
         try (PreparedStatement settle = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT_LOGGED))) {
             Object[] values = {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null, null, now, now,
                     null, "bench", key, 1, 1L, false, 201, null, 12, "bench-agent", "target object", "4bf92f3577b34da6a3ce929d0e0e4736"};
@@ -93,11 +83,15 @@ final class DatabaseLimit implements AutoCloseable {
         c.setAutoCommit(true);
     }
 
-    private static void find(Connection c, String tenant, String key) throws SQLException {
-        try (PreparedStatement find = c.prepareStatement(FIND)) {
-            find.setString(1, tenant);
-            find.setString(2, key);
-            drain(find);
+    /** The gateway's first statement for a key ({@code FirstCapture.READ_OR_CAPTURE}): its row, or the row and event captured. */
+    private static void firstLook(Connection c, String tenant, String key, String payloadJson) throws SQLException {
+        Timestamp now = Timestamp.from(Instant.now());
+        try (PreparedStatement look = c.prepareStatement(jdbc(FirstCapture.READ_OR_CAPTURE))) {
+            Object[] values = {tenant, key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
+                    Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
+                    "00f067aa0ba902b7", "attempt 1 leased"};
+            bindByNumber(look, FirstCapture.READ_OR_CAPTURE, values);
+            drain(look);
         }
     }
 

@@ -161,7 +161,7 @@ final class Measurements {
                         } else {
                             requests.callTool(gateway.baseUrl(), token, replayKey(i), true);
                             requests.read(gateway.baseUrl(), replayKey(i));
-                            database.replay(Requests.TENANT, replayKey(i));
+                            database.replay(Requests.TENANT, replayKey(i), Requests.payload());
                         }
                     }
                 }
@@ -219,7 +219,7 @@ final class Measurements {
         add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> database.newOperation(Requests.payload()))));
         add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                i -> database.replay(Requests.TENANT, replayKey(i)))));
+                i -> database.replay(Requests.TENANT, replayKey(i), Requests.payload()))));
     }
 
     static String peerNew(String peer) {

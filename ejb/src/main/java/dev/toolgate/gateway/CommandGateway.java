@@ -9,8 +9,9 @@ import dev.toolgate.lifecycle.Capture;
 import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.EventLog;
-import dev.toolgate.journal.Journal;
+import dev.toolgate.lifecycle.FirstCapture;
 import dev.toolgate.lifecycle.KeyCapture;
+import dev.toolgate.lifecycle.KeyLook;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
@@ -27,7 +28,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /** An agent's command: capture, then the operation's one loop ({@link OperationLoop}). No transaction is open here. */
@@ -36,6 +36,8 @@ import java.util.function.Supplier;
 public class CommandGateway {
 
     @Inject
+    FirstCapture firstCapture;
+    @Inject
     KeyCapture keyCapture;
     @Inject
     OperationLoop loop;
@@ -43,12 +45,12 @@ public class CommandGateway {
     TargetRegistry targets;
     @Inject
     GatewayMetrics metrics;
-    @Inject
-    Journal journal;
 
     /**
      * An agent's command under {@code key}, traced as one tool execution whose child spans are the
-     * capture, each attempt and its record, each look-up: the replay of a finished operation is one read.
+     * capture, each attempt and its record, each look-up. The first statement reads the key's row and, only if there is
+     * none, captures it ({@link FirstCapture}): a new operation is that statement and its outcome's, a replay of a
+     * finished operation that one statement reading its row.
      */
     public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
         CanonicalRequest request = Canonicalizer.canonicalize(command);
@@ -57,14 +59,24 @@ public class CommandGateway {
         OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
         try (Step tool = ToolExecution.start(call, operation)) {
             try {
-                Optional<OperationView> seen = journal.unlocked(caller.tenant(), key);
-                if (seen.isPresent() && seen.get().status().isTerminal() && seen.get().requestHash().equals(request.fingerprint())) {
-                    // a replay changes nothing: answered from one read, logged and counted, not journaled
-                    metrics.captured(new CaptureDecision.Replay().metricName());
-                    EventLog.logOnly(seen.get(), caller.principalId(), EventKind.REPLAYED);
-                    return ToolExecution.answered(tool, AgentAnswers.of(seen.get(), true, Instant.now()));
+                KeyLook look;
+                try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) { // the row records this span
+                    look = firstCapture.look(caller, key, request);
+                    if (look instanceof KeyLook.Found found && found.row().status().isTerminal()
+                            && found.row().requestHash().equals(request.fingerprint())) {
+                        // a replay changes nothing: answered from the one statement's read, logged and counted, not journaled
+                        step.outcome(new CaptureDecision.Replay().metricName()).attempt(found.row().attemptCount());
+                        metrics.captured(new CaptureDecision.Replay().metricName());
+                        EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
+                        return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now()));
+                    }
+                    if (look instanceof KeyLook.Captured captured) {
+                        described(step, captured.capture());
+                    }
                 }
-                Capture capture = capture(() -> keyCapture.capture(caller, key, request, seen.isEmpty()));
+                // any row not a replay (or another caller's, not yet seen) is decided under its lock, in a capture of its own
+                Capture capture = look instanceof KeyLook.Captured captured ? captured.capture()
+                        : capture(() -> keyCapture.capture(caller, key, request));
                 // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
                 return ToolExecution.answered(tool, proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload()));
             } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which
@@ -104,12 +116,17 @@ public class CommandGateway {
         try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
             Capture capture = capturing.get();
             if (capture != null) {
-                OperationView row = capture.operation();
-                step.outcome(capture.decision().metricName()).attempt(row.attemptCount());
-                step.after(capture.before() == null ? null : capture.before().dbName(), row.status().dbName(), row.targetObjectId());
+                described(step, capture);
             }
             return capture;
         }
+    }
+
+    /** What the capture decided and the status it left the row in, on its span. */
+    private static void described(Step step, Capture capture) {
+        OperationView row = capture.operation();
+        step.outcome(capture.decision().metricName()).attempt(row.attemptCount());
+        step.after(capture.before() == null ? null : capture.before().dbName(), row.status().dbName(), row.targetObjectId());
     }
 
     private GatewayAnswer proceed(CaptureDecision decision, OperationView operation, String actor, JsonObject payload) {

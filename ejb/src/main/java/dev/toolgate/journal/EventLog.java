@@ -72,7 +72,19 @@ public final class EventLog {
     public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
-        logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+        if (LOG.isLoggable(level)) { // the fields and the commit's callback only for a line that is written
+            logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+        }
+    }
+
+    /**
+     * The log line of an event whose statement has committed already: one autocommitted statement, run with no
+     * transaction to wait for (the first look's capture, {@code lifecycle.FirstCapture}).
+     */
+    public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
+        if (LOG.isLoggable(Level.INFO)) {
+            StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
+        }
     }
 
     /**
@@ -108,9 +120,6 @@ public final class EventLog {
     }
 
     private static void logOnCommit(Level level, Map<String, String> fields) {
-        if (!LOG.isLoggable(level)) {
-            return;
-        }
         transactions().registerInterposedSynchronization(new Synchronization() {
             @Override
             public void beforeCompletion() {

@@ -1,21 +1,16 @@
 package dev.toolgate.journal;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import java.sql.Connection;
-import javax.sql.DataSource;
 
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Optional;
 
 /** Reads the journal: one operation with its whole story, by key. */
 @Stateless
@@ -24,29 +19,6 @@ public class Journal {
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
-    @Resource(lookup = "java:app/jdbc/toolgate")
-    DataSource builtIn;
-    /** The datasource JPA uses too (the EAR's own, or the server's that {@code toolgate.db.datasource} names). */
-    private DataSource journal;
-
-    @PostConstruct
-    void resolve() {
-        journal = JournalConnections.dataSource(builtIn);
-    }
-
-    /**
-     * The operation {@code key} of {@code tenant} as it stands, by one primary-key read with no
-     * transaction and no lock. A finished row never changes (until the purge forgets it), so it can
-     * answer a replay as it is; any other row is only a hint, decided again under its lock.
-     */
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // by construction: never a caller's unflushed changes
-    public Optional<OperationView> unlocked(String tenant, String key) {
-        return JournalConnections.run("the journal's read of an operation failed", () -> {
-            try (Connection connection = journal.getConnection()) {
-                return OperationRows.byKey(connection, tenant, key);
-            }
-        });
-    }
 
     /** The operations of {@code tenant} under {@code keys} that exist, by key: a process's steps in one read. */
     public Map<String, OperationView> several(String tenant, Collection<String> keys) {

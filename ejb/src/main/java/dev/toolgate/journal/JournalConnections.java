@@ -25,7 +25,7 @@ import java.util.logging.Logger;
  * and pool size in the server's configuration (which on both servers may in turn read the
  * environment), visible in its monitoring. {@code toolgate.db.datasource} names such a datasource by
  * JNDI, and then JPA (through this session customizer, named in persistence.xml) and the plain JDBC of
- * the migrations, the replay check's read ({@code Journal.unlocked}) and the principal-change listener
+ * the migrations, the first look at a key ({@code lifecycle.FirstCapture}) and the principal-change listener
  * (through {@link #dataSource}) all use it; the EAR's own datasource is then defined but never connected.
  */
 public class JournalConnections implements SessionCustomizer {

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Operation rows over plain JDBC: the replay check's read by primary key, which every call with a key makes
- * first, the same read under the row lock, and the rows the lifecycle's fenced writes return.
+ * Operation rows over plain JDBC: the read by primary key that every call with a key makes first (in
+ * {@code lifecycle.FirstCapture}'s statement), the same read under the row lock, and the rows the lifecycle's fenced writes return.
  * Through JPA the read cost a replay about a sixth of the gateway's CPU in a profile of the benchmark (the
  * container's entity manager, a unit of work, the entity and its copy), more than the statement itself. It
  * maps a row exactly as {@link Operation#view()} does, column for column ({@code OperationRowsIT} reads rows
@@ -20,11 +20,14 @@ import java.util.Optional;
  */
 public final class OperationRows {
 
-    /** Public for the benchmark, whose JDBC floor runs the gateway's own statements. */
-    public static final String BY_KEY = "SELECT tenant, operation_key, agent_id, operation_type, target_system, status, request_hash,"
+    /** The columns a view is mapped from; constant expressions all, so that the benchmark, given only the text, has them. */
+    public static final String COLUMNS = "tenant, operation_key, agent_id, operation_type, target_system, status, request_hash,"
             + " payload, withheld_fields, target_object_id, response_json, error_code, attempt_count, lease_until, lease_epoch,"
             + " next_check_at, reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at, trace_id,"
-            + " span_id, approval_required, approval_id FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
+            + " span_id, approval_required, approval_id";
+
+    /** Public for the benchmark, whose JDBC floor runs the gateway's own statements. */
+    public static final String BY_KEY = "SELECT " + COLUMNS + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
 
     /** The row, locked until the caller's transaction ends: what a decision that depends on the whole row reads. */
     static final String BY_KEY_LOCKED = BY_KEY + " FOR UPDATE";
@@ -65,6 +68,11 @@ public final class OperationRows {
         try (ResultSet row = statement.executeQuery()) {
             return row.next() ? Optional.of(view(row)) : Optional.empty();
         }
+    }
+
+    /** The operation the current row of {@code row} holds, or none when its columns are null (an outer join found nothing). */
+    public static Optional<OperationView> present(ResultSet row) throws SQLException {
+        return row.getString("operation_key") == null ? Optional.empty() : Optional.of(view(row));
     }
 
     /** Every row {@code statement} returns, in order. */

@@ -33,6 +33,7 @@ import jakarta.persistence.PersistenceContext;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -68,26 +69,23 @@ public class KeyCapture {
     JournalSettings settings;
 
     /**
-     * {@code seenAbsent}: a read just before found no row, so the insert is tried at once (its ON CONFLICT
-     * settles a race with another caller); otherwise the row is read first. Terminal rows never change,
-     * so a plain read answers them without a row lock.
+     * A key whose first look ({@link FirstCapture}) found a row not finished, another caller's row not yet visible, or a
+     * finished row with another payload: the row read, and decided under its lock; inserted here only if it has gone
+     * since (the purge). Terminal rows never change, so a plain read answers them without a row lock.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture capture(Caller caller, String key, CanonicalRequest request, boolean seenAbsent) {
+    public Capture capture(Caller caller, String key, CanonicalRequest request) {
         Instant now = Instant.now();
         OperationId id = new OperationId(caller.tenant(), key);
         Trace.operation(key);
-        Operation row = seenAbsent ? null : em.find(Operation.class, id);
+        Operation row = em.find(Operation.class, id);
         if (row == null) {
             boolean approval = settings.approvalRequired(request.operation());
             if (insert(caller, key, request, now, approval)) {
-                OperationView captured = captured(caller, key, request, now, approval ? null : now.plus(settings.lease()), approval);
-                if (approval) { // nothing is sent until a person approves exactly this intent
-                    EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 0, OperationStatus.PENDING_APPROVAL, AWAITING_APPROVAL);
-                    return new Capture(new CaptureDecision.AwaitingApproval(), captured, null);
-                }
-                EventLog.logOnCommit(captured, caller.principalId(), CAPTURED, 1, OperationStatus.STARTED, ATTEMPT_1_LEASED);
-                return new Capture(new CaptureDecision.Execute(), captured, null);
+                Capture captured = newRow(caller, key, request, now, approval, settings.lease());
+                OperationView inserted = captured.operation();
+                EventLog.logOnCommit(inserted, caller.principalId(), CAPTURED, inserted.attemptCount(), inserted.status(), detail(approval));
+                return captured;
             }
             row = em.find(Operation.class, id, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
         } else if (!row.status().isTerminal()) {
@@ -130,11 +128,7 @@ public class KeyCapture {
 
     /** True when this caller's insert won, by plain JDBC on the transaction's connection ({@link NumberedSql} says why). */
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
-        Object[] values = {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
-                request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
-                request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(settings.lease())), Operation.at(now),
-                Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
-                approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED};
+        Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
         return JournalConnections.run("the journal's capture of an operation failed", () -> {
             try (PreparedStatement insert = INSERT_RUN.prepare(JournalConnections.of(em), values); ResultSet won = insert.executeQuery()) {
                 return won.next();
@@ -175,11 +169,29 @@ public class KeyCapture {
         EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
     }
 
-    private static OperationView captured(Caller caller, String key, CanonicalRequest request, Instant now, Instant leaseUntil,
-                                          boolean approval) {
-        return new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
+    /** {@link #INSERT}'s parameters, 1 to 17 (and {@link FirstCapture#READ_OR_CAPTURE}'s): the new row and its event's detail. */
+    static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
+        return new Object[] {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
+                request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
+                request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(lease)), Operation.at(now),
+                Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
+                detail(approval)};
+    }
+
+    /**
+     * The decision for a row this call has just inserted, with the row as inserted: attempt 1 leased, or — for an
+     * operation that needs a person's approval — nothing sent until a person approves exactly this intent.
+     */
+    static Capture newRow(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
+        OperationView row = new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
                 approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
-                request.withheldFields(), null, null, null, approval ? 0 : 1, leaseUntil, 1, null, 0, null, null, now, now, null,
-                Trace.traceId(), Spans.currentSpanId(), approval, null);
+                request.withheldFields(), null, null, null, approval ? 0 : 1, approval ? null : now.plus(lease), 1, null, 0, null, null,
+                now, now, null, Trace.traceId(), Spans.currentSpanId(), approval, null);
+        return new Capture(approval ? new CaptureDecision.AwaitingApproval() : new CaptureDecision.Execute(), row, null);
+    }
+
+    /** The {@code captured} event's detail. */
+    static String detail(boolean approval) {
+        return approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED;
     }
 }

@@ -23,7 +23,8 @@ import java.util.logging.Logger;
  * one, {@code /console/*} says how to configure it. The session cookie — only the console has sessions — is
  * HttpOnly, SameSite=Lax (Lax, not Strict: the identity provider's redirect back is a cross-site navigation
  * that must carry it), Secure unless configured otherwise, and scoped to {@code /console}. With the identity provider
- * down, signing in answers a page that says so ({@link SignInGate}).
+ * down, signing in answers a page that says so ({@link SignInGate}). Either way the API and MCP requests, which
+ * authenticate by bearer token, skip Jakarta Security ({@link SignInGate} too).
  */
 @WebListener
 public class ConsoleRegistration implements ServletContextListener {
@@ -53,6 +54,7 @@ public class ConsoleRegistration implements ServletContextListener {
         if (!settings.enabled()) {
             ServletRegistration.Dynamic off = context.addServlet("console-unconfigured", ConsoleUnconfiguredServlet.class);
             off.addMapping("/console", "/console/*");
+            gate = SignInGate.install(context, null); // the API and MCP requests still skip Jakarta Security's bridge
             LOG.info("console: no identity provider configured (toolgate.console.oidc.provider-uri): /console is off");
             return;
         }

@@ -13,10 +13,16 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 
+import jakarta.security.auth.message.callback.CallerPrincipalCallback;
+
 import javax.security.auth.Subject;
+import javax.security.auth.callback.Callback;
 import javax.security.auth.callback.CallbackHandler;
+import javax.security.auth.callback.UnsupportedCallbackException;
 import java.io.IOException;
+import java.security.Principal;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -30,6 +36,12 @@ import java.util.logging.Logger;
  * put where the container looks for it: registered with Jakarta Authentication's {@link AuthConfigFactory} for this
  * application, in place of the registration Jakarta Security made at start-up, and delegating to it for everything
  * else. Portable across Payara and WildFly, which both ask the factory.
+ *
+ * <p>The API ({@code /api}) and MCP ({@code /mcp}) requests never reach the sign-in: they carry their own bearer token,
+ * checked by the API's own filter, and nothing there is protected by the container, yet Jakarta Security's bridge ran on
+ * each of them, looking its {@code BeanManager} up in JNDI every time (docs/benchmark.md, "Before and after"). The gate
+ * answers them itself, with the unauthenticated identity the bridge would have set. So the gate is installed whether the
+ * console is configured or not ({@code provider} null: no console, nothing to check before signing in).
  */
 final class SignInGate implements AuthConfigProvider {
 
@@ -37,10 +49,13 @@ final class SignInGate implements AuthConfigProvider {
     private static final String LAYER = "HttpServlet";
     /** Jakarta Authentication's Servlet profile: set when the resource asked for is protected. */
     private static final String MANDATORY = "jakarta.security.auth.message.MessagePolicy.isMandatory";
+    /** The servlet paths of the front doors that authenticate by bearer token themselves: the API and MCP. */
+    private static final Set<String> BEARER_PATHS = Set.of("/api", "/mcp");
 
     private final AuthConfigProvider signIn;
     private final IdentityProviderCheck provider;
 
+    /** {@code provider}: the console's identity provider, or null when the console is off (then only the bearer paths are gated). */
     SignInGate(AuthConfigProvider signIn, IdentityProviderCheck provider) {
         this.signIn = signIn;
         this.provider = provider;
@@ -52,7 +67,9 @@ final class SignInGate implements AuthConfigProvider {
         AuthConfigFactory factory = AuthConfigFactory.getFactory();
         AuthConfigProvider signIn = factory == null ? null : factory.getConfigProvider(LAYER, application, null);
         if (signIn == null) {
-            LOG.warning(() -> "console: no sign-in registered for " + application + " to put the identity provider check in front of");
+            if (provider != null) {
+                LOG.warning(() -> "console: no sign-in registered for " + application + " to put the identity provider check in front of");
+            }
             return null;
         }
         return factory.registerConfigProvider(new SignInGate(signIn, provider), LAYER, application,
@@ -71,7 +88,7 @@ final class SignInGate implements AuthConfigProvider {
         return new ServerAuthConfig() {
             @Override
             public ServerAuthContext getAuthContext(String id, Subject service, Map<String, Object> properties) throws AuthException {
-                return new Gate(config.getAuthContext(id, service, properties));
+                return new Gate(config.getAuthContext(id, service, properties), handler);
             }
 
             @Override
@@ -114,14 +131,19 @@ final class SignInGate implements AuthConfigProvider {
     private final class Gate implements ServerAuthContext {
 
         private final ServerAuthContext signIn;
+        private final CallbackHandler container;
 
-        Gate(ServerAuthContext signIn) {
+        Gate(ServerAuthContext signIn, CallbackHandler container) {
             this.signIn = signIn;
+            this.container = container;
         }
 
         @Override
         public AuthStatus validateRequest(MessageInfo message, Subject client, Subject service) throws AuthException {
-            boolean needsProvider = needsProvider(message);
+            if (bearerOnly(message)) {
+                return unauthenticated(client);
+            }
+            boolean needsProvider = provider != null && needsProvider(message);
             if (needsProvider && !provider.answers()) {
                 return down(message);
             }
@@ -138,13 +160,37 @@ final class SignInGate implements AuthConfigProvider {
 
         @Override
         public AuthStatus secureResponse(MessageInfo message, Subject service) throws AuthException {
-            return signIn.secureResponse(message, service);
+            return bearerOnly(message) ? AuthStatus.SEND_SUCCESS : signIn.secureResponse(message, service);
+        }
+
+        /**
+         * What the bridge answers a request its mechanism leaves alone: no caller, as Jakarta Authentication's Servlet
+         * profile says a module establishes it (a {@code CallerPrincipalCallback} with a null principal), and SUCCESS.
+         */
+        private AuthStatus unauthenticated(Subject client) throws AuthException {
+            if (container != null) {
+                try {
+                    container.handle(new Callback[] {new CallerPrincipalCallback(client, (Principal) null)});
+                } catch (IOException | UnsupportedCallbackException e) {
+                    throw (AuthException) new AuthException("the container refused the unauthenticated caller").initCause(e);
+                }
+            }
+            return AuthStatus.SUCCESS;
         }
 
         @Override
         public void cleanSubject(MessageInfo message, Subject subject) throws AuthException {
             signIn.cleanSubject(message, subject);
         }
+    }
+
+    /**
+     * An API or MCP request, which the container does not protect: the servlet path is the container's own mapping of
+     * the normalised path, so no spelling of a console address ({@code /api/../console}) is taken for one.
+     */
+    static boolean bearerOnly(MessageInfo message) {
+        return !Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)))
+                && message.getRequestMessage() instanceof HttpServletRequest request && BEARER_PATHS.contains(request.getServletPath());
     }
 
     /** A console page asked for by someone not signed in: signing them in needs the provider. */

@@ -1,12 +1,15 @@
 package dev.toolgate.gateway.console;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.security.auth.message.AuthException;
 import jakarta.security.auth.message.AuthStatus;
 import jakarta.security.auth.message.MessageInfo;
+import jakarta.security.auth.message.callback.CallerPrincipalCallback;
 import jakarta.security.auth.message.config.AuthConfigProvider;
 import jakarta.security.auth.message.config.ServerAuthConfig;
 import jakarta.security.auth.message.config.ServerAuthContext;
@@ -16,17 +19,22 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
 
+import javax.security.auth.Subject;
+import javax.security.auth.callback.Callback;
+import javax.security.auth.callback.CallbackHandler;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What the gate answers when the sign-in fails on its way to the identity provider. */
+/** What the gate answers when the sign-in fails on its way to the identity provider, and which requests skip the sign-in. */
 class SignInGateTest {
 
     private final AtomicBoolean up = new AtomicBoolean(true);
@@ -77,12 +85,51 @@ class SignInGateTest {
         assertEquals(0, written.body.size());
     }
 
+    @Test
+    void anApiOrMcpRequestSkipsTheSignInAndIsLetThroughUnauthenticated() throws Exception {
+        for (String path : new String[] {"/api", "/mcp"}) {
+            List<Callback> told = new ArrayList<>();
+            Subject client = new Subject();
+            MessageInfo message = message(new Written(), path, false);
+
+            ServerAuthContext gate = gate(failingSignIn(), provider, callbacks -> told.addAll(List.of(callbacks)));
+
+            assertEquals(AuthStatus.SUCCESS, gate.validateRequest(message, client, null), path);
+            assertEquals(AuthStatus.SEND_SUCCESS, gate.secureResponse(message, null), path);
+            CallerPrincipalCallback caller = (CallerPrincipalCallback) told.get(0);
+            assertSame(client, caller.getSubject());
+            assertNull(caller.getPrincipal());
+            assertNull(caller.getName());
+        }
+    }
+
+    @Test
+    void theSignInStillRunsForEveryOtherPathAndWithTheConsoleOff() throws Exception {
+        for (IdentityProviderCheck console : new IdentityProviderCheck[] {provider, null}) {
+            for (String path : new String[] {"/console", "/api/v1/operations", "/.well-known/oauth-protected-resource/mcp", ""}) {
+                assertThrows(AuthException.class, () -> gate(failingSignIn(), console, callbacks -> { })
+                        .validateRequest(message(new Written(), path, false), null, null), path);
+            }
+        }
+    }
+
+    @Test
+    void aProtectedRequestIsNeverTakenForAnApiOne() throws Exception {
+        up.set(true);
+        assertThrows(AuthException.class, () -> gate(failingSignIn(), provider, callbacks -> { })
+                .validateRequest(message(new Written(), "/api", true), null, null));
+    }
+
     private ServerAuthContext gate(ServerAuthContext signIn) throws AuthException {
+        return gate(signIn, provider, null);
+    }
+
+    private ServerAuthContext gate(ServerAuthContext signIn, IdentityProviderCheck console, CallbackHandler container) throws AuthException {
         AuthConfigProvider provided = (AuthConfigProvider) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {AuthConfigProvider.class},
                 (proxy, method, args) -> method.getName().equals("getServerAuthConfig") ? (ServerAuthConfig) Proxy.newProxyInstance(
                         getClass().getClassLoader(), new Class<?>[] {ServerAuthConfig.class},
                         (p, m, a) -> m.getName().equals("getAuthContext") ? signIn : null) : null);
-        return new SignInGate(provided, provider).getServerAuthConfig("HttpServlet", "app", null).getAuthContext("id", null, Map.of());
+        return new SignInGate(provided, console).getServerAuthConfig("HttpServlet", "app", container).getAuthContext("id", null, Map.of());
     }
 
     private static ServerAuthContext failingSignIn() {
@@ -93,8 +140,14 @@ class SignInGateTest {
     }
 
     private static MessageInfo message(Written written) {
+        return message(written, "/console", true);
+    }
+
+    /** A request for {@code servletPath} (the container's mapping), protected or not, by someone not signed in. */
+    private static MessageInfo message(Written written, String servletPath, boolean mandatory) {
         HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(SignInGateTest.class.getClassLoader(),
-                new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> null); // no session: not signed in
+                new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) ->
+                        method.getName().equals("getServletPath") ? servletPath : null); // no session: not signed in
         ServletOutputStream out = new ServletOutputStream() {
             @Override
             public boolean isReady() {
@@ -129,7 +182,10 @@ class SignInGateTest {
                     case "getOutputStream" -> out;
                     default -> null;
                 });
-        Map<String, Object> map = new HashMap<>(Map.of("jakarta.security.auth.message.MessagePolicy.isMandatory", "true"));
+        Map<String, Object> map = new HashMap<>();
+        if (mandatory) {
+            map.put("jakarta.security.auth.message.MessagePolicy.isMandatory", "true");
+        }
         return new MessageInfo() {
             @Override
             public Object getRequestMessage() {

@@ -1,0 +1,102 @@
+package dev.toolgate.lifecycle;
+
+import static dev.toolgate.journal.EventKind.CAPTURED;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.NumberedSql;
+import dev.toolgate.journal.OperationRows;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.trace.Trace;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+
+/**
+ * The first statement of every call with a key, in no transaction of the container's: the key's row as it stands
+ * and, only when there is none, the new row with its {@code captured} event — one autocommitted statement, so a new
+ * operation is captured and committed by it (then the outcome: two statements in two commits) and a replay is the
+ * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL). Before,
+ * the read and the capture were two statements, the capture in a transaction of its own.
+ *
+ * <p>The capture is as {@link KeyCapture#INSERT} makes it, {@code ON CONFLICT DO NOTHING} included: of two callers
+ * racing with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be
+ * decided under the row's lock like any row not finished.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class FirstCapture {
+
+    /**
+     * {@link KeyCapture#INSERT}'s parameters; every one cast, since an INSERT … SELECT gives them no column's type. A
+     * constant expression: the benchmark's JDBC floor runs this text without the class.
+     */
+    public static final String READ_OR_CAPTURE = "WITH existing AS (SELECT " + OperationRows.COLUMNS
+            + " FROM agent_operation_log WHERE tenant = ?1 AND operation_key = ?2),"
+            + " captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload,"
+            + " status, target_system, attempt_count, lease_until, created_at, updated_at, withheld_fields, approval_required, trace_id,"
+            + " span_id) SELECT CAST(?1 AS text), CAST(?2 AS text), CAST(?3 AS text), CAST(?4 AS text), CAST(?5 AS text),"
+            + " CAST(?6 AS jsonb), CAST(?7 AS text), CAST(?8 AS text), CAST(?9 AS integer), CAST(?10 AS timestamptz),"
+            + " CAST(?11 AS timestamptz), CAST(?12 AS timestamptz), CAST(?13 AS text), CAST(?14 AS boolean), CAST(?15 AS text),"
+            + " CAST(?16 AS text) WHERE NOT EXISTS (SELECT 1 FROM existing)"
+            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
+            + " agent_id, trace_id),"
+            + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
+            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, CAST(?17 AS text), trace_id"
+            + " FROM captured)"
+            + " SELECT (SELECT count(*) FROM captured) AS captured_rows, existing.* FROM (VALUES (1)) AS one LEFT JOIN existing ON true";
+
+    private static final NumberedSql READ_OR_CAPTURE_RUN = NumberedSql.of(READ_OR_CAPTURE);
+
+    @Inject
+    JournalSettings settings;
+    @Resource(lookup = "java:app/jdbc/toolgate")
+    DataSource builtIn;
+    private DataSource journal;
+
+    @PostConstruct
+    void resolve() {
+        journal = JournalConnections.dataSource(builtIn);
+    }
+
+    /** The key's row, or this call's capture of it, by one statement committed before it returns. */
+    public KeyLook look(Caller caller, String key, CanonicalRequest request) {
+        Instant now = Instant.now();
+        Trace.operation(key);
+        boolean approval = settings.approvalRequired(request.operation());
+        Object[] values = KeyCapture.insertValues(caller, key, request, now, approval, settings.lease());
+        return JournalConnections.run("the journal's capture of an operation failed", () -> {
+            try (Connection connection = journal.getConnection()) {
+                // outside a transaction a pooled connection autocommits (the JDBC default a pool restores); said so
+                // here, since the capture must be committed before the caller may call a target
+                if (!connection.getAutoCommit()) {
+                    connection.setAutoCommit(true);
+                }
+                try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values);
+                     ResultSet row = statement.executeQuery()) {
+                    row.next(); // always one row: the outer join's
+                    if (row.getLong("captured_rows") == 1) {
+                        Capture captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
+                        OperationView operation = captured.operation();
+                        EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
+                                KeyCapture.detail(approval));
+                        return new KeyLook.Captured(captured);
+                    }
+                    return OperationRows.present(row).<KeyLook>map(KeyLook.Found::new).orElseGet(KeyLook.Raced::new);
+                }
+            }
+        });
+    }
+}
