@@ -9,11 +9,11 @@ import static dev.toolgate.journal.OperationRefused.Reason.OWN_OPERATION;
 
 import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
 import static dev.toolgate.journal.EventKind.APPROVAL_REVOKED;
-import static dev.toolgate.journal.EventKind.APPROVED;
 import static dev.toolgate.journal.EventKind.DECLINED;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
 import dev.toolgate.journal.OperationRefused;
@@ -22,6 +22,7 @@ import dev.toolgate.journal.OperationView;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
@@ -31,7 +32,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** Grants and revokes approvals, each in one short transaction under the operation's row lock. */
+/**
+ * Grants and revokes approvals, each in one short transaction under the operation's row lock. What that
+ * does to the operation's row is the lifecycle's statement, reached through {@link ApprovalTransitions}.
+ */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class Approvals {
@@ -42,6 +46,9 @@ public class Approvals {
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
+
+    @Inject
+    ApprovalTransitions transitions;
 
     /**
      * Approves operation {@code key} of the approver's tenant. {@code fingerprint}, when given, must be
@@ -79,8 +86,9 @@ public class Approvals {
         Approval approval = new Approval(UUID.randomUUID().toString(), operation, approver.principalId(), now,
                 now.plus(validFor), note);
         em.persist(approval);
-        row.approvedBy(approval.view(now).id(), now);
-        EventLog.append(em, operation, approver.principalId(), APPROVED, now, operation.attemptCount(), operation.status(),
+        em.flush(); // the approval's row first: the operation's row is written by JDBC, which flushes nothing
+        em.detach(row); // moved on by that statement: its stale fields are never written back
+        transitions.approved(JournalConnections.of(em), operation, approval.view(now).id(), approver.principalId(), now,
                 "approval " + approval.view(now).id() + " for fingerprint " + operation.requestHash() + " until " + approval.view(now).expiresAt());
         return approval.view(now);
     }
@@ -116,9 +124,9 @@ public class Approvals {
         EventLog.append(em, operation, actor, APPROVAL_REVOKED, now, operation.attemptCount(), operation.status(),
                 "approval " + approval.id() + " revoked" + (approval.revokeReason() == null ? "" : ": " + approval.revokeReason()));
         if (operation.status() == OperationStatus.PENDING_APPROVAL && approval.id().equals(operation.approvalId())) {
-            row.lapse(ApprovalStanding.REVOKED.lapseCode(), now); // nothing was ever sent
-            EventLog.append(em, operation, actor, APPROVAL_LAPSED, now, operation.attemptCount(), OperationStatus.FAILED_FINAL,
-                    "revoked before any attempt; nothing sent");
+            em.detach(row); // moved on by the lapse's statement: its stale fields are never written back
+            transitions.lapsed(JournalConnections.of(em), operation, ApprovalStanding.REVOKED.lapseCode(), APPROVAL_LAPSED, actor, now,
+                    "revoked before any attempt; nothing sent"); // nothing was ever sent
         }
     }
 
@@ -148,10 +156,9 @@ public class Approvals {
                 em.flush();
             }
         }
-        row.lapse(ApprovalStanding.DECLINED_CODE, now);
-        EventLog.append(em, operation, approver.principalId(), DECLINED, now, operation.attemptCount(), OperationStatus.FAILED_FINAL,
-                "declined" + (reason == null ? "" : ": " + reason) + "; nothing sent");
-        return row.view();
+        em.detach(row); // moved on by the lapse's statement: its stale fields are never written back
+        return transitions.lapsed(JournalConnections.of(em), operation, ApprovalStanding.DECLINED_CODE, DECLINED, approver.principalId(),
+                now, "declined" + (reason == null ? "" : ": " + reason) + "; nothing sent");
     }
 
     /** Operations of {@code tenant} waiting for a person's approval, oldest first: what an approver works through. */

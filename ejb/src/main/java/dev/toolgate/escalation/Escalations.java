@@ -1,16 +1,15 @@
 package dev.toolgate.escalation;
 
 import static dev.toolgate.canonical.Jsons.JSON;
-import static dev.toolgate.journal.EventKind.RESOLVED;
 
 import dev.toolgate.access.Caller;
-import dev.toolgate.canonical.CanonicalJson;
-import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.lifecycle.Resolutions;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -31,9 +30,6 @@ import java.util.List;
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class Escalations {
-
-    private static final String RESULT = "UPDATE agent_operation_log SET response_json = CAST(?1 AS jsonb)"
-            + " WHERE tenant = ?2 AND operation_key = ?3";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -65,15 +61,10 @@ public class Escalations {
         Instant now = Instant.now();
         Operation row = escalated(operator, key);
         OperationView before = row.view();
+        em.detach(row); // moved on by the resolution's statement: its stale fields are never written back
         OperationStatus to = objectId != null ? OperationStatus.SUCCEEDED : OperationStatus.FAILED_FINAL;
-        row.resolve(to, objectId, code, now);
-        em.flush();
-        em.createNativeQuery(RESULT).setParameter(1, CanonicalJson.write(result))
-                .setParameter(2, before.tenant()).setParameter(3, before.key()).executeUpdate();
-        EventLog.append(em, before, operator.principalId(), RESOLVED, now, before.attemptCount(), to,
+        return Resolutions.resolved(JournalConnections.of(em), before, to, objectId, code, result, operator.principalId(), now,
                 (objectId != null ? "target object " + objectId : code) + " on evidence: " + evidence);
-        em.refresh(row);
-        return row.view();
     }
 
     private Operation escalated(Caller operator, String key) {

@@ -11,19 +11,16 @@ import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
 import java.io.StringReader;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * One row of {@code agent_operation_log}, read through JPA where a phase locks it. Every transition of the
- * operation's lifecycle is written by SQL with its event in the lifecycle package (the capture's insert, the
- * leases, the fenced writes of outcomes and look-ups); the few writes left here are people's and the effect
- * gate's, each in one place: an approval naming itself ({@link #approvedBy}), an approval that lapsed before an
- * attempt ({@link #lapse}), a person's resolution of an escalation ({@link #resolve}), a lease renewed by its
- * holder ({@link #renewLease}).
+ * One row of {@code agent_operation_log}, read through JPA where a phase locks it or lists rows. It writes
+ * nothing: every write of the row is one SQL statement with its event in the lifecycle package (the capture's
+ * insert, the leases and their renewal, the fenced writes of outcomes and look-ups, an approval's transitions, a
+ * person's resolution), and a phase that read this entity and then writes by SQL detaches it first.
  */
 @Entity
 @Table(name = "agent_operation_log")
@@ -90,45 +87,6 @@ public class Operation {
 
     public OperationStatus status() {
         return OperationStatus.fromDb(status);
-    }
-
-    /** Names the approval that now governs new attempts. */
-    public void approvedBy(String approval, Instant now) {
-        approvalId = approval;
-        updatedAt = at(now);
-    }
-
-    /**
-     * pending_approval or failed_retryable → failed_final: the approval lapsed before a new attempt,
-     * so nothing is sent. Never called for a row whose last attempt may have had an effect.
-     */
-    public void lapse(String code, Instant now) {
-        status = OperationStatus.FAILED_FINAL.dbName();
-        errorCode = code;
-        leaseUntil = null;
-        nextCheckAt = null;
-        completedAt = at(now);
-        updatedAt = at(now);
-    }
-
-    /**
-     * unknown (escalated) → succeeded or failed_final, on a person's word and evidence. The result
-     * for replay is written by SQL (response_json is not mapped for writes).
-     */
-    public void resolve(OperationStatus to, String objectId, String code, Instant now) {
-        status = to.dbName();
-        targetObjectId = objectId;
-        errorCode = code;
-        leaseUntil = null;
-        nextCheckAt = null;
-        completedAt = at(now);
-        updatedAt = at(now);
-    }
-
-    /** The same lease, holder and epoch, running a full period from {@code now}. */
-    public void renewLease(Instant now, Duration lease) {
-        leaseUntil = at(now.plus(lease));
-        updatedAt = at(now);
     }
 
     public OperationView view() {

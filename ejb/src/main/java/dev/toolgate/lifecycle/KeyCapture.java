@@ -150,10 +150,12 @@ public class KeyCapture {
             return Leases.holdForReconcile(JournalConnections.of(em), before, actor, now, settings);
         }
         if (decision instanceof CaptureDecision.ApprovalLapsed lapsed) {
-            row.lapse(lapsed.standing().lapseCode(), now);
-            note(row.view(), actor, APPROVAL_LAPSED, now, "the approval was " + lapsed.standing().dbName()
-                    + " before attempt " + (before.attemptCount() + 1) + "; nothing sent");
-        } else if (decision instanceof CaptureDecision.Replay) {
+            em.detach(row);
+            return ApprovalWrites.underLock(ApprovalWrites.lapse(JournalConnections.of(em), before, lapsed.standing().lapseCode(),
+                    APPROVAL_LAPSED, actor, now, "the approval was " + lapsed.standing().dbName() + " before attempt "
+                            + (before.attemptCount() + 1) + "; nothing sent"), before);
+        }
+        if (decision instanceof CaptureDecision.Replay) {
             note(before, actor, REPLAYED, now, null);
         } else if (decision instanceof CaptureDecision.Mismatch) {
             note(before, actor, KEY_REUSED, now, "payload fingerprint differs; nothing executed");

@@ -1,9 +1,8 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.Operation;
-import dev.toolgate.journal.OperationId;
+import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
@@ -15,15 +14,16 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
+import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Renews a lease its holder still owns, each in one short transaction under the row lock. Renewing
+ * Renews a lease its holder still owns, each in one short transaction under the row lock, by the statement
+ * {@link Leases#RENEW}. Renewing
  * keeps the lease epoch: only a holder whose epoch is still the row's can renew, so a holder whose
  * lease lapsed and was taken over learns it here, before it sends anything.
  */
@@ -47,42 +47,40 @@ public class LeaseRenewals {
 
     /**
      * Before a request that can create the effect. With {@code checkApproval}, the approval is read
-     * under the same lock a revoke takes: a revoke committed before this stops the attempt.
+     * under the same lock a revoke takes: a revoke committed before this stops the attempt. Without it,
+     * the renewal is one fenced statement, which takes the row lock itself.
      */
     public Renewal renewAttempt(OperationView attempt, boolean checkApproval, String actor) {
         Instant now = Instant.now();
-        Operation row = lock(attempt);
-        OperationView current = row.view();
+        Connection c = JournalConnections.of(em);
+        if (!checkApproval) {
+            return Leases.renew(c, attempt, OperationStatus.STARTED, now, settings.lease()).<Renewal>map(Renewal.Held::new)
+                    .orElseGet(() -> lost(OperationRows.current(c, attempt)));
+        }
+        OperationView current = OperationRows.locked(c, attempt);
         if (current.status() != OperationStatus.STARTED || current.attemptCount() != attempt.attemptCount()
                 || current.leaseEpoch() != attempt.leaseEpoch()) {
-            return new Renewal.Lost("the operation is " + current.status().dbName() + " under lease " + current.leaseEpoch());
+            return lost(current);
         }
-        if (checkApproval) {
-            ApprovalStanding standing = Approval.standing(em, current, now);
-            if (!standing.permitsAttempt()) {
-                // every earlier attempt provably did not execute, and this one has sent nothing
-                row.lapse(standing.lapseCode(), now);
-                EventLog.append(em, row.view(), actor, APPROVAL_LAPSED, now, attempt.attemptCount(),
-                        OperationStatus.FAILED_FINAL, "the approval was " + standing.dbName() + " before attempt "
-                                + attempt.attemptCount() + " sent anything; nothing sent");
-                return new Renewal.ApprovalLapsed(row.view());
-            }
+        ApprovalStanding standing = Approval.standing(em, current, now);
+        if (!standing.permitsAttempt()) {
+            // every earlier attempt provably did not execute, and this one has sent nothing
+            return new Renewal.ApprovalLapsed(ApprovalWrites.underLock(ApprovalWrites.lapse(c, current, standing.lapseCode(),
+                    APPROVAL_LAPSED, actor, now, "the approval was " + standing.dbName() + " before attempt "
+                            + attempt.attemptCount() + " sent anything; nothing sent"), current));
         }
-        row.renewLease(now, settings.lease());
-        return new Renewal.Held(row.view());
+        return new Renewal.Held(ApprovalWrites.underLock(Leases.renew(c, current, OperationStatus.STARTED, now, settings.lease()), current));
     }
 
-    /** Before the reconcile job works an item it claimed: empty when another look-up or attempt holds it now. */
+    /**
+     * Before the reconcile job works an item it claimed: empty when another look-up or attempt holds it now
+     * ({@link LookupDecisions#fence}'s checks, made by the statement's own fence under the lock it takes).
+     */
     public Optional<OperationView> renewLookUp(OperationView claimed) {
-        Operation row = lock(claimed);
-        if (LookupDecisions.fence(claimed, row.view()) != null) {
-            return Optional.empty();
-        }
-        row.renewLease(Instant.now(), settings.lease());
-        return Optional.of(row.view());
+        return Leases.renew(JournalConnections.of(em), claimed, OperationStatus.UNKNOWN, Instant.now(), settings.lease());
     }
 
-    private Operation lock(OperationView operation) {
-        return em.find(Operation.class, new OperationId(operation.tenant(), operation.key()), LockModeType.PESSIMISTIC_WRITE);
+    private static Renewal lost(OperationView current) {
+        return new Renewal.Lost("the operation is " + current.status().dbName() + " under lease " + current.leaseEpoch());
     }
 }

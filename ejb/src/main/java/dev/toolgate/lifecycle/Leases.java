@@ -22,11 +22,12 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Taking a lease on a row, each kind one statement with its events, in one place: a look-up's lease, which the
- * agent's capture takes on one row and the reconcile job's claim ({@link DueOperations}) on a batch, and the
- * next attempt's lease the capture takes. Plain JDBC on the caller's transaction ({@link NumberedSql} says why).
+ * agent's capture takes on one row and the reconcile job's claim ({@link DueOperations}) on a batch, the
+ * next attempt's lease the capture takes, and a lease renewed by its holder ({@link LeaseRenewals}). Plain JDBC on the caller's transaction ({@link NumberedSql} says why).
  */
 final class Leases {
 
@@ -72,8 +73,18 @@ final class Leases {
             + "   CAST(?8 AS text) FROM started)"
             + " SELECT * FROM started";
 
+    /**
+     * started or unknown: the same lease, holder and epoch, held until ?1 from ?2 — its holder renews it. Fenced by the
+     * lease its holder names (status ?5, attempt ?6, epoch ?7), never on an escalated row; no event (a renewal changes
+     * no state). The renewed row comes back, none when another holder took the row or it moved on.
+     */
+    static final String RENEW = "UPDATE agent_operation_log SET lease_until = ?1, updated_at = ?2"
+            + " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6 AND lease_epoch = ?7"
+            + " AND escalated_at IS NULL AND status IN ('started', 'unknown') RETURNING *";
+
     private static final NumberedSql LOOKUP_RUN = NumberedSql.of(LOOKUP);
     private static final NumberedSql NEXT_ATTEMPT_RUN = NumberedSql.of(NEXT_ATTEMPT);
+    private static final NumberedSql RENEW_RUN = NumberedSql.of(RENEW);
 
     private Leases() {
     }
@@ -126,6 +137,19 @@ final class Leases {
         OperationView leased = single(started, before);
         EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, leased.attemptCount(), OperationStatus.STARTED, ATTEMPT_LEASED);
         return leased;
+    }
+
+    /**
+     * {@link #RENEW}: the lease {@code held} names (its attempt and epoch, on a row that is {@code status}), a full
+     * {@code lease} from now; empty when it is not its holder's now.
+     */
+    static Optional<OperationView> renew(Connection c, OperationView held, OperationStatus status, Instant now, Duration lease) {
+        return JournalConnections.run("the journal's renewal of a lease failed", () -> {
+            try (PreparedStatement statement = RENEW_RUN.prepare(c, Operation.at(now.plus(lease)), Operation.at(now), held.tenant(),
+                    held.key(), status.dbName(), held.attemptCount(), held.leaseEpoch())) {
+                return OperationRows.first(statement);
+            }
+        });
     }
 
     /** The one row a lease of a locked row wrote: none means the lock did not hold what was decided on, a bug. */

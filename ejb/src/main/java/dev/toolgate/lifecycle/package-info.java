@@ -7,8 +7,11 @@
  * ({@link dev.toolgate.lifecycle.EscalationRule}). The phase beans apply them, each in its own
  * {@code REQUIRES_NEW} transaction: {@link dev.toolgate.lifecycle.KeyCapture},
  * {@link dev.toolgate.lifecycle.OutcomeRecorder}, {@link dev.toolgate.lifecycle.LookupRecorder},
- * {@link dev.toolgate.lifecycle.LeaseRenewals}, {@link dev.toolgate.lifecycle.DueOperations}; the row writes
- * with their events are {@link dev.toolgate.lifecycle.FencedWrites}, fenced by attempt, lease epoch and status
+ * {@link dev.toolgate.lifecycle.LeaseRenewals}, {@link dev.toolgate.lifecycle.DueOperations}. Every write of an
+ * operation's row is one SQL statement with its event here: {@link dev.toolgate.lifecycle.FencedWrites} (outcomes and
+ * look-ups), {@link dev.toolgate.lifecycle.Leases} (taking and renewing a lease),
+ * {@link dev.toolgate.lifecycle.ApprovalWrites} (an approval's grant and lapse) and
+ * {@link dev.toolgate.lifecycle.Resolutions} (a person's), each fenced by attempt, lease epoch and status
  * so a holder whose lease was taken over never overwrites a newer decision. The state machine and its fences:
  * {@code docs/lifecycle.md}.
  *

@@ -12,6 +12,7 @@ import dev.toolgate.gateway.AgentAnswers;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.lifecycle.CapturePolicy;
+import dev.toolgate.lifecycle.ApprovalWrites;
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.lifecycle.OperationState;
@@ -186,6 +187,7 @@ class ApprovalsDeclineIT {
         return JournalDatabase.inTransaction(unit, em -> {
             Approvals approvals = new Approvals();
             approvals.em = em;
+            approvals.transitions = new ApprovalWrites();
             return call.apply(approvals);
         });
     }
