@@ -2,6 +2,8 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.AgentCommand;
@@ -12,8 +14,6 @@ import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.rest.IdempotencyKeyHeader;
-import dev.toolgate.gateway.rest.ProblemException;
-import dev.toolgate.gateway.rest.ProblemType;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.journal.JournalSettings;

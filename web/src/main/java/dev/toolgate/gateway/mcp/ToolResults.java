@@ -2,6 +2,7 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
@@ -11,7 +12,6 @@ import dev.toolgate.process.ProcessRecord;
 import dev.toolgate.process.ProcessStatus;
 import dev.toolgate.process.ProcessView;
 import dev.toolgate.gateway.rest.OperationJson;
-import dev.toolgate.gateway.rest.ProblemType;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -2,6 +2,8 @@ package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,11 +1,13 @@
 package dev.toolgate.gateway.rest;
 
-import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_INVALID;
-import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_MISSING;
+import static dev.toolgate.gateway.edge.ProblemType.IDEMPOTENCY_KEY_INVALID;
+import static dev.toolgate.gateway.edge.ProblemType.IDEMPOTENCY_KEY_MISSING;
 
 import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.edge.Inputs;
 
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;

@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessRecord;
 import jakarta.ws.rs.core.MediaType;

@@ -6,6 +6,8 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.access.Role;
 import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
