@@ -9,6 +9,7 @@ import dev.toolgate.access.Role;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.records.ProcessJson;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
