@@ -3,7 +3,6 @@ package dev.toolgate.gateway.edge;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.gateway.edge.Inputs.Text;
-import dev.toolgate.gateway.rest.ProblemType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

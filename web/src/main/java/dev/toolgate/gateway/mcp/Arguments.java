@@ -1,7 +1,7 @@
 package dev.toolgate.gateway.mcp;
 
 import dev.toolgate.canonical.FieldSpec;
-import dev.toolgate.gateway.rest.ProblemType;
+import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

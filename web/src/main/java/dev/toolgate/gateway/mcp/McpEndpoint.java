@@ -4,8 +4,8 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
-import dev.toolgate.gateway.rest.Authentication;
-import dev.toolgate.gateway.rest.RateLimiter;
+import dev.toolgate.gateway.edge.BearerToken;
+import dev.toolgate.gateway.edge.RateLimiter;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
@@ -71,7 +71,7 @@ public class McpEndpoint extends HttpServlet {
         }
         Optional<Caller> caller;
         try {
-            caller = Authentication.bearer(request.getHeader("Authorization")).flatMap(principals::authenticate);
+            caller = BearerToken.of(request.getHeader("Authorization")).flatMap(principals::authenticate);
         } catch (RuntimeException e) {
             if (!JournalOutage.causes(e)) {
                 throw e;

@@ -2,6 +2,9 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.AgentCommand;
@@ -11,16 +14,12 @@ import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.gateway.edge.InputRefused;
-import dev.toolgate.gateway.rest.IdempotencyKeyHeader;
-import dev.toolgate.gateway.rest.ProblemException;
-import dev.toolgate.gateway.rest.ProblemType;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
-import dev.toolgate.gateway.rest.ProcessesResource;
 import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
@@ -128,7 +127,7 @@ public class ToolCalls {
         JsonObjectBuilder payload = JSON.createObjectBuilder(args);
         payload.remove(ToolSchemas.KEY);
         if (tool.process() != null) { // the same submit as POST /api/v1/processes, and the same key rule
-            ProcessesResource.processKey(key);
+            IdempotencyKeyHeader.processKey(key);
             ProcessAnswer answer = processes.submit(new ToolCall(tool.name(), callId), caller, key,
                     new ProcessCommand(tool.process().name(), payload.build()));
             return declared.tasks() && ProcessTasks.unsettled(answer) ? processTasks.created(answer, declared, base(api)) : results.of(answer);

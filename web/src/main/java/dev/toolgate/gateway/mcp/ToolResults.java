@@ -2,16 +2,16 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.records.OperationJson;
+import dev.toolgate.gateway.records.ProcessJson;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
-import dev.toolgate.gateway.rest.ProcessJson;
 import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessRecord;
 import dev.toolgate.process.ProcessStatus;
 import dev.toolgate.process.ProcessView;
-import dev.toolgate.gateway.rest.OperationJson;
-import dev.toolgate.gateway.rest.ProblemType;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -1,5 +1,7 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.records.OperationJson;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;

@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.records.OperationJson;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.access.Role;

@@ -2,6 +2,10 @@ package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
+import dev.toolgate.gateway.edge.BearerToken;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.edge.RateLimiter;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -81,16 +85,7 @@ public class Authentication implements ContainerRequestFilter {
     }
 
     private static Optional<String> bearer(List<String> authorization) {
-        return authorization == null || authorization.size() != 1 ? Optional.empty() : bearer(authorization.get(0));
-    }
-
-    /** The token of one {@code Authorization} value, if it is a bearer credential (the scheme in any case). */
-    public static Optional<String> bearer(String authorization) {
-        if (authorization == null) {
-            return Optional.empty();
-        }
-        String value = authorization.strip();
-        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? Optional.of(value.substring(7).strip()) : Optional.empty();
+        return authorization == null || authorization.size() != 1 ? Optional.empty() : BearerToken.of(authorization.get(0));
     }
 
     /** Stops reading a body without Content-Length (chunked) once it passes the limit. */

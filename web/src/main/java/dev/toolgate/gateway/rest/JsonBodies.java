@@ -4,6 +4,8 @@ import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.edge.Inputs;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

@@ -1,5 +1,8 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;

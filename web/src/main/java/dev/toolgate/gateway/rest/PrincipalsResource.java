@@ -5,6 +5,8 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;

@@ -2,6 +2,7 @@ package dev.toolgate.gateway.rest;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;

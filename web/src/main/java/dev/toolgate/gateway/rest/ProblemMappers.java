@@ -1,6 +1,8 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.canonical.InvalidCommand;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.StructuredLog;

@@ -1,5 +1,7 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.records.ProcessJson;
 import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessRecord;
 import jakarta.ws.rs.core.MediaType;

@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Role;
+import dev.toolgate.gateway.records.ProcessJson;
 import dev.toolgate.process.ProcessCatalog;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;

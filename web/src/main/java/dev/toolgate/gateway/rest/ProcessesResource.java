@@ -3,9 +3,13 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
+import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
 import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.access.Role;
 import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.gateway.edge.ProblemException;
+import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.records.ProcessJson;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
@@ -57,7 +61,7 @@ public class ProcessesResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.AGENT)
     public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, byte[] body) {
-        String key = processKey(IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME)));
+        String key = IdempotencyKeyHeader.processKey(IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME)));
         ProcessCommand command = ProcessCommand.parse(body);
         return answers().toResponse(driver.submit(new ToolCall(START, null), CallerContext.of(security), key, command));
     }
@@ -156,18 +160,6 @@ public class ProcessesResource {
             throw new ProblemException(ProblemType.INVALID_REQUEST, "name the process: ?key=<Idempotency-Key>");
         }
         return resume(key, security, body);
-    }
-
-    /**
-     * A process key is an Idempotency-Key of at most {@link ProcessDriver#MAX_KEY_LENGTH} characters: each step's key
-     * is it and the step's name, and an operation key holds 255.
-     */
-    public static String processKey(String key) {
-        if (key.length() > ProcessDriver.MAX_KEY_LENGTH) {
-            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_INVALID, "a process key is at most " + ProcessDriver.MAX_KEY_LENGTH
-                    + " characters: each step's key is the process key, '/' and the step's name");
-        }
-        return key;
     }
 
     private ProcessAnswers answers() {

@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Role;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.reconcile.job.Reconciliations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;

@@ -37,7 +37,11 @@ class ConsoleDecisionTracesTest {
     private final ConsoleServlet console = new ConsoleServlet();
 
     ConsoleDecisionTracesTest() {
-        console.approvals = new Approvals() {
+        console.approvals = new ApprovalDesk();
+        console.operations = new OperationDesk();
+        console.reconcile = new ReconcileDesk();
+        console.signOut = new SignOut();
+        console.approvals.approvals = new Approvals() {
             @Override
             public ApprovalView grant(Caller approver, String key, String fingerprint, Duration validFor, String note) {
                 journaledIn.add(Trace.traceId());
@@ -57,13 +61,14 @@ class ConsoleDecisionTracesTest {
                 return null;
             }
         };
-        console.escalations = new Escalations() {
+        console.operations.escalations = new Escalations() {
             @Override
             public OperationView resolveSucceeded(Caller operator, String key, String objectId, String evidence) {
                 journaledIn.add(Trace.traceId());
                 return null;
             }
         };
+        console.init();
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.canonical.IJsonReader;
-import dev.toolgate.gateway.rest.ProblemType;
+import dev.toolgate.gateway.edge.ProblemType;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.gateway.GatewayAnswer;
-import dev.toolgate.gateway.rest.ProblemType;
+import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import jakarta.json.JsonObject;

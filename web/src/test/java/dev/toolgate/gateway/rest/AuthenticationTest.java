@@ -16,12 +16,4 @@ class AuthenticationTest {
         assertEquals("", Authentication.withoutEdgeSlashes(""));
         assertEquals("v1/operations/a/b", Authentication.withoutEdgeSlashes("/v1/operations/a/b/"), "inner slashes stay");
     }
-
-    @Test
-    void readsABearerTokenInAnyCaseOfItsScheme() {
-        assertEquals("abc", Authentication.bearer(" bearer abc ").orElseThrow());
-        assertEquals("abc", Authentication.bearer("Bearer abc").orElseThrow());
-        assertTrue(Authentication.bearer("Basic abc").isEmpty());
-        assertTrue(Authentication.bearer((String) null).isEmpty());
-    }
 }

@@ -2,6 +2,7 @@ package dev.toolgate.gateway.rest;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -25,12 +26,12 @@ class OpenApiDocumentTest {
     private final String document = OpenApiResource.read();
 
     private static List<Class<?>> resources() {
-        try (var files = java.nio.file.Files.list(java.nio.file.Path.of(ProblemType.class.getResource("ProblemType.class").toURI()).getParent())) {
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of(OperationsResource.class.getResource("OperationsResource.class").toURI()).getParent())) {
             List<Class<?>> found = new ArrayList<>();
             for (java.nio.file.Path file : files.toList()) {
                 String name = file.getFileName().toString();
                 if (name.endsWith(".class") && !name.contains("$")) {
-                    Class<?> type = Class.forName(ProblemType.class.getPackageName() + "." + name.substring(0, name.length() - 6));
+                    Class<?> type = Class.forName(OperationsResource.class.getPackageName() + "." + name.substring(0, name.length() - 6));
                     if (type.isAnnotationPresent(Path.class)) {
                         found.add(type);
                     }

@@ -1,4 +1,4 @@
-package dev.toolgate.gateway.rest;
+package dev.toolgate.gateway.records;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 

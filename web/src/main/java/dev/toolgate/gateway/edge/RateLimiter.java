@@ -1,4 +1,4 @@
-package dev.toolgate.gateway.rest;
+package dev.toolgate.gateway.edge;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A token bucket per principal, so one runaway agent cannot starve the others. Per instance: behind a
- * load balancer across n instances a principal gets up to n times the rate, which is what one wants
- * from capacity that scales out, and needs no shared state beyond PostgreSQL.
+ * A token bucket per principal, one for both doors an agent calls (REST and MCP), so one runaway agent cannot
+ * starve the others. Per instance: behind a load balancer across n instances a principal gets up to n times the
+ * rate, which is what one wants from capacity that scales out, and needs no shared state beyond PostgreSQL.
  */
 @ApplicationScoped
 public class RateLimiter {

@@ -1,19 +1,19 @@
-package dev.toolgate.gateway.rest;
+package dev.toolgate.gateway.edge;
 
 import java.time.Duration;
 
-/** A request refused at the HTTP edge, before the gateway is asked. */
+/** A request refused at the HTTP edge, before the gateway is asked; each door answers it in its own form. */
 public class ProblemException extends RuntimeException {
 
     private final ProblemType type;
     private Duration retryAfter;
 
-    ProblemException(ProblemType type, String detail) {
+    public ProblemException(ProblemType type, String detail) {
         super(detail, null, false, false);
         this.type = type;
     }
 
-    ProblemException retryAfter(Duration wait) {
+    public ProblemException retryAfter(Duration wait) {
         this.retryAfter = wait;
         return this;
     }
@@ -22,7 +22,7 @@ public class ProblemException extends RuntimeException {
         return type;
     }
 
-    Duration retryAfter() {
+    public Duration retryAfter() {
         return retryAfter;
     }
 }

@@ -1,4 +1,4 @@
-package dev.toolgate.gateway.rest;
+package dev.toolgate.gateway.records;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
@@ -53,7 +53,8 @@ public final class OperationJson {
         return json.add("next_action", action).add("events", story).build();
     }
 
-    static JsonObject approval(ApprovalView a) {
+    /** An approval as every answer shows it: who granted it, until when, and whether it still stands. */
+    public static JsonObject approval(ApprovalView a) {
         JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("approval_id", a.id())
                 .add("operation_key", a.operationKey())

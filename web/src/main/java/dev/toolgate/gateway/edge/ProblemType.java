@@ -1,12 +1,10 @@
-package dev.toolgate.gateway.rest;
-
-import dev.toolgate.gateway.edge.ReasonPhrases;
+package dev.toolgate.gateway.edge;
 
 import java.util.Locale;
 
 /**
- * Every problem the API answers with. The {@code type} URI is stable: agents branch on it, not on
- * the title or detail.
+ * Every problem a door answers with: REST as a problem document, MCP as a refused tool result. The
+ * {@code type} URI is stable: agents branch on it, not on the title or detail.
  */
 public enum ProblemType {
     UNAUTHENTICATED(401, "Authentication required"),
@@ -72,7 +70,8 @@ public enum ProblemType {
         return title;
     }
 
-    String reason() {
+    /** The registered reason phrase of its status, which every status line carries ({@link StatusLines}). */
+    public String reason() {
         return ReasonPhrases.of(status).orElseThrow();
     }
 
@@ -81,7 +80,7 @@ public enum ProblemType {
     }
 
     /** The problem for the HTTP status of a request JAX-RS itself refused. */
-    static ProblemType forStatus(int status) {
+    public static ProblemType forStatus(int status) {
         return switch (status) {
             case 404 -> NOT_FOUND;
             case 405 -> METHOD_NOT_ALLOWED;

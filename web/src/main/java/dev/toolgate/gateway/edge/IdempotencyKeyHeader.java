@@ -1,27 +1,28 @@
-package dev.toolgate.gateway.rest;
+package dev.toolgate.gateway.edge;
 
-import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_INVALID;
-import static dev.toolgate.gateway.rest.ProblemType.IDEMPOTENCY_KEY_MISSING;
+import static dev.toolgate.gateway.edge.ProblemType.IDEMPOTENCY_KEY_INVALID;
+import static dev.toolgate.gateway.edge.ProblemType.IDEMPOTENCY_KEY_MISSING;
 
-import dev.toolgate.gateway.edge.InputRefused;
-import dev.toolgate.gateway.edge.Inputs;
+import dev.toolgate.process.ProcessDriver;
 
 import java.util.List;
 
 /**
  * Reads {@code Idempotency-Key} as the IETF draft sends it (an RFC 8941 sf-string,
  * {@code "prod:invoice.create:order-48291:v1"}) or as a bare token, as most clients do.
- * A key is 1–255 visible ASCII characters: no whitespace, no control characters.
+ * A key is 1–255 visible ASCII characters: no whitespace, no control characters. The same rule holds for a key
+ * however it arrives — an MCP tool's {@code idempotency_key}, a path or a query — and at every door.
  */
 public final class IdempotencyKeyHeader {
 
-    static final String NAME = "Idempotency-Key";
+    public static final String NAME = "Idempotency-Key";
     static final int MAX_LENGTH = Inputs.MAX_KEY;
 
     private IdempotencyKeyHeader() {
     }
 
-    static String parse(List<String> values) {
+    /** The one key of a request's {@code Idempotency-Key} values, or the problem with them. */
+    public static String parse(List<String> values) {
         if (values == null || values.isEmpty()) {
             throw new ProblemException(IDEMPOTENCY_KEY_MISSING, "send one Idempotency-Key header naming the business intent");
         }
@@ -50,6 +51,18 @@ public final class IdempotencyKeyHeader {
         } catch (ProblemException e) {
             return false;
         }
+    }
+
+    /**
+     * A process key is an Idempotency-Key of at most {@link ProcessDriver#MAX_KEY_LENGTH} characters: each step's key
+     * is it and the step's name, and an operation key holds 255.
+     */
+    public static String processKey(String key) {
+        if (key.length() > ProcessDriver.MAX_KEY_LENGTH) {
+            throw new ProblemException(IDEMPOTENCY_KEY_INVALID, "a process key is at most " + ProcessDriver.MAX_KEY_LENGTH
+                    + " characters: each step's key is the process key, '/' and the step's name");
+        }
+        return key;
     }
 
     private static String bare(String raw) {
