@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.OneCDirect;
+import dev.toolgate.it.support.SecondLane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -38,6 +39,7 @@ import java.util.concurrent.Future;
  * ends with exactly one document. Prints the throughput. Retention runs on the same journal.
  * The backlog size is {@code -Dtoolgate.backlog} (default 1,000).
  */
+@SecondLane
 class TwoInstancesIT {
 
     private static final int BACKLOG = Integer.getInteger("toolgate.backlog", 1_000);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import java.io.IOException;
 import java.net.URI;
@@ -38,10 +39,11 @@ import java.util.stream.Stream;
  * to a receiver in the test). The suite sends each of them itself,
  * through a gateway process and journal of its own, on the paths that log most (an unknown outcome and
  * its look-up, a retried call, an approval, refusals), then scans every journal on the run's PostgreSQL
- * and every gateway log under target/. Alone it scans what it sent; ordered last in a full run
+ * and every gateway log under target/. Alone it scans what it sent; last and alone in a full run
  * (junit-platform.properties), it also scans what every other suite left.
  */
 @Order(Integer.MAX_VALUE)
+@Isolated // after both lanes have finished (junit-platform.properties)
 class SecretsScanIT {
 
     private static final String DATABASE = "secrets";

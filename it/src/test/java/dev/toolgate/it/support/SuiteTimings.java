@@ -32,19 +32,34 @@ public class SuiteTimings implements TestExecutionListener {
 
     /** Static: Surefire may run each class in a test plan of its own; the table covers the whole JVM. */
     private static final Map<String, Suite> SUITES = new LinkedHashMap<>();
-    private static String current = OUTSIDE_ANY_SUITE;
+    /**
+     * The suite running on this thread: two lanes run suites side by side ({@link SecondLane}), and a suite's
+     * servers are started on its thread or on threads it started.
+     */
+    private static final InheritableThreadLocal<String> CURRENT = new InheritableThreadLocal<>() {
+        @Override
+        protected String initialValue() {
+            return OUTSIDE_ANY_SUITE;
+        }
+    };
+    private static long firstStartNanos;
+    private static long lastFinishNanos;
 
     /** Records that the running suite started {@code what} (for instance "gateway process micro-gateway"). */
     public static synchronized void started(String what) {
-        SUITES.computeIfAbsent(current, Suite::new).started.add(what);
+        SUITES.computeIfAbsent(CURRENT.get(), Suite::new).started.add(what);
     }
 
     @Override
     public void executionStarted(TestIdentifier test) {
-        topLevelClass(test).ifPresent(name -> {
+        topLevelClass(test).ifPresent(type -> {
             synchronized (SuiteTimings.class) {
-                current = name;
-                SUITES.computeIfAbsent(name, Suite::new).startNanos = System.nanoTime();
+                String name = type.getSimpleName();
+                CURRENT.set(name);
+                Suite suite = SUITES.computeIfAbsent(name, Suite::new);
+                suite.startNanos = System.nanoTime();
+                suite.lane = type.isAnnotationPresent(SecondLane.class) ? 2 : 1;
+                firstStartNanos = firstStartNanos == 0 ? suite.startNanos : firstStartNanos;
             }
         });
     }
@@ -54,15 +69,16 @@ public class SuiteTimings implements TestExecutionListener {
         synchronized (SuiteTimings.class) {
             boolean failed = result.getStatus() != TestExecutionResult.Status.SUCCESSFUL;
             if (test.isTest()) {
-                Suite suite = SUITES.computeIfAbsent(current, Suite::new);
+                Suite suite = SUITES.computeIfAbsent(CURRENT.get(), Suite::new);
                 suite.tests++;
                 suite.failed += failed ? 1 : 0;
             }
-            topLevelClass(test).ifPresent(name -> {
-                Suite suite = SUITES.computeIfAbsent(name, Suite::new);
-                suite.wall = Duration.ofNanos(System.nanoTime() - suite.startNanos);
+            topLevelClass(test).ifPresent(type -> {
+                Suite suite = SUITES.computeIfAbsent(type.getSimpleName(), Suite::new);
+                lastFinishNanos = System.nanoTime();
+                suite.wall = Duration.ofNanos(lastFinishNanos - suite.startNanos);
                 suite.failed += failed ? 1 : 0; // its @BeforeAll or @AfterAll failed: no test says so
-                current = OUTSIDE_ANY_SUITE;
+                CURRENT.set(OUTSIDE_ANY_SUITE);
             });
         }
     }
@@ -80,12 +96,19 @@ public class SuiteTimings implements TestExecutionListener {
     static synchronized String table() {
         List<Suite> ran = SUITES.values().stream().filter(suite -> suite.wall != null).toList();
         StringBuilder out = new StringBuilder();
-        out.append(String.format("suite timings: %d suites, %s in all%n", ran.size(),
-                seconds(ran.stream().map(suite -> suite.wall).reduce(Duration.ZERO, Duration::plus))));
-        out.append(String.format("suite timings: %-40s %9s %6s %7s  %s%n", "suite (in the order run)", "wall", "tests", "failed",
-                "started"));
+        out.append(String.format("suite timings: %d suites, %s of suites' wall time in %s from the first start to the last"
+                        + " finish (two lanes side by side)%n", ran.size(),
+                seconds(ran.stream().map(suite -> suite.wall).reduce(Duration.ZERO, Duration::plus)),
+                seconds(Duration.ofNanos(lastFinishNanos - firstStartNanos))));
+        for (int lane = 1; lane <= 2; lane++) {
+            int which = lane;
+            out.append(String.format("suite timings: lane %d: %s%n", lane, seconds(ran.stream().filter(suite -> suite.lane == which)
+                    .map(suite -> suite.wall).reduce(Duration.ZERO, Duration::plus))));
+        }
+        out.append(String.format("suite timings: %-40s %4s %9s %6s %7s  %s%n", "suite (in the order started)", "lane", "wall", "tests",
+                "failed", "started"));
         for (Suite suite : SUITES.values()) {
-            out.append(String.format("suite timings: %-40s %9s %6d %7d  %s%n", suite.name,
+            out.append(String.format("suite timings: %-40s %4s %9s %6d %7d  %s%n", suite.name, suite.lane == 0 ? "-" : suite.lane,
                     suite.wall == null ? "-" : seconds(suite.wall), suite.tests, suite.failed,
                     suite.started.isEmpty() ? "nothing of its own" : String.join(", ", suite.started)));
         }
@@ -102,17 +125,17 @@ public class SuiteTimings implements TestExecutionListener {
         return String.format("%.1f s", wall.toMillis() / 1000.0);
     }
 
-    /** The simple name of a test class that is not nested in another: a suite. */
-    private static java.util.Optional<String> topLevelClass(TestIdentifier test) {
+    /** A test class that is not nested in another: a suite. */
+    private static java.util.Optional<Class<?>> topLevelClass(TestIdentifier test) {
         return test.getSource().filter(ClassSource.class::isInstance).map(ClassSource.class::cast)
-                .filter(source -> source.getJavaClass().getEnclosingClass() == null)
-                .map(source -> source.getJavaClass().getSimpleName());
+                .<Class<?>>map(ClassSource::getJavaClass).filter(type -> type.getEnclosingClass() == null);
     }
 
     private static final class Suite {
         final String name;
         final List<String> started = new ArrayList<>();
         long startNanos;
+        int lane;
         Duration wall;
         int tests;
         int failed;

@@ -25,6 +25,8 @@ public class TestStack implements LauncherSessionListener {
 
     private static EmbeddedPostgres postgres;
     private static Simulators simulators;
+    /** The second lane's own simulators ({@link SecondLane}), started when a second-lane suite first needs them. */
+    private static Simulators secondLaneSimulators;
     private static Map<String, String> gatewayConfig;
     private static GatewayProcess microGateway;
     private static IOException microGatewayFailure;
@@ -59,6 +61,9 @@ public class TestStack implements LauncherSessionListener {
         }
         if (simulators != null) {
             simulators.close();
+        }
+        if (secondLaneSimulators != null) {
+            secondLaneSimulators.close();
         }
         try {
             if (postgres != null) {
@@ -138,7 +143,6 @@ public class TestStack implements LauncherSessionListener {
         return gatewayConfig;
     }
 
-    /** The gateway's settings for a journal in database {@code jdbcUrl}, against the shared simulators. */
     /**
      * {@code config} for a run that drives many operations: no rate limit, targets given up on after
      * {@code readTimeoutMs}, retries after 100 ms.
@@ -165,11 +169,12 @@ public class TestStack implements LauncherSessionListener {
         return config;
     }
 
+    /** The gateway's settings for a journal in database {@code jdbcUrl}, against the simulators of the suite's lane. */
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
-        Map<String, String> config = standing != null
+        Map<String, String> config = standing != null && !SecondLane.Marker.here()
                 ? new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, standing.simulatorsHttpsUrl(), standing.caBundle()))
-                : new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators.httpsBaseUrl(), simulators.tls().caBundle()));
+                : new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators().httpsBaseUrl(), simulators().tls().caBundle()));
         config.put("toolgate.admin.bootstrap-token", adminToken);
         return config;
     }
@@ -191,8 +196,14 @@ public class TestStack implements LauncherSessionListener {
         return standing != null ? standing.connect(database) : postgres.getDatabase("postgres", database).getConnection();
     }
 
-    /** The simulators themselves, in this JVM: not there when the suites run against a {@link StandingStack}. */
+    /**
+     * The simulators themselves, in this JVM: the shared ones, or a second-lane suite's own ({@link SecondLane}); the
+     * shared ones are not here when the suites run against a {@link StandingStack}.
+     */
     public static Simulators simulators() {
+        if (SecondLane.Marker.here()) {
+            return secondLaneSimulators();
+        }
         if (standing != null) {
             throw new IllegalStateException("this suite needs the simulators in its own JVM (their TLS material or settings):"
                     + " run it without -D" + StandingStack.ATTACH);
@@ -200,9 +211,21 @@ public class TestStack implements LauncherSessionListener {
         return simulators;
     }
 
-    /** The simulators' base URL (their control API and each vendor's API under it). */
+    private static synchronized Simulators secondLaneSimulators() {
+        if (secondLaneSimulators == null) {
+            try {
+                secondLaneSimulators = Simulators.start(0);
+            } catch (Exception e) {
+                throw new IllegalStateException("the second lane's simulators did not start", e);
+            }
+            SuiteTimings.started("the second lane's simulators");
+        }
+        return secondLaneSimulators;
+    }
+
+    /** The simulators' base URL (their control API and each vendor's API under it), for the suite's lane. */
     public static String simulatorsUrl() {
-        return standing != null ? standing.simulatorsUrl() : simulators.baseUrl();
+        return standing != null && !SecondLane.Marker.here() ? standing.simulatorsUrl() : simulators().baseUrl();
     }
 
     /** What {@link StandingStack} writes down for the test JVMs that attach to it. */

@@ -9,6 +9,7 @@ import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.OtlpReceiver;
 import dev.toolgate.it.support.ReceivedSpan;
+import dev.toolgate.it.support.SecondLane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -32,6 +33,7 @@ import java.util.UUID;
  * A gateway with tracing on, exporting to a receiver in this test: what an agent, an operator or a tracing
  * backend sees of an operation's life in its spans.
  */
+@SecondLane
 class TracingIT {
 
     static final Duration EXPORTED = Duration.ofSeconds(30);
