@@ -1,6 +1,5 @@
 package dev.toolgate.targets;
 
-import dev.toolgate.targets.http.HttpTargetSettings;
 import org.eclipse.microprofile.config.Config;
 
 import java.time.Duration;
@@ -17,7 +16,7 @@ public record RequestTimeouts(Duration connect, Duration read) {
 
     /** {@code toolgate.target.<system>.connect-timeout-ms} and {@code .read-timeout-ms} (under {@code .http.} for the generic adapter). */
     public static RequestTimeouts of(Config config, String system) {
-        String prefix = "toolgate.target." + system + "." + (HttpTargetSettings.selected(config, system) ? "http." : "");
+        String prefix = "toolgate.target." + system + "." + (AdapterSetting.genericHttp(config, system) ? "http." : "");
         return new RequestTimeouts(
                 Duration.ofMillis(config.getOptionalValue(prefix + "connect-timeout-ms", Long.class).orElse(DEFAULT_CONNECT_MS)),
                 Duration.ofMillis(config.getOptionalValue(prefix + "read-timeout-ms", Long.class).orElse(DEFAULT_READ_MS)));

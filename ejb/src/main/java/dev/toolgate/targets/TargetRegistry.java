@@ -71,7 +71,7 @@ public class TargetRegistry {
     }
 
     static Optional<Target> configured(Config config, String system) {
-        if (HttpTargetSettings.selected(config, system)) {
+        if (AdapterSetting.genericHttp(config, system)) {
             return Optional.of(new GenericHttpAdapter(system, HttpTargetSettings.from(config, system)));
         }
         return switch (system) {

@@ -43,10 +43,6 @@ public record HttpTargetSettings(String method, Template url, Template body, Str
                                  String lookupStatusPointer, Duration connectTimeout, Duration readTimeout, String host,
                                  TlsSettings tls) {
 
-    public static boolean selected(Config config, String system) {
-        return "http".equals(config.getOptionalValue("toolgate.target." + system + ".adapter", String.class).orElse(""));
-    }
-
     public static HttpTargetSettings from(Config config, String system) {
         return from(name -> config.getOptionalValue(name, String.class), system);
     }
