@@ -26,6 +26,7 @@ public final class GatewayProcess implements AutoCloseable {
     private final Map<String, String> environment;
     private final Path log;
     private final List<Path> alongside = new ArrayList<>();
+    private final List<String> jvmOptions = new ArrayList<>();
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
@@ -60,12 +61,19 @@ public final class GatewayProcess implements AutoCloseable {
         return this;
     }
 
+    /** Starts the JVM with {@code options} too, such as {@link LocalStack#SHORT_LIVED_JVM}; the JVM's defaults without. */
+    public GatewayProcess withJvmOptions(List<String> options) {
+        jvmOptions.addAll(options);
+        return this;
+    }
+
     public GatewayProcess start() throws IOException {
         Files.createDirectories(log.getParent());
         // Micro's root folder keeps the last deployment; reused after a stop it fails to redeploy
         // ("JNDI lookup failed for java:app/jdbc/toolgate"). Nothing of ours lives there: start clean.
         LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
         List<String> command = new ArrayList<>(LocalStack.javaCommand());
+        command.addAll(jvmOptions);
         // Payara's deployment-time resource validator looks the journal's own @DataSourceDefinition up before the
         // application defines it; on a loaded host it has, now and then, failed that look-up and stopped the
         // deployment ("AS-DEPLOYMENT-00026 JNDI lookup failed ... java:app/jdbc/toolgate"). It checks nothing the

@@ -34,6 +34,11 @@ public final class LocalKeycloak implements AutoCloseable {
 
     public static final String REALM = "toolgate";
     public static final String CLIENT_ID = "toolgate-console";
+    /**
+     * {@link LocalStack#SHORT_LIVED_JVM}'s compiler half, appended to kc.sh's options (JAVA_OPTS_APPEND): kc.sh already
+     * chooses G1, and a second collector would stop the JVM at start ("conflicting collector combinations").
+     */
+    public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
     private static final Path JVMS = Path.of("/usr/lib/jvm");
     /** The console's roles, each a group of the realm, and the person who has it. */
     static final Map<String, String> PEOPLE = Map.of("approver", "approvers", "operator", "operators", "auditor", "auditors");
@@ -106,6 +111,7 @@ public final class LocalKeycloak implements AutoCloseable {
                 .directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         // an administrator nobody is told of: else the first visitor to Keycloak's welcome page could create one
         builder.environment().putAll(Map.of("JAVA_HOME", javaHome.toString(), "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m",
+                "JAVA_OPTS_APPEND", C1_ONLY,
                 "KC_BOOTSTRAP_ADMIN_USERNAME", "admin", "KC_BOOTSTRAP_ADMIN_PASSWORD", LocalStack.randomToken()));
         return new LocalKeycloak(builder.start(), port, clientSecret, passwords, realm);
     }

@@ -52,7 +52,7 @@ public final class LocalRun {
             config.put("toolgate.console.oidc.client-secret", keycloak.clientSecret());
         }
         GatewayProcess gateway = new GatewayProcess(Path.of(System.getProperty("toolgate.runtime")), port,
-                LocalStack.asEnvironment(config), home.resolve("gateway.log"));
+                LocalStack.asEnvironment(config), home.resolve("gateway.log")).withJvmOptions(LocalStack.SHORT_LIVED_JVM);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 gateway.close();

@@ -68,7 +68,11 @@ class LocalRunIT {
             command.add("-Dtoolgate.keycloak.java-home=" + keycloakJava);
         }
         SuiteTimings.started("the local run (mvn -P run)");
-        Process run = new ProcessBuilder(command).directory(repository.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(repository.toFile()).redirectErrorStream(true);
+        // Maven's own JVM, for a build of a minute (the run's servers choose their own options): C1 only, as the
+        // suites' other short-lived JVMs
+        builder.environment().merge("MAVEN_OPTS", String.join(" ", LocalStack.SHORT_LIVED_JVM), (mine, ours) -> mine + " " + ours);
+        Process run = builder.start();
         Path output = home.resolve("run-output.txt");
         LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> copy(run, output, lines), "local-run-output");

@@ -1,5 +1,6 @@
 package dev.toolgate.it.support;
 
+import dev.toolgate.launcher.LocalKeycloak;
 import dev.toolgate.launcher.LocalStack;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -146,7 +147,7 @@ public final class Keycloak implements AutoCloseable {
                 .directory(home.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(LOG.toFile()));
         builder.environment().putAll(Map.of("JAVA_HOME", KeycloakJava.home().toString(),
                 "KC_BOOTSTRAP_ADMIN_USERNAME", "admin", "KC_BOOTSTRAP_ADMIN_PASSWORD", "admin-pw",
-                "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m"));
+                "JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m", "JAVA_OPTS_APPEND", LocalKeycloak.C1_ONLY));
         return builder.start();
     }
 

@@ -43,8 +43,25 @@ public final class PayaraServer implements AppServer {
         server.asadmin(Map.of(), "create-domain", "--nopassword=true", "--portbase", Integer.toString(server.portBase),
                 "--domaindir", domains.toString(), DOMAIN);
         Files.copy(jdbcDriver, domains.resolve(DOMAIN).resolve("lib").resolve(jdbcDriver.getFileName()));
+        shortLived(domains.resolve(DOMAIN).resolve("config").resolve("domain.xml"));
         server.asadmin(environment, "start-domain", "--domaindir", domains.toString(), DOMAIN);
         return server;
+    }
+
+    /**
+     * The server's JVM for a suite's minutes ({@link LocalStack#SHORT_LIVED_JVM}), written into the new domain's
+     * server-config before its first start (asadmin's create-jvm-options needs the server running, and a restart).
+     * The domain as created names no collector and no compiler, so nothing conflicts.
+     */
+    private static void shortLived(Path domainXml) throws IOException {
+        String domain = Files.readString(domainXml);
+        String first = "<jvm-options>-server</jvm-options>"; // server-config's java-config comes first in the file
+        if (!domain.contains(first)) {
+            throw new IllegalStateException("no " + first + " in " + domainXml + " to add the JVM's options after");
+        }
+        StringBuilder options = new StringBuilder(first);
+        LocalStack.SHORT_LIVED_JVM.forEach(option -> options.append("<jvm-options>").append(option).append("</jvm-options>"));
+        Files.writeString(domainXml, domain.replaceFirst(java.util.regex.Pattern.quote(first), options.toString()));
     }
 
     /** Runs the asadmin commands in {@code file}, one per line ({@code asadmin multimode --file}). */
@@ -105,6 +122,7 @@ public final class PayaraServer implements AppServer {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         builder.environment().putAll(environment);
+        builder.environment().put("AS_EXTRA_JAVA_OPTS", String.join(" ", LocalStack.SHORT_LIVED_JVM)); // the client's own JVM
         Process asadmin = builder.start();
         if (!asadmin.waitFor(5, TimeUnit.MINUTES) || asadmin.exitValue() != 0) {
             asadmin.destroyForcibly();

@@ -133,7 +133,7 @@ public class TestStack implements LauncherSessionListener {
     /** The same on {@code port}: a restarted gateway keeps its address. */
     public static GatewayProcess startGateway(int port, Map<String, String> config, String log) throws IOException {
         GatewayProcess gateway = new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
-                Path.of("target", log + ".log").toAbsolutePath());
+                Path.of("target", log + ".log").toAbsolutePath()).withJvmOptions(LocalStack.SHORT_LIVED_JVM);
         Credentials.serves(gateway.baseUrl(), config.get("toolgate.db.url"));
         SuiteTimings.started("gateway " + log);
         return gateway.start();

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 public final class WildFlyServer implements AppServer {
 
     private static final Duration BOOT_TIMEOUT = Duration.ofMinutes(4);
-    private static final String CLI_JAVA_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+    private static final String SHORT_LIVED_JVM = String.join(" ", LocalStack.SHORT_LIVED_JVM);
 
     private final Path home;
     private final Path base;
@@ -47,6 +47,9 @@ public final class WildFlyServer implements AppServer {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(server.log.toFile()));
         builder.environment().putAll(environment);
+        // the server's JVM for a suite's minutes (LocalStack.SHORT_LIVED_JVM): standalone.conf puts JBOSS_JAVA_SIZING
+        // into its default JAVA_OPTS, which setting JAVA_OPTS itself would replace whole
+        builder.environment().put("JBOSS_JAVA_SIZING", "-Xms64m -Xmx512m " + SHORT_LIVED_JVM);
         server.process = builder.start();
         server.awaitRunning();
         return server;
@@ -150,9 +153,9 @@ public final class WildFlyServer implements AppServer {
                 "--controller=127.0.0.1:" + (9990 + offset), operation)
                 .redirectErrorStream(true).redirectOutput(out.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-        // the client's JVM only (jboss-cli.sh reads JAVA_OPTS; the server's own options are untouched): a run of a few
-        // seconds that loads many classes and runs little code gains nothing from C2 but its compile threads
-        builder.environment().put("JAVA_OPTS", CLI_JAVA_OPTS);
+        // the client's JVM (jboss-cli.sh reads JAVA_OPTS): a run of a few seconds that loads many classes and runs little
+        // code gains nothing from C2 but its compile threads
+        builder.environment().put("JAVA_OPTS", SHORT_LIVED_JVM);
         Process cli = builder.start();
         if (!cli.waitFor(5, TimeUnit.MINUTES)) {
             cli.destroyForcibly();
