@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.Credentials;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -22,6 +23,7 @@ import java.util.UUID;
  * made through one instance reaches the other's cache within moments, through the journal's
  * announcement of principal changes, not at the end of that minute.
  */
+@Lane(3)
 class RevocationAcrossInstancesIT {
 
     private static final Duration PROMPTLY = Duration.ofSeconds(5);

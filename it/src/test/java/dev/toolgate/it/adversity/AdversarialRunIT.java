@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TcpProxy;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.it.support.YooKassaDirect;
@@ -52,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  * (through a {@link TcpProxy}) cut and then black-holed. The oracle checks each key at its target.
  * Prints one line of figures.
  */
-@SecondLane
+@Lane(2)
 class AdversarialRunIT {
 
     private static final int OPERATIONS = Integer.getInteger("toolgate.adversarial", 240);

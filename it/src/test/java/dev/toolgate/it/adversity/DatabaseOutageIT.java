@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TcpProxy;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * liveness UP, and once the database is back it serves again without a restart. Timings are printed,
  * not asserted tightly: the bounds are the documented timeouts plus a wide margin (docs/database-outage.md).
  */
-@SecondLane
+@Lane(2)
 class DatabaseOutageIT {
 
     private static final String DATABASE = "outage";

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.it.support.YooKassaDirect;
 import dev.toolgate.launcher.GatewayProcess;
@@ -34,7 +34,7 @@ import java.util.function.BooleanSupplier;
  * that throw. Lease 3 s and settle window 6 s, so that the job takes lapsed leases over while the
  * slow attempts are still waiting.
  */
-@SecondLane
+@Lane(2)
 class LeasesAndFailingAdaptersIT {
 
     private static final String DATABASE = "leases";

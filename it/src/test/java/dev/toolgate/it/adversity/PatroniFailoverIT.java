@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.PatroniCluster;
 import dev.toolgate.it.support.Readiness;
-import dev.toolgate.it.support.SecondLane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -53,7 +53,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * operations acknowledged to agents that the promoted replica never received. That is the failure the synchronous
  * rounds would show without {@code synchronous_mode}, and why docs/operations.md says to run with it.
  */
-@SecondLane
+@Lane(2)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PatroniFailoverIT {
 

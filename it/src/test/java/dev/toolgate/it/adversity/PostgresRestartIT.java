@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.Readiness;
 import dev.toolgate.it.support.RestartablePostgres;
-import dev.toolgate.it.support.SecondLane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -47,7 +47,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * operation ends settled, none twice at the target; no answer is a 500, and inside the outage the answer is
  * a prompt 503. The quiet restart first: the one the pool cannot weed out by use.
  */
-@SecondLane
+@Lane(3)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PostgresRestartIT {
 

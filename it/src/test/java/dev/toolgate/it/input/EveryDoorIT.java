@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Credentials;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.OtlpReceiver;
 import dev.toolgate.it.support.ReceivedSpan;
-import dev.toolgate.it.support.SecondLane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import jakarta.json.Json;
@@ -48,7 +48,7 @@ import java.util.regex.Pattern;
  * is a 4xx (a problem document; for MCP an error result or a JSON-RPC error), never a 5xx; the journal holds
  * not one row more; nothing hostile reaches an exported span or the gateway's log.
  */
-@SecondLane
+@Lane(3)
 class EveryDoorIT {
 
     private static final String DATABASE = "every_door";

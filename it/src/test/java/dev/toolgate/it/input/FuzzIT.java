@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.HostileBodies;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * stored, every well-formed one accepted, and the journal holding a row for exactly the accepted keys.
  * Reproducible: {@code -Dfuzz.seed=<the printed seed>}.
  */
-@SecondLane
+@Lane(2)
 class FuzzIT {
 
     private static final String DATABASE = "fuzz";

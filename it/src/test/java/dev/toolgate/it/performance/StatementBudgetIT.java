@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.OneCDirect;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
@@ -34,6 +35,7 @@ import java.util.UUID;
  * PostgreSQL of its own while nothing else runs (no scheduled reconcile job, no purge; the reconcile budget
  * starts one run itself): a budget the hot path may not exceed. A count, unlike a timing, is the same on every run.
  */
+@Lane(3)
 class StatementBudgetIT {
 
     /**

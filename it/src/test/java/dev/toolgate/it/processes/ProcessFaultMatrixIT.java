@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -46,6 +47,7 @@ import java.util.concurrent.Future;
  * compensation that succeeded acted once, a completed process was never compensated, a compensated process's
  * invoice is still there, its posting as its step recorded it. Prints one line.
  */
+@Lane(3)
 class ProcessFaultMatrixIT {
 
     private static final int PROCESSES = Integer.getInteger("toolgate.process.matrix", 60);

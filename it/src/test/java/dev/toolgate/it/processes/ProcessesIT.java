@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -35,6 +36,7 @@ import java.util.UUID;
  * invoice → posting, the payment refunded — with its own approval — if the invoice cannot be made). Each
  * step's effect is counted at its system by the step's own key. The reconcile job runs every second.
  */
+@Lane(3)
 class ProcessesIT {
 
     private static final String DATABASE = "processes";

@@ -1,13 +1,13 @@
 package dev.toolgate.it.reconciliation;
 
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /** The fault matrix ({@link FaultMatrix}) on a gateway connected straight to its journal. */
-@SecondLane
+@Lane(3)
 class FaultMatrixIT extends FaultMatrix {
 
     private static final String DATABASE = "matrix";

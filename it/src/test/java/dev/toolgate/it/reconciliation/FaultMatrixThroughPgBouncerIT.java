@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.Credentials;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.PgBouncer;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
@@ -24,6 +25,7 @@ import java.util.UUID;
  * LISTEN cannot work through a transaction pooler: the cache lapses to reading principals (PrincipalChangeListener),
  * so a revocation still takes effect at once.
  */
+@Lane(3)
 class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
 
     private static final String DATABASE = "matrix_pgbouncer";

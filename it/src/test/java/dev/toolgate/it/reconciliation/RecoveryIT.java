@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
@@ -27,7 +27,7 @@ import java.util.concurrent.CompletableFuture;
  * (Payara Micro), killed with SIGKILL mid-call and restarted; the scheduled reconcile job settles
  * what it left behind. Short lease (3 s) and settle window (2 s) so the test does not wait long.
  */
-@SecondLane
+@Lane(2)
 class RecoveryIT {
 
     private static Map<String, String> config;

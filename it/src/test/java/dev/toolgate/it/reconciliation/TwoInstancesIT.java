@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.OneCDirect;
-import dev.toolgate.it.support.SecondLane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -39,7 +39,7 @@ import java.util.concurrent.Future;
  * ends with exactly one document. Prints the throughput. Retention runs on the same journal.
  * The backlog size is {@code -Dtoolgate.backlog} (default 1,000).
  */
-@SecondLane
+@Lane(3)
 class TwoInstancesIT {
 
     private static final int BACKLOG = Integer.getInteger("toolgate.backlog", 1_000);

@@ -14,7 +14,7 @@ import java.util.UUID;
  * takes a random one for every suite), and a gateway on another journal at an address used before
  * must get tokens of its own, not the ones the earlier gateway's journal knew.
  */
-@SecondLane
+@Lane(3)
 class CredentialsIT {
 
     @Test

@@ -33,7 +33,7 @@ public class SuiteTimings implements TestExecutionListener {
     /** Static: Surefire may run each class in a test plan of its own; the table covers the whole JVM. */
     private static final Map<String, Suite> SUITES = new LinkedHashMap<>();
     /**
-     * The suite running on this thread: two lanes run suites side by side ({@link SecondLane}), and a suite's
+     * The suite running on this thread: three lanes run suites side by side ({@link Lane}), and a suite's
      * servers are started on its thread or on threads it started.
      */
     private static final InheritableThreadLocal<String> CURRENT = new InheritableThreadLocal<>() {
@@ -58,7 +58,7 @@ public class SuiteTimings implements TestExecutionListener {
                 CURRENT.set(name);
                 Suite suite = SUITES.computeIfAbsent(name, Suite::new);
                 suite.startNanos = System.nanoTime();
-                suite.lane = type.isAnnotationPresent(SecondLane.class) ? 2 : 1;
+                suite.lane = Lane.Of.suite(type);
                 firstStartNanos = firstStartNanos == 0 ? suite.startNanos : firstStartNanos;
             }
         });
@@ -97,10 +97,10 @@ public class SuiteTimings implements TestExecutionListener {
         List<Suite> ran = SUITES.values().stream().filter(suite -> suite.wall != null).toList();
         StringBuilder out = new StringBuilder();
         out.append(String.format("suite timings: %d suites, %s of suites' wall time in %s from the first start to the last"
-                        + " finish (two lanes side by side)%n", ran.size(),
+                        + " finish (the lanes side by side)%n", ran.size(),
                 seconds(ran.stream().map(suite -> suite.wall).reduce(Duration.ZERO, Duration::plus)),
                 seconds(Duration.ofNanos(lastFinishNanos - firstStartNanos))));
-        for (int lane = 1; lane <= 2; lane++) {
+        for (int lane = 1; lane <= 3; lane++) {
             int which = lane;
             out.append(String.format("suite timings: lane %d: %s%n", lane, seconds(ran.stream().filter(suite -> suite.lane == which)
                     .map(suite -> suite.wall).reduce(Duration.ZERO, Duration::plus))));

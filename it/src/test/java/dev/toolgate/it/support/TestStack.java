@@ -25,8 +25,8 @@ public class TestStack implements LauncherSessionListener {
 
     private static EmbeddedPostgres postgres;
     private static Simulators simulators;
-    /** The second lane's own simulators ({@link SecondLane}), started when a second-lane suite first needs them. */
-    private static Simulators secondLaneSimulators;
+    /** Lanes 2 and 3's own simulators ({@link Lane}), each started when a suite of its lane first needs them. */
+    private static final Map<Integer, Simulators> LANE_SIMULATORS = new java.util.TreeMap<>();
     private static Map<String, String> gatewayConfig;
     private static GatewayProcess microGateway;
     private static IOException microGatewayFailure;
@@ -62,8 +62,8 @@ public class TestStack implements LauncherSessionListener {
         if (simulators != null) {
             simulators.close();
         }
-        if (secondLaneSimulators != null) {
-            secondLaneSimulators.close();
+        synchronized (TestStack.class) {
+            LANE_SIMULATORS.values().forEach(Simulators::close);
         }
         try {
             if (postgres != null) {
@@ -172,7 +172,7 @@ public class TestStack implements LauncherSessionListener {
     /** The gateway's settings for a journal in database {@code jdbcUrl}, against the simulators of the suite's lane. */
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
-        Map<String, String> config = standing != null && !SecondLane.Marker.here()
+        Map<String, String> config = standing != null && Lane.Marker.here() == 1
                 ? new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, standing.simulatorsHttpsUrl(), standing.caBundle()))
                 : new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators().httpsBaseUrl(), simulators().tls().caBundle()));
         config.put("toolgate.admin.bootstrap-token", adminToken);
@@ -197,12 +197,12 @@ public class TestStack implements LauncherSessionListener {
     }
 
     /**
-     * The simulators themselves, in this JVM: the shared ones, or a second-lane suite's own ({@link SecondLane}); the
+     * The simulators themselves, in this JVM: the shared ones, or those of the suite's own lane ({@link Lane}); the
      * shared ones are not here when the suites run against a {@link StandingStack}.
      */
     public static Simulators simulators() {
-        if (SecondLane.Marker.here()) {
-            return secondLaneSimulators();
+        if (Lane.Marker.here() != 1) {
+            return laneSimulators(Lane.Marker.here());
         }
         if (standing != null) {
             throw new IllegalStateException("this suite needs the simulators in its own JVM (their TLS material or settings):"
@@ -211,21 +211,23 @@ public class TestStack implements LauncherSessionListener {
         return simulators;
     }
 
-    private static synchronized Simulators secondLaneSimulators() {
-        if (secondLaneSimulators == null) {
+    private static synchronized Simulators laneSimulators(int lane) {
+        Simulators own = LANE_SIMULATORS.get(lane);
+        if (own == null) {
             try {
-                secondLaneSimulators = Simulators.start(0);
+                own = Simulators.start(0);
             } catch (Exception e) {
-                throw new IllegalStateException("the second lane's simulators did not start", e);
+                throw new IllegalStateException("lane " + lane + "'s simulators did not start", e);
             }
-            SuiteTimings.started("the second lane's simulators");
+            LANE_SIMULATORS.put(lane, own);
+            SuiteTimings.started("lane " + lane + "'s simulators");
         }
-        return secondLaneSimulators;
+        return own;
     }
 
     /** The simulators' base URL (their control API and each vendor's API under it), for the suite's lane. */
     public static String simulatorsUrl() {
-        return standing != null && !SecondLane.Marker.here() ? standing.simulatorsUrl() : simulators().baseUrl();
+        return standing != null && Lane.Marker.here() == 1 ? standing.simulatorsUrl() : simulators().baseUrl();
     }
 
     /** What {@link StandingStack} writes down for the test JVMs that attach to it. */

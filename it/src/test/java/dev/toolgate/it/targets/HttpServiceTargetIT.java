@@ -3,7 +3,7 @@ package dev.toolgate.it.targets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -20,7 +20,7 @@ import java.util.UUID;
  * hardened deployment): agents still say {@code invoice.create} to {@code 1c}; nothing in the code knows
  * the service's fields.
  */
-@SecondLane
+@Lane(3)
 class HttpServiceTargetIT {
 
     private static GatewayProcess gateway;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.SecondLane;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -25,7 +25,7 @@ import java.util.UUID;
  * A refused handshake leaves nothing at the target: every attempt is "not sent", none is looked up, and
  * the operation never becomes unknown.
  */
-@SecondLane
+@Lane(3)
 class TargetTlsIT {
 
     private static GatewayProcess gateway;
