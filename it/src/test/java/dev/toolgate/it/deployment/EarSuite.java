@@ -10,16 +10,17 @@ import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.AppServer;
 import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.Browser;
-import dev.toolgate.it.support.Keycloak;
 import dev.toolgate.it.support.Credentials;
-import dev.toolgate.it.support.RawHttp;
-import dev.toolgate.it.support.ProviderDown;
+import dev.toolgate.it.support.Keycloak;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.McpSdk;
 import dev.toolgate.it.support.OtlpReceiver;
+import dev.toolgate.it.support.ProviderDown;
+import dev.toolgate.it.support.RawHttp;
 import dev.toolgate.it.support.Readiness;
 import dev.toolgate.it.support.ReceivedSpan;
 import dev.toolgate.it.support.RestartablePostgres;
+import dev.toolgate.it.support.SignsPeopleIn;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
@@ -68,6 +69,7 @@ import java.util.concurrent.TimeUnit;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS) // one server for all tests of a class, started in @BeforeAll
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the restart last; the rest in no order of their own
+@SignsPeopleIn
 abstract class EarSuite {
 
     /** The pool's maximum, given to the server as TOOLGATE_DB_POOL_SIZE: well below the 16 concurrent calls below. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Browser;
+import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.SuiteTimings;
 import dev.toolgate.launcher.DemoWork;
 import dev.toolgate.launcher.LocalRun;
@@ -44,6 +45,7 @@ import java.util.regex.Pattern;
  * key then succeeding. Screenshots in target/screenshots (local-run-*). Ports are free ones, its data a folder
  * under target/, so a developer's own local run is untouched.
  */
+@Lane(3)
 class LocalRunIT {
 
     /** The build, the gateway, and Keycloak's first start (it builds itself): minutes on 2 cores. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
@@ -28,7 +27,6 @@ import java.util.Map;
  * For teams that forbid schema changes at start-up: a gateway with {@code toolgate.db.migrate-at-start=false}
  * on an empty database is alive but not ready, and the documented migration command makes it ready.
  */
-@Lane(3)
 class SchemaMigrationIT {
 
     private static Map<String, String> config;

@@ -2,6 +2,9 @@ package dev.toolgate.it.support;
 
 import dev.toolgate.launcher.LocalKeycloak;
 import dev.toolgate.launcher.LocalStack;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestPlan;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
@@ -60,6 +63,33 @@ public final class Keycloak implements AutoCloseable {
         this.process = process;
         this.port = port;
         this.baseUrl = "http://127.0.0.1:" + port;
+    }
+
+    /**
+     * Starts the run's Keycloak in the background as the run begins, when a suite of the plan signs people in
+     * ({@link SignsPeopleIn}): its first start builds the server, 30–60 s on this host, which then overlaps the suites
+     * before that one instead of adding to it. {@link #start()} waits for this start, or makes its own if this one
+     * failed (and says why).
+     */
+    public static final class Early implements TestExecutionListener {
+
+        @Override
+        public void testPlanExecutionStarted(TestPlan plan) {
+            boolean needed = plan.getRoots().stream().flatMap(root -> plan.getDescendants(root).stream())
+                    .map(test -> test.getSource().orElse(null))
+                    .anyMatch(source -> source instanceof ClassSource type && type.getJavaClass().isAnnotationPresent(SignsPeopleIn.class));
+            if (needed) {
+                Thread early = new Thread(() -> {
+                    try {
+                        start();
+                    } catch (IOException | RuntimeException e) {
+                        // the suite that needs it starts it again, and fails with the cause if it fails again
+                    }
+                }, "keycloak-early-start");
+                early.setDaemon(true);
+                early.start();
+            }
+        }
     }
 
     /** The run's Keycloak, started with the realm on first use (waiting until the realm answers its discovery document). */

@@ -22,6 +22,7 @@ import java.io.IOException;
  * console relies on, and a real browser signing in on Keycloak's own login page. Missing Keycloak, Java 25 or
  * the browser fails it, never skips it.
  */
+@SignsPeopleIn
 class KeycloakBrowserIT {
 
     private static Keycloak keycloak;

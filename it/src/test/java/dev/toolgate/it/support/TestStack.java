@@ -172,7 +172,7 @@ public class TestStack implements LauncherSessionListener {
     /** The gateway's settings for a journal in database {@code jdbcUrl}, against the simulators of the suite's lane. */
     public static Map<String, String> configFor(String jdbcUrl) {
         // every target over HTTPS with the run's private CA, so each end-to-end test also proves TLS
-        Map<String, String> config = standing != null && Lane.Marker.here() == 1
+        Map<String, String> config = standingServesThisLane()
                 ? new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, standing.simulatorsHttpsUrl(), standing.caBundle()))
                 : new LinkedHashMap<>(LocalStack.gatewayConfig(jdbcUrl, simulators().httpsBaseUrl(), simulators().tls().caBundle()));
         config.put("toolgate.admin.bootstrap-token", adminToken);
@@ -225,9 +225,14 @@ public class TestStack implements LauncherSessionListener {
         return own;
     }
 
+    /** Whether this suite's simulators are the standing stack's: lane 1's are, when the run attaches to one. */
+    private static boolean standingServesThisLane() {
+        return standing != null && Lane.Marker.here() == 1;
+    }
+
     /** The simulators' base URL (their control API and each vendor's API under it), for the suite's lane. */
     public static String simulatorsUrl() {
-        return standing != null && Lane.Marker.here() == 1 ? standing.simulatorsUrl() : simulators().baseUrl();
+        return standingServesThisLane() ? standing.simulatorsUrl() : simulators().baseUrl();
     }
 
     /** What {@link StandingStack} writes down for the test JVMs that attach to it. */
