@@ -16,11 +16,8 @@ import dev.toolgate.simulator.SimulatorClient;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.NoSuchElementException;
@@ -33,8 +30,6 @@ import org.openqa.selenium.support.ui.Select;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.Statement;
-import java.time.Duration;
-import java.time.Instant;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -53,7 +48,6 @@ import java.util.stream.Collectors;
  * session, an agent's bearer token. Every page the story passes is kept as a screenshot in target/screenshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @SignsPeopleIn
 class ConsoleIT {
 
@@ -63,12 +57,6 @@ class ConsoleIT {
     private static final HttpClient PLAIN = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final SimulatorClient yooKassa = TestStack.targets();
     private ConsoleStack stack;
-    /**
-     * Signed in as the class starts and left alone until its last test: the session's idle time is the other tests'
-     * time rather than a sleep of its own ({@link #anExpiredSessionReturnsToSignIn}).
-     */
-    private Browser idle;
-    private Instant idleSince;
 
     private static final int JOURNAL_ROWS = 100_000;
 
@@ -89,15 +77,10 @@ class ConsoleIT {
                     + " (VALUES ('captured', 'started'), ('outcome', 'succeeded')) AS k (kind, status) WHERE o.operation_key LIKE 'bulk:%'");
             sql.execute("ANALYZE");
         }
-        idle = stack.signedIn("alice");
-        idleSince = Instant.now(); // its last request was before this
     }
 
     @AfterAll
     void stop() throws Exception {
-        if (idle != null) {
-            idle.close();
-        }
         if (stack != null) {
             stack.close();
         }
@@ -313,15 +296,9 @@ class ConsoleIT {
     }
 
     @Test
-    @Order(Integer.MAX_VALUE) // last: the session signed in as the class started has been idle through all the others
     void anExpiredSessionReturnsToSignIn() throws Exception {
-        Duration idleFor = Duration.between(idleSince, Instant.now());
-        Duration expired = Duration.ofSeconds(ConsoleStack.IDLE_SECONDS + 3);
-        if (idleFor.compareTo(expired) < 0) { // this test alone: the idle time is waited here
-            Thread.sleep(expired.minus(idleFor).toMillis());
-        }
-        try (Browser approver = idle) {
-            idle = null;
+        try (Browser approver = stack.signedIn("alice")) {
+            Thread.sleep((ConsoleStack.IDLE_SECONDS + 3) * 1000L);
             approver.open(stack.url("/console/approvals"));
             assertTrue(approver.waitFor(By.id("signed-out")).getText().contains("expired"), approver.currentUrl());
             approver.screenshot("console-15-session-expired");

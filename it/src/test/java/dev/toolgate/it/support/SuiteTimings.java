@@ -105,10 +105,12 @@ public class SuiteTimings implements TestExecutionListener {
             out.append(String.format("suite timings: lane %d: %s%n", lane, seconds(ran.stream().filter(suite -> suite.lane == which)
                     .map(suite -> suite.wall).reduce(Duration.ZERO, Duration::plus))));
         }
-        out.append(String.format("suite timings: %-40s %4s %9s %6s %7s  %s%n", "suite (in the order started)", "lane", "wall", "tests",
-                "failed", "started"));
+        // "at": when the suite started, from the first start; a lane's suites should follow each other without gaps
+        out.append(String.format("suite timings: %-40s %4s %9s %9s %6s %7s  %s%n", "suite (in the order started)", "lane", "at", "wall",
+                "tests", "failed", "started"));
         for (Suite suite : SUITES.values()) {
-            out.append(String.format("suite timings: %-40s %4s %9s %6d %7d  %s%n", suite.name, suite.lane == 0 ? "-" : suite.lane,
+            out.append(String.format("suite timings: %-40s %4s %9s %9s %6d %7d  %s%n", suite.name, suite.lane == 0 ? "-" : suite.lane,
+                    suite.startNanos == 0 ? "-" : seconds(Duration.ofNanos(suite.startNanos - firstStartNanos)),
                     suite.wall == null ? "-" : seconds(suite.wall), suite.tests, suite.failed,
                     suite.started.isEmpty() ? "nothing of its own" : String.join(", ", suite.started)));
         }
