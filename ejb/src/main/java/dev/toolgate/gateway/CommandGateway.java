@@ -59,9 +59,9 @@ public class CommandGateway {
         OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
         try (Step tool = ToolExecution.start(call, operation)) {
             try {
-                KeyLook look;
+                Capture capture;
                 try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) { // the row records this span
-                    look = firstCapture.look(caller, key, request);
+                    KeyLook look = firstCapture.look(caller, key, request);
                     if (look instanceof KeyLook.Found found && found.row().status().isTerminal()
                             && found.row().requestHash().equals(request.fingerprint())) {
                         // a replay changes nothing: answered from the one statement's read, logged and counted, not journaled
@@ -70,13 +70,10 @@ public class CommandGateway {
                         EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
                         return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now()));
                     }
-                    if (look instanceof KeyLook.Captured captured) {
-                        described(step, captured.capture());
-                    }
+                    // any row not a replay (or another caller's, not yet seen) is decided under its lock: one capture, one span
+                    capture = look instanceof KeyLook.Captured captured ? captured.capture() : keyCapture.capture(caller, key, request);
+                    described(step, capture);
                 }
-                // any row not a replay (or another caller's, not yet seen) is decided under its lock, in a capture of its own
-                Capture capture = look instanceof KeyLook.Captured captured ? captured.capture()
-                        : capture(() -> keyCapture.capture(caller, key, request));
                 // the caller's own payload: capture matched its fingerprint, and it carries any withheld field
                 return ToolExecution.answered(tool, proceed(capture.decision(), capture.operation(), caller.principalId(), request.payload()));
             } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which

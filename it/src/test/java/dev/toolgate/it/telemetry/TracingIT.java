@@ -157,6 +157,30 @@ class TracingIT {
     }
 
     @Test
+    void anAgentsRetryOfAnUnknownOperationIsOneCaptureSpanInItsTrace() {
+        String key = "test:invoice.create:trace-retry-" + UUID.randomUUID() + ":v1";
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        Agent agent = new Agent(gateway.baseUrl());
+        Agent.Answer lost = agent.send(agent.operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + newTraceId() + "-" + AGENT_SPAN + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-trace-retry", 7000))));
+        assertEquals(202, lost.status(), lost.body());
+
+        String retryTrace = newTraceId();
+        Agent.Answer retried = agent.send(agent.operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + retryTrace + "-" + AGENT_SPAN + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(Agent.invoice("order-trace-retry", 7000))));
+        assertEquals("succeeded", retried.json().getString("status"), retried.body());
+        // the tool's span ends last: once it is here, every capture span of the call is too
+        List<ReceivedSpan> retry = receiver.awaitSpans(spans -> has(spans, retryTrace, "execute_tool invoice.create"), EXPORTED)
+                .stream().filter(s -> s.traceId().equals(retryTrace)).toList();
+        List<ReceivedSpan> captures = retry.stream().filter(s -> s.name().equals("toolgate.capture")).toList();
+        assertEquals(1, captures.size(), "one capture span for one call: " + captures);
+        assertEquals(key, captures.get(0).attribute("toolgate.operation_key"));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "looked up, not sent again");
+    }
+
+    @Test
     void aReplacementAgentsResumeRunsInItsOwnTraceUnderTheSameKey() {
         String key = "test:invoice.create:trace-resume-" + UUID.randomUUID() + ":v1";
         oneC.arm("1c", key, "drop_response_after_commit", 1);
