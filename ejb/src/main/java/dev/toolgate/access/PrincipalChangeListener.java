@@ -36,7 +36,9 @@ import java.util.logging.Logger;
  * A LISTEN that never took effect (no autocommit, such a pooler), a black-holed connection, a hung or dead
  * thread: each ends in silence, and the cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here
  * runs again. On a lost connection the cache is emptied at once, because changes made meanwhile were
- * announced to nobody here.
+ * announced to nobody here. Through a pooler in transaction mode even the proof from another session holds now
+ * and then by chance while others' announcements are lost, so behind one the cache is turned off
+ * ({@code toolgate.auth.cache-seconds=0}, docs/operations.md).
  */
 @Singleton
 @Startup

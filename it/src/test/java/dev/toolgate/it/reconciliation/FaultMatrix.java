@@ -45,7 +45,13 @@ abstract class FaultMatrix {
 
     /** A gateway on the journal {@code jdbcUrl} names, set for the matrix: faults only, a fast reconcile. */
     static GatewayProcess matrixGateway(String jdbcUrl, String log) throws Exception {
+        return matrixGateway(jdbcUrl, log, Map.of());
+    }
+
+    /** The same with {@code settings} on top (a pooler's, say). */
+    static GatewayProcess matrixGateway(String jdbcUrl, String log, Map<String, String> settings) throws Exception {
         Map<String, String> config = TestStack.configFor(jdbcUrl);
+        config.putAll(settings);
         config.put("toolgate.approval.required-for", "none"); // approvals have their own tests; here: faults only
         TestStack.fastReconcile(config);
         config.put("toolgate.reconcile.max-attempts", "6");

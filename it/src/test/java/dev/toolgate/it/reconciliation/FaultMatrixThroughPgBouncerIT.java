@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -35,7 +36,10 @@ class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
     @BeforeAll
     static void start() throws Exception {
         pgBouncer = PgBouncer.inFrontOf(TestStack.newDatabase(DATABASE));
-        gateway = matrixGateway(pgBouncer.jdbcUrl(), "matrix-pgbouncer-gateway");
+        // behind a pooler in transaction mode the caller cache is off, as docs/operations.md tells operators: the listener's
+        // proof that announcements reach it does not hold there (its own came back through PgBouncer now and then, under
+        // load, while a revocation's was lost: this class's revocation test failed in a full run with the cache on)
+        gateway = matrixGateway(pgBouncer.jdbcUrl(), "matrix-pgbouncer-gateway", Map.of("toolgate.auth.cache-seconds", "0"));
     }
 
     @AfterAll
@@ -51,8 +55,8 @@ class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
 
     /**
      * A principal deleted in the journal by someone else (another instance, an admin's SQL) is refused at once, although
-     * this instance cannot hear the announcement through the pooler: with its listener deaf, the cache of callers has
-     * lapsed to reading the principal on each call. Were it caching, the token would be let in for a minute more.
+     * this instance cannot hear the announcement through the pooler: with the cache off, as behind a pooler it must be,
+     * every call reads the principal. Were it caching, the token would be let in for a minute more.
      */
     @Test
     void aPrincipalRevokedElsewhereIsRefusedAtOnceThoughNoAnnouncementComesThrough() throws Exception {
