@@ -7,14 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.access.Role;
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
@@ -111,9 +109,9 @@ class ConsoleRoutesTest {
         console.signOut = new SignOut();
         console.init();
         ConsoleUser person = new ConsoleUser("ada", "acme", Set.of(role), Instant.now());
-        HttpSession session = proxy(HttpSession.class, (name, args) -> "getAttribute".equals(name) && ConsoleGuard.CSRF.equals(args[0])
+        HttpSession session = ServletFakes.proxy(HttpSession.class, (name, args) -> "getAttribute".equals(name) && ConsoleGuard.CSRF.equals(args[0])
                 ? "c".repeat(43) : null);
-        HttpServletRequest request = proxy(HttpServletRequest.class, (name, args) -> switch (name) {
+        HttpServletRequest request = ServletFakes.proxy(HttpServletRequest.class, (name, args) -> switch (name) {
             case "getMethod" -> method;
             case "getPathInfo" -> path;
             case "getRequestURI" -> "/console" + path;
@@ -125,22 +123,8 @@ class ConsoleRoutesTest {
         });
         int[] status = {0};
         ByteArrayOutputStream body = new ByteArrayOutputStream();
-        ServletOutputStream out = new ServletOutputStream() {
-            @Override
-            public boolean isReady() {
-                return true;
-            }
-
-            @Override
-            public void setWriteListener(WriteListener listener) {
-            }
-
-            @Override
-            public void write(int b) {
-                body.write(b);
-            }
-        };
-        HttpServletResponse response = proxy(HttpServletResponse.class, (name, args) -> {
+        ServletOutputStream out = ServletFakes.outputInto(body);
+        HttpServletResponse response = ServletFakes.proxy(HttpServletResponse.class, (name, args) -> {
             if (name.equals("setStatus") || name.equals("sendError")) {
                 status[0] = (Integer) args[0];
             }
@@ -148,21 +132,5 @@ class ConsoleRoutesTest {
         });
         console.service((jakarta.servlet.ServletRequest) request, response);
         return new Answer(status[0], body.toString(StandardCharsets.UTF_8));
-    }
-
-    private interface Reply {
-        Object of(String method, Object[] args);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Reply reply) {
-        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (self, method, args) -> {
-            Object value = reply.of(method.getName(), args);
-            Class<?> returns = method.getReturnType();
-            if (value != null || !returns.isPrimitive() || returns == void.class) {
-                return value;
-            }
-            return returns == boolean.class ? false : returns == long.class ? 0L : 0;
-        });
     }
 }

@@ -14,7 +14,6 @@ import jakarta.security.auth.message.config.AuthConfigProvider;
 import jakarta.security.auth.message.config.ServerAuthConfig;
 import jakarta.security.auth.message.config.ServerAuthContext;
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.Test;
@@ -148,21 +147,7 @@ class SignInGateTest {
         HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(SignInGateTest.class.getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) ->
                         method.getName().equals("getServletPath") ? servletPath : null); // no session: not signed in
-        ServletOutputStream out = new ServletOutputStream() {
-            @Override
-            public boolean isReady() {
-                return true;
-            }
-
-            @Override
-            public void setWriteListener(WriteListener listener) {
-            }
-
-            @Override
-            public void write(int b) {
-                written.body.write(b);
-            }
-        };
+        ServletOutputStream out = ServletFakes.outputInto(written.body);
         HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(SignInGateTest.class.getClassLoader(),
                 new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "isCommitted" -> written.committed;
