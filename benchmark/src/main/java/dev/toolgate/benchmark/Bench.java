@@ -43,7 +43,7 @@ public final class Bench {
             try (SimulatorProcess simulators = new SimulatorProcess(LocalStack.freePort(), home.resolve("simulators.log"));
                  GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(),
                          LocalStack.asEnvironment(gatewayConfig(jdbcUrl, simulators.url(), adminToken, length)),
-                         home.resolve("gateway.log")).alsoDeploying(floor).start().awaitReady();
+                         home.resolve("gateway.log")).alsoDeploying(floor).withJvmOptions(jvmOptions(length)).start().awaitReady();
                  Connection admin = postgres.getPostgresDatabase().getConnection();
                  Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection();
                  DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
@@ -59,9 +59,9 @@ public final class Bench {
                 Measurements run = new Measurements(length, meter, requests, gateway, token, database, journal,
                         simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
-                        home.resolve("gateway-2.log")).start().awaitReady(),
+                        home.resolve("gateway-2.log")).withJvmOptions(jvmOptions(length)).start().awaitReady(),
                         endpoint -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(traced(config, endpoint)),
-                                home.resolve("gateway-traced.log")).start().awaitReady(), operatorToken,
+                                home.resolve("gateway-traced.log")).withJvmOptions(jvmOptions(length)).start().awaitReady(), operatorToken,
                         new Measurements.PeerSetup(home, postgres.getPort(), Path.of(System.getProperty("bench.restate.server",
                                 "target/restate/node_modules/@restatedev/restate-server-linux-x64/bin/restate-server")), admin));
                 Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());
@@ -71,6 +71,15 @@ public final class Bench {
                 System.out.println("wrote " + out.resolve("bench.json") + " and " + out.resolve("bench.png") + "; logs in " + home);
             }
         }
+    }
+
+    /**
+     * The full run measures the gateway as it ships, on the JVM's defaults (C2 pays in a long run under load); the quick run
+     * only shows the benchmark works, so its gateways start on the short-lived JVM options the test suites use, which take
+     * about half the CPU to start.
+     */
+    private static List<String> jvmOptions(RunLength length) {
+        return length.isQuick() ? LocalStack.SHORT_LIVED_JVM : List.of();
     }
 
     /** The embedded server's defaults turn durability off; a benchmark of a journal must have it on. */
