@@ -22,8 +22,10 @@ public final class JournalDatabase implements AutoCloseable {
     /**
      * {@link EventLog} writes an event's log line once its container transaction commits, through the server's
      * TransactionSynchronizationRegistry; outside a server there is none, so the ITs that append events keep that
-     * logger quiet (the line is the registry's business, the event row is what they check). Held here: a logger
-     * nobody references may be collected and lose its level.
+     * logger quiet (the line is the registry's business, the event row is what they check): off, in every IT alike,
+     * since the ITs run two at a time in one JVM and a level is global (a suite that set WARNING beside one that set OFF
+     * let a refusal's WARNING line through to the missing registry). Held here: a logger nobody references may be
+     * collected and lose its level.
      */
     private static final Logger OPERATIONS_LOG = Logger.getLogger("dev.toolgate.operations");
 
@@ -53,7 +55,7 @@ public final class JournalDatabase implements AutoCloseable {
      * container would (a bean's {@code REQUIRES_NEW}). Weaving needs an agent outside a server: off.
      */
     public static EntityManagerFactory persistenceUnit(DataSource dataSource) {
-        OPERATIONS_LOG.setLevel(Level.WARNING);
+        OPERATIONS_LOG.setLevel(Level.OFF);
         return Persistence.createEntityManagerFactory("toolgate", Map.of(
                 "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
                 "jakarta.persistence.jtaDataSource", "",

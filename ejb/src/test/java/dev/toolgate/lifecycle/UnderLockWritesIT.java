@@ -45,7 +45,7 @@ class UnderLockWritesIT {
 
     @BeforeAll
     static void migrate() throws Exception {
-        OPERATIONS_LOG.setLevel(Level.WARNING);
+        OPERATIONS_LOG.setLevel(Level.OFF);
         database = JournalDatabase.migrated();
     }
 
