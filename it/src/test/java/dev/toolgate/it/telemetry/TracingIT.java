@@ -260,7 +260,10 @@ class TracingIT {
             assertEquals(traceId, agent.find(key + "/" + step).json().getString("trace_id"), step + "'s row names the process's trace");
         }
 
-        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.post"), EXPORTED)
+        // the job's advance ends after its steps' spans, so it may come in a later export than they do: wait for it
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "execute_tool invoice.post")
+                        && spans.stream().anyMatch(s -> s.traceId().equals(traceId) && s.name().equals("toolgate.process")
+                        && "completed".equals(s.attribute("toolgate.outcome"))), EXPORTED)
                 .stream().filter(s -> s.traceId().equals(traceId)).toList();
         List<ReceivedSpan> processSpans = trace.stream().filter(s -> s.name().equals("toolgate.process")).toList();
         ReceivedSpan registered = processSpans.stream().filter(s -> s.parentSpanId().equals(kind(trace, "SERVER").spanId())).findFirst()
