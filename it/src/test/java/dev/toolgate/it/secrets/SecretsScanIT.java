@@ -81,8 +81,11 @@ class SecretsScanIT {
     static Set<String> occurring(String text, List<String> secrets) {
         int width = secrets.stream().mapToInt(String::length).min().orElseThrow();
         Map<Long, List<String>> byHead = new HashMap<>();
+        boolean[] maybe = new boolean[1 << 20]; // a window whose low bits no secret's head has is passed over without a look-up
         for (String secret : secrets) {
-            byHead.computeIfAbsent(hash(secret, 0, width), h -> new ArrayList<>()).add(secret);
+            long head = hash(secret, 0, width);
+            byHead.computeIfAbsent(head, h -> new ArrayList<>()).add(secret);
+            maybe[(int) head & (maybe.length - 1)] = true;
         }
         Set<String> found = new HashSet<>();
         if (text.length() < width) {
@@ -94,7 +97,7 @@ class SecretsScanIT {
         }
         long window = hash(text, 0, width);
         for (int at = 0; ; at++) {
-            List<String> candidates = byHead.get(window);
+            List<String> candidates = maybe[(int) window & (maybe.length - 1)] ? byHead.get(window) : null;
             if (candidates != null) {
                 for (String secret : candidates) {
                     if (text.startsWith(secret, at)) {
