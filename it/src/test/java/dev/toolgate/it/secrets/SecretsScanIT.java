@@ -80,6 +80,9 @@ class SecretsScanIT {
      */
     static Set<String> occurring(String text, List<String> secrets) {
         int width = secrets.stream().mapToInt(String::length).min().orElseThrow();
+        if (width == 0) {
+            throw new IllegalArgumentException("an empty secret occurs everywhere");
+        }
         Map<Long, List<String>> byHead = new HashMap<>();
         boolean[] maybe = new boolean[1 << 20]; // a window whose low bits no secret's head has is passed over without a look-up
         for (String secret : secrets) {

@@ -28,6 +28,7 @@ final class SecretsSent {
 
     private static final String DATABASE = "secrets";
     private static String spans;
+    private static Exception failed;
     private static GatewayProcess gateway;
 
     private SecretsSent() {
@@ -35,6 +36,9 @@ final class SecretsSent {
 
     /** The text of every span the gateway exported while every secret went through it; sends on the first call only. */
     static synchronized String spans() throws Exception {
+        if (failed != null) {
+            throw new IllegalStateException("sending the secrets failed earlier in this run", failed); // not sent twice
+        }
         if (spans == null) {
             try (OtlpReceiver traces = OtlpReceiver.start()) {
                 Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
@@ -48,6 +52,9 @@ final class SecretsSent {
                     TestStack.stop(gateway); // its log stays for the scan
                 }
                 spans = traces.exportedText();
+            } catch (Exception | AssertionError e) {
+                failed = e instanceof Exception exception ? exception : new Exception(e);
+                throw e;
             }
         }
         return spans;

@@ -66,7 +66,9 @@ public @interface Lane {
 
     /**
      * Marks the thread running a lane's suite, and every thread it starts, with the lane, for {@link TestStack} to
-     * hand it that lane's simulators.
+     * hand it that lane's simulators. A spare worker the pool starts while a lane's suite waits inherits that lane too;
+     * harmless, since this callback sets the mark before any of a suite's own code runs and removes it after: a suite
+     * must not reach {@link TestStack} before it (no extension ahead of it, no per-class instance doing so).
      */
     final class Marker implements BeforeAllCallback, AfterAllCallback {
 
