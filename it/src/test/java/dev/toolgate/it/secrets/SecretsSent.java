@@ -28,7 +28,7 @@ final class SecretsSent {
 
     private static final String DATABASE = "secrets";
     private static String spans;
-    private static Exception failed;
+    private static Throwable failed;
     private static GatewayProcess gateway;
 
     private SecretsSent() {
@@ -52,8 +52,8 @@ final class SecretsSent {
                     TestStack.stop(gateway); // its log stays for the scan
                 }
                 spans = traces.exportedText();
-            } catch (Exception | AssertionError e) {
-                failed = e instanceof Exception exception ? exception : new Exception(e);
+            } catch (Throwable e) {
+                failed = e;
                 throw e;
             }
         }

@@ -16,7 +16,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -89,14 +88,14 @@ class ConsoleDecisionTracesTest {
     /** A POST from a signed-in person who may do everything, past the guard (its CSRF check is ConsoleGuard's): the status answered. */
     private int post(String path, Map<String, String> form) throws Exception {
         Map<String, Object> session = new HashMap<>();
-        HttpSession httpSession = proxy(HttpSession.class, (name, args) -> switch (name) {
+        HttpSession httpSession = ServletFakes.proxy(HttpSession.class, (name, args) -> switch (name) {
             case "getAttribute" -> session.get((String) args[0]);
             case "setAttribute" -> session.put((String) args[0], args[1]);
             case "removeAttribute" -> session.remove((String) args[0]);
             default -> null;
         });
         ConsoleUser person = new ConsoleUser("oscar", "acme", Set.of(Role.APPROVER, Role.OPERATOR), Instant.now());
-        HttpServletRequest request = proxy(HttpServletRequest.class, (name, args) -> switch (name) {
+        HttpServletRequest request = ServletFakes.proxy(HttpServletRequest.class, (name, args) -> switch (name) {
             case "getMethod" -> "POST";
             case "getPathInfo" -> path;
             case "getParameter" -> form.get((String) args[0]);
@@ -107,7 +106,7 @@ class ConsoleDecisionTracesTest {
             default -> null;
         });
         int[] status = {0};
-        HttpServletResponse response = proxy(HttpServletResponse.class, (name, args) -> {
+        HttpServletResponse response = ServletFakes.proxy(HttpServletResponse.class, (name, args) -> {
             if (name.equals("setStatus") || name.equals("sendError")) {
                 status[0] = (Integer) args[0];
             }
@@ -115,21 +114,5 @@ class ConsoleDecisionTracesTest {
         });
         console.service((jakarta.servlet.ServletRequest) request, response);
         return status[0];
-    }
-
-    private interface Answer {
-        Object of(String method, Object[] args);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (self, method, args) -> {
-            Object value = answer.of(method.getName(), args);
-            Class<?> returns = method.getReturnType();
-            if (value != null || !returns.isPrimitive() || returns == void.class) {
-                return value;
-            }
-            return returns == boolean.class ? false : returns == long.class ? 0L : 0;
-        });
     }
 }
