@@ -84,6 +84,11 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     }
 
     @Override
+    public List<CallCounter.Create> creates(String key) {
+        return calls.creates(key);
+    }
+
+    @Override
     public Set<String> stateKinds() {
         return Set.of(LOST_KIND);
     }
@@ -107,8 +112,9 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             SimHttp.send(exchange, 400, error("", "Invalid JSON"));
             return;
         }
-        count(method, body);
-        FaultRunner.answer(exchange, faults, SYSTEM, method + " " + text, fault -> route(method, body, fault),
+        String key = key(method, body);
+        FaultRunner.answer(exchange, faults, SYSTEM, method + " " + text, fault -> calls.count(key, "crm.deal.add".equals(method), fault),
+                fault -> route(method, body, fault),
                 Bitrix24Rest::limitError);
     }
 
@@ -215,14 +221,15 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
         return selected.build();
     }
 
-    private void count(String method, JsonObject body) {
-        String key = null;
+    /** The external key a request carries: the {@code ORIGIN_ID} of an add, or the one a list filters on. */
+    private static String key(String method, JsonObject body) {
         if ("crm.deal.add".equals(method) && body.get("fields") instanceof JsonObject fields) {
-            key = fields.getString("ORIGIN_ID", null);
-        } else if ("crm.deal.list".equals(method) && body.get("filter") instanceof JsonObject filter) {
-            key = filter.getString("ORIGIN_ID", null);
+            return fields.getString("ORIGIN_ID", null);
         }
-        calls.count(key, "crm.deal.add".equals(method));
+        if ("crm.deal.list".equals(method) && body.get("filter") instanceof JsonObject filter) {
+            return filter.getString("ORIGIN_ID", null);
+        }
+        return null;
     }
 
     /** The documented system errors for a status an armed fault asks for. */

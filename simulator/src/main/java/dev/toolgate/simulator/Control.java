@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * The control API shared by all simulated systems (docs/targets.md): {@code POST /_control/faults},
- * {@code GET /_control/effects} (by key, or by object and kind of state change), {@code GET /_control/calls},
+ * {@code GET /_control/effects} (by key, or by object and kind of state change), {@code GET /_control/calls} (with each create's fault),
+ * {@code GET /_control/fired} (the faults taken and those still armed),
  * {@code POST /_control/reset}.
  */
 final class Control implements HttpHandler {
@@ -47,8 +48,18 @@ final class Control implements HttpHandler {
             ids.forEach(array::add);
             SimHttp.send(exchange, 200, Json.createObjectBuilder().add("count", ids.size()).add("ids", array).build());
         } else if ("GET".equals(method) && path.equals("/_control/calls") && known(query)) {
-            int[] calls = systems.get(query.get("system")).calls(query.getOrDefault("key", ""));
-            SimHttp.send(exchange, 200, Json.createObjectBuilder().add("creates", calls[0]).add("lookups", calls[1]).build());
+            SimulatedSystem system = systems.get(query.get("system"));
+            String key = query.getOrDefault("key", "");
+            int[] calls = system.calls(key);
+            JsonArrayBuilder requests = Json.createArrayBuilder();
+            system.creates(key).forEach(c -> requests.add(Json.createObjectBuilder().add("fault", name(c.fault()))
+                    .add("reached_work", c.reachedWork()).add("repeatable", c.repeatable())));
+            SimHttp.send(exchange, 200, Json.createObjectBuilder().add("creates", calls[0]).add("lookups", calls[1])
+                    .add("create_requests", requests).build());
+        } else if ("GET".equals(method) && path.equals("/_control/fired") && known(query)) {
+            String system = query.get("system");
+            SimHttp.send(exchange, 200, Json.createObjectBuilder().add("fired", faults(faults.fired(system)))
+                    .add("armed", faults(faults.armed(system))).build());
         } else {
             SimHttp.send(exchange, 404, problem("no such control call, or unknown system"));
         }
@@ -86,6 +97,17 @@ final class Control implements HttpHandler {
         } catch (NullPointerException | ClassCastException | IllegalArgumentException e) {
             SimHttp.send(exchange, 400, problem("a fault is {system, match, fault, status?, delay_ms?, times?, method?}"));
         }
+    }
+
+    /** Faults as {@code [{"match", "fault", "times"}]}, in order. */
+    private static JsonArrayBuilder faults(List<Fault> list) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        list.forEach(f -> array.add(Json.createObjectBuilder().add("match", f.match()).add("fault", name(f.kind())).add("times", f.times())));
+        return array;
+    }
+
+    private static String name(Fault.Kind kind) {
+        return kind == null ? "none" : kind.name().toLowerCase(Locale.ROOT);
     }
 
     private boolean known(Map<String, String> query) {

@@ -5,6 +5,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -46,7 +47,14 @@ final class FaultRunner {
      */
     static void answer(HttpExchange exchange, Faults faults, String system, String request,
                        Function<Fault, OneCOData.Reply> work, IntFunction<OneCOData.Reply> statusReply) throws IOException {
+        answer(exchange, faults, system, request, fault -> { }, work, statusReply);
+    }
+
+    /** The same, telling {@code arrived} which fault (or null) this request met before anything is done with it. */
+    static void answer(HttpExchange exchange, Faults faults, String system, String request, Consumer<Fault> arrived,
+                       Function<Fault, OneCOData.Reply> work, IntFunction<OneCOData.Reply> statusReply) throws IOException {
         Fault fault = faults.take(system, exchange.getRequestMethod(), request);
+        arrived.accept(fault);
         if (fault != null && fault.kind() == Fault.Kind.WRONG_SHAPE) {
             SimHttp.send(exchange, 200, WRONG_SHAPE_BODY);
             return;

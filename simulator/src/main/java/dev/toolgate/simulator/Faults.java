@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
-/** Armed faults, consumed in arming order. */
+/** Armed faults, consumed in arming order; each use taken is kept, so a test can tell that what it armed fired. */
 final class Faults {
 
     private final List<Fault> armed = new ArrayList<>();
+    private final List<Fault> fired = new ArrayList<>();
 
     synchronized void arm(Fault fault) {
         armed.add(fault);
@@ -15,6 +16,17 @@ final class Faults {
 
     synchronized void clear() {
         armed.clear();
+        fired.clear();
+    }
+
+    /** Every use taken so far for {@code system}, in order (each with {@code times} 1). */
+    synchronized List<Fault> fired(String system) {
+        return fired.stream().filter(f -> f.system().equals(system)).toList();
+    }
+
+    /** Armed uses not yet taken for {@code system}. */
+    synchronized List<Fault> armed(String system) {
+        return armed.stream().filter(f -> f.system().equals(system)).toList();
     }
 
     /** Takes one use of the first fault matching this request, or null. */
@@ -24,6 +36,7 @@ final class Faults {
             if (fault.system().equals(system) && (fault.method() == null || fault.method().equalsIgnoreCase(method))
                     && request.contains(fault.match())) {
                 it.remove();
+                fired.add(new Fault(fault.system(), fault.match(), fault.method(), fault.kind(), fault.status(), fault.delayMs(), 1));
                 if (fault.times() > 1) {
                     armed.add(0, new Fault(fault.system(), fault.match(), fault.method(), fault.kind(), fault.status(),
                             fault.delayMs(), fault.times() - 1));

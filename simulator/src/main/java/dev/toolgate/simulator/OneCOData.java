@@ -125,6 +125,11 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     }
 
     @Override
+    public List<CallCounter.Create> creates(String key) {
+        return calls.creates(key);
+    }
+
+    @Override
     public Set<String> stateKinds() {
         return Set.of(POSTING, CANCELLATION);
     }
@@ -154,8 +159,9 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         String method = exchange.getRequestMethod();
         Map<String, String> query = SimHttp.query(exchange);
         String body = SimHttp.body(exchange);
-        count(method, query, body);
+        String key = key(method, query, body);
         FaultRunner.answer(exchange, faults, SYSTEM, method + " " + path + " " + query + " " + body,
+                fault -> calls.count(key, "POST".equals(method), fault),
                 fault -> route(method, resource, query, body, fault),
                 status -> new Reply(status, error(status == 500 ? "-1" : "0", "Ошибка, заданная симулятору")));
     }
@@ -177,8 +183,9 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         String key = SimHttp.decode(raw.substring(raw.indexOf("/hs/agentgw/v1/documents/") + "/hs/agentgw/v1/documents/".length()));
         String method = exchange.getRequestMethod();
         String body = SimHttp.body(exchange);
-        calls.count(key, "PUT".equals(method));
+        // the service looks the key up before it creates: a repeated PUT is safe by design, so a checker may allow it
         FaultRunner.answer(exchange, faults, SYSTEM, method + " hs " + key + " " + body,
+                fault -> calls.count(key, "PUT".equals(method), fault, true),
                 fault -> switch (method) {
                     case "PUT" -> lookUpOrCreate(key, body, fault != null && fault.kind() == Fault.Kind.DUPLICATE);
                     case "GET" -> byKey(key);
@@ -456,16 +463,14 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         return projected.build();
     }
 
-    private void count(String method, Map<String, String> query, String body) {
-        String key = null;
+    /** The external key a request carries: the key requisite of a create, or the one its filter looks up. */
+    private String key(String method, Map<String, String> query, String body) {
         if ("POST".equals(method)) {
             JsonObject fields = SimHttp.object(body);
-            key = fields == null ? null : fields.getString(keyRequisite, null);
-        } else {
-            Matcher m = Pattern.compile(keyRequisite + "\\s+eq\\s+'((?:[^']|'')*)'").matcher(query.getOrDefault("$filter", ""));
-            key = m.find() ? m.group(1).replace("''", "'") : null;
+            return fields == null ? null : fields.getString(keyRequisite, null);
         }
-        calls.count(key, "POST".equals(method));
+        Matcher m = Pattern.compile(keyRequisite + "\\s+eq\\s+'((?:[^']|'')*)'").matcher(query.getOrDefault("$filter", ""));
+        return m.find() ? m.group(1).replace("''", "'") : null;
     }
 
     private Map<String, JsonObject> catalog(String set) {

@@ -15,6 +15,9 @@ interface SimulatedSystem {
     /** {creates, lookups} received for {@code key}, faulted ones included. */
     int[] calls(String key);
 
+    /** The create requests received for {@code key}, in order, each with the fault it met. */
+    List<CallCounter.Create> creates(String key);
+
     void reset();
 
     /**

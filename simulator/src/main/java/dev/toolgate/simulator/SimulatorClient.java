@@ -98,6 +98,28 @@ public final class SimulatorClient {
         return get("/_control/calls", system, key).getInt("lookups");
     }
 
+    /** Every create request carrying {@code key} that reached {@code system}, in order, with the fault each met. */
+    public List<CreateRequest> createRequests(String system, String key) {
+        return get("/_control/calls", system, key).getJsonArray("create_requests").getValuesAs(JsonObject.class).stream()
+                .map(r -> new CreateRequest(r.getString("fault"), r.getBoolean("reached_work"), r.getBoolean("repeatable"))).toList();
+    }
+
+    /** Every use of an armed fault that {@code system} has taken, in order (each with {@code times} 1). */
+    public List<ArmedFault> fired(String system) {
+        return faults(system, "fired");
+    }
+
+    /** Armed uses {@code system} has not taken yet. */
+    public List<ArmedFault> stillArmed(String system) {
+        return faults(system, "armed");
+    }
+
+    private List<ArmedFault> faults(String system, String which) {
+        String body = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/fired?system=" + system)).GET().build()).body();
+        return SimHttp.object(body).getJsonArray(which).getValuesAs(JsonObject.class).stream()
+                .map(f -> new ArmedFault(system, f.getString("match"), f.getString("fault"), f.getInt("times"))).toList();
+    }
+
     /**
      * How often the existing object {@code object} of {@code system} was moved into the state {@code kind}
      * ({@code count}) and how often a request found it there already ({@code repeated}):
@@ -147,6 +169,17 @@ public final class SimulatorClient {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * One create request as the system received it: the fault it met ({@code none}), whether the system's own work
+     * saw it (a reset before commit or an armed status did not), and whether the system deduplicates it by design.
+     */
+    public record CreateRequest(String fault, boolean reachedWork, boolean repeatable) {
+    }
+
+    /** A fault of {@code system} for requests containing {@code match}: armed, or one use of it taken. */
+    public record ArmedFault(String system, String match, String fault, int times) {
     }
 
     /** One object's state changes: {@code count} moves into the state, {@code repeated} requests that found it there. */

@@ -96,6 +96,11 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
     }
 
     @Override
+    public List<CallCounter.Create> creates(String key) {
+        return calls.creates(key);
+    }
+
+    @Override
     public void handle(HttpExchange exchange) throws IOException {
         if (!authorization.equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
             SimHttp.send(exchange, 401, error("invalid_credentials", "Authentication by given credentials failed", null));
@@ -131,10 +136,8 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
             SimHttp.send(exchange, 400, error("invalid_request", "Request body is not a JSON object", null));
             return;
         }
-        if (body.get("metadata") instanceof JsonObject metadata) {
-            calls.count(metadata.getString("gw_key", null), true);
-        }
-        FaultRunner.answer(exchange, faults, SYSTEM, path + " " + text,
+        String gwKey = body.get("metadata") instanceof JsonObject metadata ? metadata.getString("gw_key", null) : null;
+        FaultRunner.answer(exchange, faults, SYSTEM, path + " " + text, fault -> calls.count(gwKey, true, fault),
                 fault -> idempotent(key, path, body, () -> create(path, body, fault)), YooKassaApi::statusError);
     }
 
