@@ -1,0 +1,155 @@
+package dev.toolgate.checker;
+
+import dev.toolgate.checker.History.Answer;
+import dev.toolgate.checker.History.Away;
+import dev.toolgate.checker.History.Operation;
+import dev.toolgate.checker.Verdict.Violation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Judges a fault run by what the agents were told, what the journal holds and what the targets received — never by
+ * the gateway's view of itself. One method per {@link Rule}; each adds a violation per key it finds broken.
+ */
+public final class Checker {
+
+    /** Faults that refuse a request before the target works on it: they may leave an agent told "not executed" (5xx). */
+    private static final Set<String> REFUSING_FAULTS = Set.of("status", "reset_before_commit");
+    /** Answers that mean "wait": the outcome is not settled yet, so they say nothing about the journal. */
+    private static final Set<Integer> WAIT = Set.of(202, 409, 429);
+    /** Answers by which the gateway says the target provably did nothing (docs/http-api.md: 503 target-unavailable, 502 retries-exhausted). */
+    private static final Set<String> NOT_EXECUTED = Set.of("target-unavailable", "retries-exhausted");
+
+    private final History history;
+    private final List<Violation> violations = new ArrayList<>();
+
+    private Checker(History history) {
+        this.history = history;
+    }
+
+    public static Verdict judge(History history) {
+        Checker checker = new Checker(history);
+        for (Operation op : history.operations()) {
+            checker.noServerError(op);
+            checker.acknowledgedExactlyOnce(op);
+            checker.oneStoredResult(op);
+            checker.unacknowledgedSettledAtMostOnce(op);
+            checker.refusalMatchesJournal(op);
+            checker.oneCreateSent(op);
+            checker.escalationWithinPlan(op);
+            checker.armedFaultFired(op);
+        }
+        int answers = history.operations().stream().mapToInt(op -> op.answers().size()).sum();
+        return new Verdict(history.operations().size(), answers, checker.violations);
+    }
+
+    private void noServerError(Operation op) {
+        for (Answer answer : op.answers()) {
+            if (answer.httpStatus() == Answer.NO_ANSWER && !away(Away.GATEWAY, answer)) {
+                broken(Rule.NO_SERVER_ERROR, op, "no answer at " + answer.at() + " while every gateway was up");
+            } else if (answer.httpStatus() >= 500 && !excused(op, answer)) {
+                broken(Rule.NO_SERVER_ERROR, op, answer.httpStatus() + " " + answer.problem() + (answer.retryAfter() ? "" : " without Retry-After")
+                        + " at " + answer.at());
+            }
+        }
+    }
+
+    /** A 503 with Retry-After while the journal is away, or a "not executed" answer where a fault refused the request. */
+    private boolean excused(Operation op, Answer answer) {
+        if (answer.httpStatus() == 503 && answer.retryAfter() && "journal-unavailable".equals(answer.problem())) {
+            return away(Away.JOURNAL, answer);
+        }
+        boolean refused = op.armed().stream().anyMatch(a -> REFUSING_FAULTS.contains(a.fault()));
+        return refused && NOT_EXECUTED.contains(answer.problem()) && (answer.httpStatus() == 502 || answer.retryAfter());
+    }
+
+    private boolean away(Away what, Answer answer) {
+        return history.outages().stream().anyMatch(o -> o.what() == what && o.covers(answer.at()));
+    }
+
+    private void acknowledgedExactlyOnce(Operation op) {
+        List<Answer> acks = op.answers().stream().filter(Answer::acknowledged).toList();
+        if (acks.isEmpty()) {
+            return;
+        }
+        String told = acks.get(0).objectId();
+        if (op.row() == null || !op.row().status().equals("succeeded")) {
+            broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, "told succeeded (" + told + ") but the journal holds "
+                    + (op.row() == null ? "nothing" : op.row().status()));
+        } else if (!Objects.equals(op.row().objectId(), told)) {
+            broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, "told " + told + " but the journal names " + op.row().objectId());
+        }
+        if (!op.objects().equals(List.of(told))) {
+            broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, "told " + told + " but " + op.system() + " holds " + op.objects());
+        }
+    }
+
+    private void oneStoredResult(Operation op) {
+        Set<String> named = op.answers().stream().filter(Answer::acknowledged).map(Answer::objectId)
+                .map(String::valueOf).collect(Collectors.toCollection(java.util.TreeSet::new));
+        if (named.size() > 1) {
+            broken(Rule.ONE_STORED_RESULT, op, "answers named " + named);
+        }
+    }
+
+    private void unacknowledgedSettledAtMostOnce(Operation op) {
+        if (op.answers().stream().anyMatch(Answer::acknowledged)) {
+            return;
+        }
+        if (op.objects().size() > 1) {
+            broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, op.system() + " holds " + op.objects());
+        }
+        if (op.row() == null) {
+            if (!op.objects().isEmpty() || op.creates().stream().anyMatch(History.Create::reachedWork)) {
+                broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "never journaled, yet " + op.system() + " received it");
+            }
+        } else if (!op.row().settled()) {
+            broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "left " + op.row().status());
+        } else if (op.row().status().equals("succeeded") && !op.objects().equals(List.of(op.row().objectId()))) {
+            broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "the journal names " + op.row().objectId() + ", "
+                    + op.system() + " holds " + op.objects());
+        } else if (op.row().status().equals("failed_final") && !op.objects().isEmpty()) {
+            broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "failed_final, yet " + op.system() + " holds " + op.objects());
+        }
+    }
+
+    private void refusalMatchesJournal(Operation op) {
+        for (Answer answer : op.answers()) {
+            boolean refusal = answer.httpStatus() >= 400 && answer.httpStatus() < 500 && !WAIT.contains(answer.httpStatus())
+                    && !"idempotency-key-reused".equals(answer.problem()); // refuses the call, not the operation it names
+            if (refusal && (op.row() == null || !op.row().status().equals("failed_final") || !op.objects().isEmpty())) {
+                broken(Rule.REFUSAL_MATCHES_JOURNAL, op, "refused " + answer.httpStatus() + " " + answer.problem() + " but the journal holds "
+                        + (op.row() == null ? "nothing" : op.row().status()) + " and " + op.system() + " " + op.objects());
+            }
+        }
+    }
+
+    private void oneCreateSent(Operation op) {
+        long reached = op.creates().stream().filter(c -> c.reachedWork() && !c.repeatable()).count();
+        if (reached > 1) {
+            broken(Rule.ONE_CREATE_SENT, op, reached + " creates reached " + op.system() + "'s work: " + op.creates());
+        }
+    }
+
+    private void escalationWithinPlan(Operation op) {
+        if (op.row() != null && op.row().escalated() && !op.mayEscalate()) {
+            broken(Rule.ESCALATION_WITHIN_PLAN, op, "escalated, with faults " + op.armed() + " that cannot cause it");
+        }
+    }
+
+    private void armedFaultFired(Operation op) {
+        for (History.Armed armed : op.armed()) {
+            if (armed.fired() < armed.times()) {
+                broken(Rule.ARMED_FAULT_FIRED, op, armed.fault() + " fired " + armed.fired() + " of " + armed.times() + " times");
+            }
+        }
+    }
+
+    private void broken(Rule rule, Operation op, String detail) {
+        violations.add(new Violation(rule, op.key(), detail));
+    }
+}
