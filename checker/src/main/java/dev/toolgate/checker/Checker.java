@@ -43,7 +43,9 @@ public final class Checker {
             checker.escalationWithinPlan(op);
             checker.armedFaultFired(op);
         }
-        int answers = history.operations().stream().mapToInt(op -> op.answers().size()).sum();
+        Operation others = new Operation("(calls on no single operation)", null, history.others(), null, List.of(), List.of(), List.of(), false);
+        checker.noServerError(others);
+        int answers = history.operations().stream().mapToInt(op -> op.answers().size()).sum() + history.others().size();
         return new Verdict(history.operations().size(), answers, checker.violations);
     }
 
@@ -51,9 +53,11 @@ public final class Checker {
         for (Answer answer : op.answers()) {
             if (answer.httpStatus() == Answer.NO_ANSWER && !away(Away.GATEWAY, answer)) {
                 broken(Rule.NO_SERVER_ERROR, op, "no answer at " + answer.at() + " while every gateway was up");
+            } else if (answer.httpStatus() == 404 && answer.problem() == null && !away(Away.GATEWAY, answer)) {
+                broken(Rule.NO_SERVER_ERROR, op, "404 from the server, not the application, while every gateway was up");
             } else if (answer.httpStatus() >= 500 && !excused(op, answer)) {
                 broken(Rule.NO_SERVER_ERROR, op, answer.httpStatus() + " " + answer.problem() + (answer.retryAfter() ? "" : " without Retry-After")
-                        + " at " + answer.at());
+                        + " at " + answer.at() + (answer.excerpt() == null ? "" : ": " + answer.excerpt()));
             }
         }
     }
@@ -120,7 +124,8 @@ public final class Checker {
     private void refusalMatchesJournal(Operation op) {
         for (Answer answer : op.answers()) {
             boolean refusal = answer.httpStatus() >= 400 && answer.httpStatus() < 500 && !WAIT.contains(answer.httpStatus())
-                    && !"idempotency-key-reused".equals(answer.problem()); // refuses the call, not the operation it names
+                    && !"idempotency-key-reused".equals(answer.problem()) // refuses the call, not the operation it names
+                    && !(answer.httpStatus() == 404 && answer.problem() == null); // the server's, judged as such above
             if (refusal && (op.row() == null || !op.row().status().equals("failed_final") || !op.objects().isEmpty())) {
                 broken(Rule.REFUSAL_MATCHES_JOURNAL, op, "refused " + answer.httpStatus() + " " + answer.problem() + " but the journal holds "
                         + (op.row() == null ? "nothing" : op.row().status()) + " and " + op.system() + " " + op.objects());

@@ -9,12 +9,19 @@ import java.util.List;
  *
  * @param operations one entry per key the run used
  * @param outages    when the journal or a gateway was away on purpose: the only times an agent may be told 503 or get no answer
+ * @param others     answers to calls that are not one operation's (a process's, whose steps are operations of their own):
+ *                   judged by what an agent may be told at all
  */
-public record History(List<Operation> operations, List<Outage> outages) {
+public record History(List<Operation> operations, List<Outage> outages, List<Answer> others) {
 
     public History {
         operations = List.copyOf(operations);
         outages = List.copyOf(outages);
+        others = List.copyOf(others);
+    }
+
+    public History(List<Operation> operations, List<Outage> outages) {
+        this(operations, outages, List.of());
     }
 
     /**
@@ -48,10 +55,16 @@ public record History(List<Operation> operations, List<Outage> outages) {
      * @param objectId    the target object the answer names, or null
      * @param problem     the problem type's last segment, or null
      * @param retryAfter  whether it carried {@code Retry-After}
+     * @param excerpt     the start of the body of an answer that is not a success, for a report; null otherwise
      */
-    public record Answer(int httpStatus, String opStatus, String objectId, String problem, boolean retryAfter, Instant at) {
+    public record Answer(int httpStatus, String opStatus, String objectId, String problem, boolean retryAfter, Instant at,
+                         String excerpt) {
 
         public static final int NO_ANSWER = -1;
+
+        public Answer(int httpStatus, String opStatus, String objectId, String problem, boolean retryAfter, Instant at) {
+            this(httpStatus, opStatus, objectId, problem, retryAfter, at, null);
+        }
 
         /** The agent was told its operation succeeded: an acknowledgement the journal and the target must honour. */
         boolean acknowledged() {
@@ -60,10 +73,19 @@ public record History(List<Operation> operations, List<Outage> outages) {
     }
 
     /** The journal's row as read by SQL. */
-    public record Row(String status, String objectId, boolean escalated) {
+    public record Row(String status, String objectId, boolean escalated, String errorCode) {
 
+        public Row(String status, String objectId, boolean escalated) {
+            this(status, objectId, escalated, null);
+        }
+
+        /**
+         * Finished, escalated to a person, or waiting on a named party: a person's approval, or the caller who alone
+         * holds the fields the journal withheld. Anything else is work the gateway left undone.
+         */
         boolean settled() {
-            return status.equals("succeeded") || status.equals("failed_final") || (status.equals("unknown") && escalated);
+            return status.equals("succeeded") || status.equals("failed_final") || (status.equals("unknown") && escalated)
+                    || status.equals("pending_approval") || (status.equals("failed_retryable") && "awaiting_caller".equals(errorCode));
         }
     }
 

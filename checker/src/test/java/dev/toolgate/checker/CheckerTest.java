@@ -40,9 +40,12 @@ class CheckerTest {
                 op("k-reset", List.of(CREATED), SUCCEEDED, List.of("obj-1"), List.of(RESET, SENT), List.of(new Armed("reset_before_commit", 1, 1))),
                 op("k-final", List.of(answer(422, null, null, "target-rejected", false, 0)), new Row("failed_final", null, false),
                         List.of(), List.of(SENT), List.of()),
-                op("k-never", List.of(answer(Answer.NO_ANSWER, null, null, null, false, 10)), null, List.of(), List.of(), List.of()),
+                op("k-never", List.of(answer(Answer.NO_ANSWER, null, null, null, false, 10), answer(404, null, null, null, false, 11)), null,
+                        List.of(), List.of(), List.of()),
                 op("k-outage", List.of(answer(503, null, null, "journal-unavailable", true, 20), CREATED), SUCCEEDED, List.of("obj-1"),
                         List.of(SENT), List.of()),
+                op("k-approval", List.of(answer(202, "pending_approval", null, "approval-required", false, 0)),
+                        new Row("pending_approval", null, false), List.of(), List.of(), List.of()),
                 op("k-upsert", List.of(CREATED), SUCCEEDED, List.of("obj-1"),
                         List.of(new Create("drop_response_after_commit", true, true), new Create("none", true, true)), List.of())),
                 List.of(new Outage(Away.GATEWAY, T0.plusSeconds(9), T0.plusSeconds(11)), new Outage(Away.JOURNAL, T0.plusSeconds(19), T0.plusSeconds(21))));
@@ -50,8 +53,8 @@ class CheckerTest {
         Verdict verdict = Checker.judge(history);
 
         assertTrue(verdict.clean(), verdict.report());
-        assertEquals(7, verdict.operations());
-        assertEquals(10, verdict.answers());
+        assertEquals(8, verdict.operations());
+        assertEquals(12, verdict.answers());
     }
 
     @Test
@@ -73,9 +76,23 @@ class CheckerTest {
     }
 
     @Test
+    void catchesABare404WhileTheGatewayWasUp() {
+        caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(404, null, null, null, false, 3), CREATED), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
     void catchesTargetUnavailableWhereNoFaultRefusedTheRequest() {
         caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(503, null, null, "target-unavailable", true, 0), CREATED), SUCCEEDED,
                 List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
+    void catchesA500ToACallOnAProcess() {
+        Verdict verdict = Checker.judge(new History(List.of(), List.of(), List.of(answer(201, "completed", null, null, false, 0),
+                answer(500, null, null, "internal", false, 1))));
+        assertEquals(Map.of(Rule.NO_SERVER_ERROR, 1L), verdict.counts(), verdict.report());
+        assertEquals(2, verdict.answers());
     }
 
     @Test
@@ -105,6 +122,12 @@ class CheckerTest {
     void catchesAnUnacknowledgedOperationLeftUnsettled() {
         caughtOnly(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op("k", List.of(UNKNOWN), new Row("unknown", null, false), List.of("obj-1"),
                 List.of(DROPPED), List.of()));
+    }
+
+    @Test
+    void catchesAnOperationLeftRetryableWithNobodyToRetryIt() {
+        caughtOnly(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op("k", List.of(UNKNOWN), new Row("failed_retryable", null, false, "http_503"),
+                List.of(), List.of(RESET), List.of()));
     }
 
     @Test

@@ -3,8 +3,11 @@ package dev.toolgate.it.adversity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.checker.History;
+import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Lane;
+import dev.toolgate.it.support.RunHistory;
 import dev.toolgate.it.support.TcpProxy;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.it.support.YooKassaDirect;
@@ -74,6 +77,7 @@ class AdversarialRunIT {
     private final Map<String, Integer> answers = new ConcurrentHashMap<>();
     private final Map<String, Instant> revokedAt = new ConcurrentHashMap<>();
     private final List<String> outsideOutages = Collections.synchronizedList(new ArrayList<>());
+    private final RunHistory run = new RunHistory(targets);
 
     @BeforeAll
     static void start() throws Exception {
@@ -138,6 +142,7 @@ class AdversarialRunIT {
                 fault = op.revoke == Revoke.WHILE_UNKNOWN ? "reset_before_commit" : "none";
                 revokes.merge(op.revoke.name().toLowerCase(), 1, Integer::sum);
             }
+            run.plan(op.key, op.system, false);
             arm(op, fault);
             faults.merge(fault, 1, Integer::sum);
             ops.add(op.withFault(fault));
@@ -188,6 +193,12 @@ class AdversarialRunIT {
         assertEquals(List.of(), outsideOutages, "no 5xx but 503 inside an outage (or a retry-later, a retries-exhausted)");
         assertTrue(answers.keySet().stream().anyMatch(a -> a.contains("journal-unavailable")), "the outages were seen: " + answers);
         assertTrue(!answers.containsKey("no answer"), "both gateways answered every call: " + answers);
+        synchronized (outages) {
+            outages.forEach(w -> run.outage(History.Away.JOURNAL, w.from, w.to.plus(OUTAGE_TAIL)));
+        }
+        Verdict verdict = run.judge(AdversarialRunIT::connect);
+        System.out.println("adversarial run: " + verdict.report());
+        assertTrue(verdict.clean(), verdict.report());
     }
 
     /** While the agents work: PostgreSQL restarted, then A's connections cut, then A black-holed for a while. */
@@ -246,7 +257,11 @@ class AdversarialRunIT {
         GatewayProcess gateway = random.nextBoolean() ? gatewayA : gatewayB;
         try {
             // tokens are issued once, through A: both instances share the journal, and issuing again would rotate them
-            Agent.Answer answer = new Agent(gateway.baseUrl(), "agent-a", gatewayA.baseUrl()).submit(op.key, op.body);
+            Agent.Answer answer = run.call(op.key, () -> new Agent(gateway.baseUrl(), "agent-a", gatewayA.baseUrl()).submit(op.key, op.body));
+            if (answer == null) {
+                answers.merge("no answer", 1, Integer::sum);
+                return null;
+            }
             count(answer);
             return answer;
         } catch (UncheckedIOException e) {
@@ -380,18 +395,19 @@ class AdversarialRunIT {
     }
 
     private void arm(Op op, String fault) {
-        String match = Agent.downstream(op.key);
         switch (fault) {
             case "none" -> {
             }
-            case "slow" -> targets.arm(op.system, match, "POST", "delay", 1, 4_000); // past the lease, inside the read timeout
-            case "timeout" -> targets.arm(op.system, match, "POST", "delay", 1, 6_000); // past the read timeout: sent, given up on
-            case "pending_then_succeeded" -> targets.armPending(op.system, match, 1_500);
+            // past the lease, inside the read timeout
+            case "slow" -> run.arm(op.key, "delay", 1, match -> targets.arm(op.system, match, "POST", "delay", 1, 4_000));
+            // past the read timeout: sent, given up on
+            case "timeout" -> run.arm(op.key, "delay", 1, match -> targets.arm(op.system, match, "POST", "delay", 1, 6_000));
+            case "pending_then_succeeded" -> run.arm(op.key, fault, 1, match -> targets.armPending(op.system, match, 1_500));
             default -> {
                 if (fault.startsWith("status:")) {
-                    targets.armStatus(op.system, match, Integer.parseInt(fault.substring(7)), 1);
+                    run.arm(op.key, "status", 1, match -> targets.armStatus(op.system, match, Integer.parseInt(fault.substring(7)), 1));
                 } else {
-                    targets.arm(op.system, match, fault, 1);
+                    run.arm(op.key, fault, 1, match -> targets.arm(op.system, match, fault, 1));
                 }
             }
         }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.checker.History;
+import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Lane;
+import dev.toolgate.it.support.RunHistory;
 import dev.toolgate.it.support.TcpProxy;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
@@ -23,6 +26,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -44,9 +48,18 @@ class DatabaseOutageIT {
     /** socket timeout 5 s (a pooled connection gone silent) + connect timeout 2 s + 3 s margin. */
     private static final Duration BLACK_HOLE_BOUND = Duration.ofSeconds(10);
 
+    /**
+     * How long after the database is back an agent may still be told 503: the pool finds each connection the outage
+     * killed on its first use (black-hole bound, 10 s) and replaces it, with 5 s margin for a busy machine.
+     */
+    private static final Duration BACK_BOUND = Duration.ofSeconds(15);
+
     private static TcpProxy proxy;
     private static GatewayProcess gateway;
     private final SimulatorClient oneC = TestStack.targets();
+    /** Each test's one key, judged at its end by the checker every fault suite uses. */
+    private final RunHistory run = new RunHistory(oneC);
+    private Instant away;
 
     @BeforeAll
     static void start() throws Exception {
@@ -87,55 +100,82 @@ class DatabaseOutageIT {
     void answersJournalUnavailableWhileTheDatabaseRefusesConnections() throws Exception {
         Agent agent = new Agent(gateway.baseUrl()); // its token is issued while the journal answers
         String key = "test:invoice.create:refused-" + UUID.randomUUID() + ":v1";
+        run.plan(key, "1c", false);
+        goAway();
         proxy.refuse();
         proxy.cut(); // a stopped PostgreSQL: nothing listens, and the pooled connections are gone
 
-        assertOutage("refused", REFUSED_BOUND, () -> agent.submit(key, Agent.invoice("order-refused", 700)));
+        assertOutage("refused", REFUSED_BOUND, () -> run.call(key, () -> agent.submit(key, Agent.invoice("order-refused", 700))));
         assertOutage("refused", REFUSED_BOUND, () -> agent.find(key));
         assertOutage("refused", REFUSED_BOUND, () -> new Agent(gateway.baseUrl(), "agent-a").sendAnonymously(
                 agent.operations().header("Authorization", "Bearer tg_not-a-live-token")));
         assertProbesSayOutage();
         assertEquals(0, rows(key), "a capture that could not commit leaves no row");
 
-        proxy.restore();
+        restore();
         assertServesAgain(agent, key);
+        judge();
     }
 
     @Test
     void answersJournalUnavailableWhileTheConnectionIsBlackHoled() throws Exception {
         Agent agent = new Agent(gateway.baseUrl());
         String key = "test:invoice.create:black-hole-" + UUID.randomUUID() + ":v1";
+        run.plan(key, "1c", false);
+        goAway();
         proxy.blackHole(); // packets dropped, no RST: only the driver's timeouts end the wait
 
         for (int call = 0; call < 3; call++) {
-            assertOutage("black-holed", BLACK_HOLE_BOUND, () -> agent.submit(key, Agent.invoice("order-black-hole", 700)));
+            assertOutage("black-holed", BLACK_HOLE_BOUND, () -> run.call(key, () -> agent.submit(key, Agent.invoice("order-black-hole", 700))));
         }
         assertProbesSayOutage();
 
-        proxy.restore();
+        restore();
         assertServesAgain(agent, key);
+        judge();
     }
 
     @Test
     void anOutcomeThatCouldNotBeRecordedIsLookedUpByKeyNotSentAgain() throws Exception {
         Agent agent = new Agent(gateway.baseUrl());
         String key = "test:invoice.create:unrecorded-" + UUID.randomUUID() + ":v1";
-        oneC.armDelay("1c", Agent.downstream(key), 2_000); // 1C takes 2 s, then commits: the journal goes away meanwhile
+        run.plan(key, "1c", false);
+        // 1C takes 2 s, then commits: the journal goes away meanwhile
+        run.arm(key, "delay", 1, match -> oneC.armDelay("1c", match, 2_000));
         CompletableFuture<HttpResponse<String>> call = agent.submitAsync(key, Agent.invoice("order-unrecorded", 700));
         await(() -> oneC.creates("1c", Agent.downstream(key)) == 1, "the request to reach 1C");
+        goAway();
         proxy.refuse();
         proxy.cut();
 
-        HttpResponse<String> answer = call.get(30, TimeUnit.SECONDS);
-        assertEquals(503, answer.statusCode(), answer.body());
-        assertTrue(answer.body().contains("journal-unavailable"), answer.body());
+        Agent.Answer answer = run.call(key, () -> new Agent.Answer(call.orTimeout(30, TimeUnit.SECONDS).join()));
+        assertEquals(503, answer.status(), answer.body());
+        assertEquals("journal-unavailable", answer.problem(), answer.body());
         assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size(), "1C committed the document");
         assertEquals("started", status(key), "the capture stands, leased; the outcome was not recorded");
 
-        proxy.restore();
+        restore();
         assertServesAgain(agent, key, true);
         assertEquals("succeeded", status(key));
         assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "found by key, never sent twice");
+        judge();
+    }
+
+    private void goAway() {
+        away = Instant.now();
+    }
+
+    /** The database back: an agent may be told 503 from {@link #goAway} until {@link #BACK_BOUND} after this. */
+    private void restore() throws Exception {
+        proxy.restore();
+        run.outage(History.Away.JOURNAL, away, Instant.now().plus(BACK_BOUND));
+    }
+
+    /** The checker's verdict on this test's key: every answer, the row, what 1C received and holds. */
+    private void judge() throws Exception {
+        Verdict verdict = run.judge(() -> TestStack.connect(DATABASE));
+        System.out.println(verdict.report());
+        assertTrue(verdict.clean(), verdict.report());
     }
 
     /** Status 503, problem journal-unavailable, Retry-After, within {@code bound}; the time is printed. */
@@ -170,7 +210,8 @@ class DatabaseOutageIT {
         long started = System.nanoTime();
         int[] last = new int[1];
         await(() -> {
-            Agent.Answer answer = agent.submit(key, Agent.invoice(orderOf(key), 700));
+            Agent.Answer answer = run.call(key, () -> agent.submit(key, Agent.invoice(orderOf(key), 700)));
+            assertNotNull(answer, "an answer after restore");
             last[0] = answer.status();
             boolean lookingUp = reachedTheTarget && answer.status() == 202 && "outcome-unknown".equals(answer.problem());
             assertTrue(answer.status() == 503 || answer.status() == 409 || lookingUp || answer.status() == 200 || answer.status() == 201,
