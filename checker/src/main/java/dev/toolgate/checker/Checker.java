@@ -104,6 +104,13 @@ public final class Checker {
         if (op.answers().stream().anyMatch(Answer::acknowledged)) {
             return;
         }
+        if (!op.sent()) {
+            if (op.row() != null || !op.creates().isEmpty() || !op.objects().isEmpty()) {
+                broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "never to be sent, yet the journal holds "
+                        + (op.row() == null ? "nothing" : op.row().status()) + " and " + op.system() + " received " + op.creates().size());
+            }
+            return;
+        }
         if (op.objects().size() > 1) {
             broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, op.system() + " holds " + op.objects());
         }
@@ -147,6 +154,9 @@ public final class Checker {
     }
 
     private void armedFaultFired(Operation op) {
+        if (!op.sent()) {
+            return; // nothing was to reach the target: judged above by what reached it
+        }
         for (History.Armed armed : op.armed()) {
             if (armed.fired() < armed.times()) {
                 broken(Rule.ARMED_FAULT_FIRED, op, armed.fault() + " fired " + armed.fired() + " of " + armed.times() + " times");

@@ -35,15 +35,22 @@ public record History(List<Operation> operations, List<Outage> outages, List<Ans
      * @param armed       the faults armed for it, with how often each fired
      * @param mayEscalate whether its fault plan can leave it for a person (an ambiguous look-up, a target away past
      *                    the reconcile budget); an escalation elsewhere is a defect
+     * @param sent        whether the run was to send it at all: false for a process's step the process never reached,
+     *                    which must then have no row and no request at its target, and whose armed faults need not fire
      */
     public record Operation(String key, String system, List<Answer> answers, Row row, List<String> objects,
-                            List<Create> creates, List<Armed> armed, boolean mayEscalate) {
+                            List<Create> creates, List<Armed> armed, boolean mayEscalate, boolean sent) {
 
         public Operation {
             answers = List.copyOf(answers);
             objects = List.copyOf(objects);
             creates = List.copyOf(creates);
             armed = List.copyOf(armed);
+        }
+
+        public Operation(String key, String system, List<Answer> answers, Row row, List<String> objects,
+                         List<Create> creates, List<Armed> armed, boolean mayEscalate) {
+            this(key, system, answers, row, objects, creates, armed, mayEscalate, true);
         }
     }
 

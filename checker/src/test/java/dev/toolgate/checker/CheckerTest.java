@@ -168,6 +168,15 @@ class CheckerTest {
     }
 
     @Test
+    void excusesTheFaultOfAStepNeverReachedButNotARequestItMade() {
+        Armed unfired = new Armed("status", 1, 0);
+        Operation unreached = new Operation("k", "1c", List.of(), null, List.of(), List.of(), List.of(unfired), false, false);
+        assertTrue(Checker.judge(new History(List.of(unreached), List.of())).clean());
+        Operation reachedAfterAll = new Operation("k", "1c", List.of(), null, List.of(), List.of(RESET), List.of(unfired), false, false);
+        assertEquals(Map.of(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, 1L), Checker.judge(new History(List.of(reachedAfterAll), List.of())).counts());
+    }
+
+    @Test
     void catchesAnArmedFaultThatNeverFired() {
         caughtOnly(Rule.ARMED_FAULT_FIRED, op("k", List.of(CREATED), SUCCEEDED, List.of("obj-1"), List.of(SENT),
                 List.of(new Armed("status", 1, 0))));

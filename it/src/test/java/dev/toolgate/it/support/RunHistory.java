@@ -40,7 +40,7 @@ public final class RunHistory {
 
     /** Declares {@code key}, sent to {@code system}; {@code mayEscalate}: its fault plan can leave it for a person. */
     public void plan(String key, String system, boolean mayEscalate) {
-        plan.put(key, new Planned(system, mayEscalate, new CopyOnWriteArrayList<>()));
+        plan.put(key, new Planned(system, mayEscalate, new CopyOnWriteArrayList<>(), true));
     }
 
     /**
@@ -50,6 +50,14 @@ public final class RunHistory {
     public void arm(String key, String fault, int times, java.util.function.Consumer<String> arming) {
         arming.accept(Agent.downstream(key));
         plan.get(key).armed().add(new Armed(fault, times));
+    }
+
+    /**
+     * {@code key} was never to be sent after all (its process ended before the step): its armed faults need not
+     * fire, and the checker holds that nothing of it was journaled or reached its target.
+     */
+    public void neverSent(String key) {
+        plan.computeIfPresent(key, (k, p) -> new Planned(p.system(), p.mayEscalate(), p.armed(), false));
     }
 
     /** Calls {@code call} and records what the agent got: the answer, or none when the call ended without one. */
@@ -101,7 +109,7 @@ public final class RunHistory {
             List<History.Create> creates = targets.createRequests(planned.system(), downstream).stream()
                     .map(c -> new History.Create(c.fault(), c.reachedWork(), c.repeatable())).toList();
             operations.add(new History.Operation(key, planned.system(), answers.getOrDefault(key, List.of()), rows.get(key),
-                    targets.effects(planned.system(), downstream), creates, armed, planned.mayEscalate()));
+                    targets.effects(planned.system(), downstream), creates, armed, planned.mayEscalate(), planned.sent()));
         });
         return Checker.judge(new History(operations, outages, others));
     }
@@ -139,8 +147,9 @@ public final class RunHistory {
         }
         String status = operation != null && operation.get("status") instanceof JsonString s ? s.getString() : null;
         String object = operation != null && operation.get("target_object_id") instanceof JsonString o ? o.getString() : null;
-        String body = answer.body() == null ? "" : answer.body().replaceAll("\\s+", " ");
-        String excerpt = answer.status() / 100 == 2 ? null : body.substring(0, Math.min(160, body.length()));
+        // an error page's text without its markup, for a report that says what the server said
+        String body = answer.body() == null ? "" : answer.body().replaceAll("<head>.*</head>|<[^>]*>", " ").replaceAll("\\s+", " ").trim();
+        String excerpt = answer.status() / 100 == 2 ? null : body.substring(0, Math.min(240, body.length()));
         return new History.Answer(answer.status(), status, object, problem, retryAfter, Instant.now(), excerpt);
     }
 
@@ -150,7 +159,7 @@ public final class RunHistory {
         Connection open() throws SQLException;
     }
 
-    private record Planned(String system, boolean mayEscalate, List<Armed> armed) {
+    private record Planned(String system, boolean mayEscalate, List<Armed> armed, boolean sent) {
     }
 
     private record Armed(String fault, int times) {
