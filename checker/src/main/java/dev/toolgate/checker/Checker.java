@@ -67,6 +67,9 @@ public final class Checker {
         if (answer.httpStatus() == 503 && answer.retryAfter() && "journal-unavailable".equals(answer.problem())) {
             return away(Away.JOURNAL, answer);
         }
+        if (answer.httpStatus() == 503 && answer.retryAfter() && "gateway-stopping".equals(answer.problem())) {
+            return away(Away.GATEWAY, answer);
+        }
         boolean refused = op.armed().stream().anyMatch(a -> REFUSING_FAULTS.contains(a.fault()));
         return refused && NOT_EXECUTED.contains(answer.problem()) && (answer.httpStatus() == 502 || answer.retryAfter());
     }

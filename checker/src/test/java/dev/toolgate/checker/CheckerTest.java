@@ -40,7 +40,8 @@ class CheckerTest {
                 op("k-reset", List.of(CREATED), SUCCEEDED, List.of("obj-1"), List.of(RESET, SENT), List.of(new Armed("reset_before_commit", 1, 1))),
                 op("k-final", List.of(answer(422, null, null, "target-rejected", false, 0)), new Row("failed_final", null, false),
                         List.of(), List.of(SENT), List.of()),
-                op("k-never", List.of(answer(Answer.NO_ANSWER, null, null, null, false, 10), answer(404, null, null, null, false, 11)), null,
+                op("k-never", List.of(answer(Answer.NO_ANSWER, null, null, null, false, 10), answer(404, null, null, null, false, 11),
+                        answer(503, null, null, "gateway-stopping", true, 9)), null,
                         List.of(), List.of(), List.of()),
                 op("k-outage", List.of(answer(503, null, null, "journal-unavailable", true, 20), CREATED), SUCCEEDED, List.of("obj-1"),
                         List.of(SENT), List.of()),
@@ -54,7 +55,7 @@ class CheckerTest {
 
         assertTrue(verdict.clean(), verdict.report());
         assertEquals(8, verdict.operations());
-        assertEquals(12, verdict.answers());
+        assertEquals(13, verdict.answers());
     }
 
     @Test
@@ -72,6 +73,12 @@ class CheckerTest {
     @Test
     void catchesACallLeftUnansweredWhileTheGatewayWasUp() {
         caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(Answer.NO_ANSWER, null, null, null, false, 3), CREATED), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
+    void catchesGatewayStoppingWhileNoGatewayWasStopping() {
+        caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(503, null, null, "gateway-stopping", true, 20), CREATED), SUCCEEDED,
                 List.of("obj-1"), List.of(SENT), List.of()));
     }
 

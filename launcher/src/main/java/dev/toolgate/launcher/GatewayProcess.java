@@ -20,6 +20,13 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
+    /**
+     * How long an orderly stop waits, once the gateway refuses new calls, for the calls it is serving to finish
+     * before the server tears the application down. Two seconds suit the local run and the tests (their target calls
+     * answer within it); docs/operations.md sizes it for production. A call still running when it ends is not lost:
+     * its lease lapses and the operation is looked up, never sent blindly again.
+     */
+    public static final Duration DRAIN = Duration.ofSeconds(2);
 
     private final Path runtime;
     private final int port;
@@ -53,6 +60,17 @@ public final class GatewayProcess implements AutoCloseable {
     }
 
     /**
+     * Micro opens its HTTP port before it deploys the application, and a call that arrives while the application's
+     * context starts is answered 500 by the server (seen by RecoveryIT's checker). The port is opened only once the
+     * application is deployed: before that a caller's connection is refused, which a balancer and an agent both read
+     * as "not there yet".
+     */
+    static final String CLOSED_UNTIL_DEPLOYED = "set configs.config.server-config.network-config.network-listeners"
+            + ".network-listener.http-listener.enabled=false\n";
+    static final String OPEN_WHEN_DEPLOYED = "set configs.config.server-config.network-config.network-listeners"
+            + ".network-listener.http-listener.enabled=true\n";
+
+    /**
      * Deploys {@code war} into the same Micro next to the gateway (its context root is the file's name):
      * the benchmark's floor endpoints, which must share the gateway's server but never its WAR.
      */
@@ -82,12 +100,16 @@ public final class GatewayProcess implements AutoCloseable {
         // --nohazelcast: one gateway per process needs no data grid (its caller cache and its reconcile runs are per
         // instance, coordinated through the journal), and without it Micro opens no port 6900 and starts about 1.4 s of
         // CPU sooner. It also turns off persistent EJB timers; the gateway's timers are non-persistent (JobSchedule).
-        command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false",
+        // fish.payara.shutdowngrace: on SIGTERM Micro waits this long before it stops the application, which meanwhile
+        // refuses new calls (503 gateway-stopping) and finishes those it serves (edge.Stopping)
+        command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + DRAIN.toMillis(),
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
                 "--port", Integer.toString(port),
                 "--rootdir", runtime.resolve("instance-" + port).toString(),
                 "--postbootcommandfile", postBootFile(runtime).toString(),
+                "--prebootcommandfile", Files.writeString(runtime.resolve("micro-preboot.txt"), CLOSED_UNTIL_DEPLOYED).toString(),
+                "--postdeploycommandfile", Files.writeString(runtime.resolve("micro-postdeploy.txt"), OPEN_WHEN_DEPLOYED).toString(),
                 "--nohazelcast", "--disablephonehome"));
         for (Path war : alongside) {
             command.addAll(List.of("--deploy", war.toString()));

@@ -4,8 +4,11 @@ import static dev.toolgate.it.support.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.checker.History;
+import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Lane;
+import dev.toolgate.it.support.RunHistory;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -112,10 +116,12 @@ class RecoveryIT {
     void anOrderlyRestartUnderLoadLosesNoAcceptedOperation() throws Exception {
         String batch = UUID.randomUUID().toString().substring(0, 8);
         List<String> keys = new java.util.ArrayList<>();
+        RunHistory run = new RunHistory(oneC);
         for (int i = 0; i < 60; i++) {
             keys.add("test:invoice.create:restart-" + batch + "-" + i + ":v1");
-            if (i % 3 == 0) {
-                oneC.armDelay("1c", Agent.downstream(keys.get(i)), 500); // some calls are in flight when the stop comes
+            run.plan(keys.get(i), "1c", false);
+            if (i % 3 == 0) { // some calls are in flight when the stop comes
+                run.arm(keys.get(i), "delay", 1, match -> oneC.armDelay("1c", match, 500));
             }
         }
         java.util.concurrent.ExecutorService agents = java.util.concurrent.Executors.newFixedThreadPool(6);
@@ -124,14 +130,16 @@ class RecoveryIT {
             List<String> mine = keys.subList(a * 10, a * 10 + 10);
             work.add(agents.submit(() -> {
                 for (String key : mine) {
-                    untilSettled(key); // an agent retries with the same key until it has an answer, whatever happens
+                    untilSettled(run, key); // an agent retries with the same key until it has an answer, whatever happens
                 }
                 return null;
             }));
         }
         Thread.sleep(1_500);
+        Instant stopping = Instant.now();
         gateway.close(); // SIGTERM while agents are calling
         gateway = boot();
+        run.outage(History.Away.GATEWAY, stopping, Instant.now());
         for (java.util.concurrent.Future<?> agent : work) {
             agent.get(180, java.util.concurrent.TimeUnit.SECONDS);
         }
@@ -140,17 +148,19 @@ class RecoveryIT {
             assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size(), "one document for " + key);
             assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "sent once: " + key);
         }
+        Verdict verdict = run.judge(() -> TestStack.connect("recovery"));
+        System.out.println("orderly restart: answers " + run.byStatus() + "; " + verdict.report());
+        assertTrue(verdict.clean(), verdict.report());
+        assertTrue(run.byStatus().containsKey("503 gateway-stopping") || run.byStatus().containsKey("-1"),
+                "the agents met the restart (refused, or told the instance was stopping): " + run.byStatus());
     }
 
-    private void untilSettled(String key) throws InterruptedException {
+    /** Every answer is recorded for the checker; none but while the gateway stops and starts (no answer, a bare 404). */
+    private void untilSettled(RunHistory run, String key) throws InterruptedException {
         while (true) {
-            try {
-                int status = new Agent("http://127.0.0.1:" + port).submit(key, Agent.invoice("order-" + key, 900)).status();
-                if (status == 200 || status == 201) {
-                    return;
-                }
-            } catch (java.io.UncheckedIOException | IllegalStateException restarting) {
-                // the gateway is stopping or starting: try the same key again
+            Agent.Answer answer = run.call(key, () -> new Agent("http://127.0.0.1:" + port).submit(key, Agent.invoice("order-" + key, 900)));
+            if (answer != null && (answer.status() == 200 || answer.status() == 201)) {
+                return;
             }
             Thread.sleep(300);
         }

@@ -94,6 +94,14 @@ public final class RunHistory {
         return answers.values().stream().mapToInt(List::size).sum();
     }
 
+    /** Every answer the agents got so far, counted by status and problem type ({@code -1}: none). */
+    public Map<String, Integer> byStatus() {
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        answers.values().forEach(list -> list.forEach(a -> counts.merge(a.httpStatus() + (a.problem() == null ? "" : " " + a.problem()),
+                1, Integer::sum)));
+        return counts;
+    }
+
     /** Reads the journal through {@code journal} and the simulators, and judges. */
     public Verdict judge(ConnectionSource journal) throws SQLException {
         Map<String, History.Row> rows = rows(journal);

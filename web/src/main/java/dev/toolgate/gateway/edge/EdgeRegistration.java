@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.edge;
 
+import dev.toolgate.platform.ServerPort;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContextEvent;
@@ -9,16 +10,32 @@ import jakarta.servlet.annotation.WebListener;
 import java.util.EnumSet;
 
 /**
- * Puts {@link InputEdge} in front of every path. By code, matched before every other filter: an annotated
+ * Puts {@link Stopping}, then {@link InputEdge}, in front of every path. By code, matched before every other filter: an annotated
  * filter's order among others is unspecified, and the console's guard (registered after, matched after) logs
  * what a request names — only checked values may reach it.
  */
 @WebListener
 public class EdgeRegistration implements ServletContextListener {
 
+    /** Tells {@link Stopping} when the JVM is told to stop, before the server tears the application down. */
+    private final Thread stopping = new Thread(Stopping::begin, "toolgate-stopping");
+
     @Override
     public void contextInitialized(ServletContextEvent event) {
+        FilterRegistration.Dynamic stop = event.getServletContext().addFilter("stopping", Stopping.class);
+        stop.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
         FilterRegistration.Dynamic edge = event.getServletContext().addFilter("input-edge", InputEdge.class);
         edge.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+        Stopping.prepare(ServerPort.find());
+        Runtime.getRuntime().addShutdownHook(stopping);
+    }
+
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopping); // undeployed from a server that goes on running
+        } catch (IllegalStateException shutdownUnderway) {
+            // the JVM is stopping: the hook has run or is running
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.toolgate.gateway.rest;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.Stopping;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalSchema;
 import jakarta.enterprise.context.RequestScoped;
@@ -17,7 +18,8 @@ import jakarta.ws.rs.core.Response;
 /**
  * {@code /api/health/live} and {@code /api/health/ready}, in MicroProfile Health's JSON shape, served by
  * the application itself so they answer the same on every server. No credentials: a probe learns UP or
- * DOWN and nothing else. Ready means the journal answers and holds the schema this instance migrated to.
+ * DOWN and nothing else. Ready means the journal answers and holds the schema this instance migrated to, and the
+ * instance is not stopping.
  */
 @Path("health")
 @RequestScoped
@@ -41,6 +43,10 @@ public class HealthResource {
     @Path("ready")
     @Produces(MediaType.APPLICATION_JSON)
     public Response ready() {
+        if (Stopping.underway()) {
+            return answer(false, JSON.createObjectBuilder().add("name", "instance").add("status", "DOWN")
+                    .add("data", JSON.createObjectBuilder().add("stopping", true)));
+        }
         JsonObjectBuilder check = JSON.createObjectBuilder().add("name", "journal");
         boolean up;
         try {
