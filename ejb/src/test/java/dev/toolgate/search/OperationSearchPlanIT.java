@@ -91,6 +91,30 @@ class OperationSearchPlanIT {
         assertTrue(plan.contains("agent_operation_log_created_idx"), plan);
     }
 
+    /** A key is the primary key's: one row read, however large the tenant's journal. */
+    @Test
+    void findsAKeyThroughThePrimaryKey() throws SQLException {
+        List<OperationView> found = search(new OperationSearch.Query("bulk:4321", null, null, null, null, null));
+        assertEquals(List.of("bulk:4321"), found.stream().map(OperationView::key).toList());
+        String plan = plan();
+        assertTrue(plan.contains("agent_operation_log_pkey"), plan);
+        assertFalse(plan.contains("Seq Scan"), plan);
+    }
+
+    /**
+     * A standing within a capture-time range (the console's "succeeded in a day") walks the capture-time index over
+     * that range only, never the tenant's whole journal.
+     */
+    @Test
+    void readsAStandingWithinARangeThroughTheCaptureTimeIndex() throws SQLException {
+        java.time.Instant from = java.time.Instant.parse("2026-11-01T08:00:05Z");
+        List<OperationView> found = search(new OperationSearch.Query(null, null, null, Standing.SUCCEEDED, from, from.plusSeconds(1)));
+        assertEquals(50, found.size());
+        String plan = plan();
+        assertTrue(plan.contains("agent_operation_log_created_idx"), plan);
+        assertFalse(plan.contains("Seq Scan"), plan);
+    }
+
     private static List<OperationView> search(OperationSearch.Query query) {
         recorder.clear();
         OperationSearch search = new OperationSearch();

@@ -39,7 +39,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -351,52 +350,6 @@ class ConsoleIT {
         assertNotEquals(303, forged.statusCode());
     }
 
-    /**
-     * Every page over a journal of {@value #JOURNAL_ROWS} operations, timed from outside (median of five, each a
-     * whole HTTP exchange): the figures go to the build log, as the benchmark's do; what is asserted is that each answers.
-     */
-    @Test
-    void everyPageAnswersQuicklyOverAHundredThousandOperations() throws Exception {
-        String key = awaitingRefund("timed");
-        Map<String, String> pages = new LinkedHashMap<>();
-        pages.put("home", "/console/");
-        pages.put("approvals", "/console/approvals");
-        pages.put("approval", "/console/approval?key=" + query(key));
-        pages.put("escalations", "/console/escalations");
-        pages.put("unfinished", "/console/unfinished");
-        pages.put("search by key", "/console/search?key=" + query("bulk:invoice.create:order-77777:v1"));
-        pages.put("search by trace", "/console/search?trace=" + md5("trace77777"));
-        pages.put("search by object", "/console/search?object=" + md5("object77777"));
-        pages.put("search, succeeded in a day", "/console/search?standing=succeeded&from=" + java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
-                .minusDays(3).withNano(0) + "&to=" + java.time.LocalDateTime.now(java.time.ZoneOffset.UTC).minusDays(2).withNano(0));
-        pages.put("search, all, page 1", "/console/search?from=2000-01-01T00:00");
-        pages.put("record", "/console/operation?key=" + query("bulk:invoice.create:order-77777:v1"));
-        StringBuilder figures = new StringBuilder("console pages: " + JOURNAL_ROWS + " operations in the journal; median ms of 5:");
-        try (Browser admin = stack.signedIn("adam")) { // search and record; the operator's and the approver's pages with their sessions
-            Map<String, String> cookies = new LinkedHashMap<>();
-            cookies.put("adam", admin.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue());
-            try (Browser operator = stack.signedIn("oscar"); Browser approver = stack.signedIn("alice")) {
-                cookies.put("oscar", operator.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue());
-                cookies.put("alice", approver.driver().manage().getCookieNamed("TOOLGATE_CONSOLE").getValue());
-                for (Map.Entry<String, String> page : pages.entrySet()) {
-                    String who = page.getKey().startsWith("approval") ? "alice"
-                            : List.of("escalations", "unfinished").contains(page.getKey()) ? "oscar" : "adam";
-                    long[] millis = new long[5];
-                    for (int i = 0; i < millis.length; i++) {
-                        long started = System.nanoTime();
-                        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url(page.getValue())))
-                                .header("Cookie", "TOOLGATE_CONSOLE=" + cookies.get(who)).build(), HttpResponse.BodyHandlers.ofString());
-                        millis[i] = (System.nanoTime() - started) / 1_000_000;
-                        assertEquals(200, answer.statusCode(), page.getKey() + ": " + answer.body());
-                    }
-                    java.util.Arrays.sort(millis);
-                    figures.append(' ').append(page.getKey()).append(' ').append(millis[2]).append(';');
-                }
-            }
-        }
-        System.out.println(figures);
-    }
-
     private static long metric(String metrics, String status) {
         java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^toolgate_operations_unfinished\\{status=\"" + status + "\"\\} (\\d+)$")
                 .matcher(metrics);
@@ -572,10 +525,6 @@ class ConsoleIT {
 
     private static String abbreviated(String text) {
         return text.length() > 40 ? text.substring(0, 40) + "…" : text;
-    }
-
-    private static String md5(String text) throws Exception {
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     private String awaitingRefund(String intent) {

@@ -1,5 +1,6 @@
 package dev.toolgate.it.input;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,7 @@ import jakarta.json.JsonString;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -35,8 +37,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,9 +49,11 @@ import java.util.regex.Pattern;
  * Every door holds the same line. The REST API's methods are read from the application's own OpenAPI document
  * (which {@code OpenApiDocumentTest} holds to every resource method), the MCP tools from the endpoint's own
  * {@code tools/list}; each is fed the same table of hostile values — in each path parameter, each query parameter,
- * each header it documents, each member of its JSON body, each tool argument — by every principal. Every answer
- * is a 4xx (a problem document; for MCP an error result or a JSON-RPC error), never a 5xx; the journal holds
- * not one row more; nothing hostile reaches an exported span or the gateway's log.
+ * each header it documents, each member of its JSON body, each tool argument — by every principal; a typed query
+ * parameter also gets instants and numbers out of range. Each REST method's valid request is accepted first (the
+ * control), then every probe is answered exactly as docs/input.md says — its status and problem type — and the number
+ * sent is the number the document calls for. An MCP answer is an error result or a JSON-RPC error, never a 5xx. The
+ * journal holds not one row more; nothing hostile reaches an exported span or the gateway's log.
  */
 @Lane(3)
 class EveryDoorIT {
@@ -64,10 +71,64 @@ class EveryDoorIT {
             new Hostile("a card number", "t:pay:" + CARD + ":v1", "t:pay:" + CARD + ":v1"),
             new Hostile("a card number with spaces", "card 4111 1111 1111 1111", "card%204111%201111%201111%201111"),
             new Hostile("5,000 characters", "k".repeat(5000), "k".repeat(5000)));
-    /** Typed parameters' own hostile values: instants outside any calendar, numbers outside what a column holds. */
-    private static final List<String> BAD_INSTANTS = List.of("%2B999999999-12-31T23:59:59Z", "-999999999-01-01T00:00:00Z", "0000-00-00T00:00:00Z");
-    private static final List<String> BAD_NUMBERS = List.of("99999999999999999999999", "-1", "1e400", "0x10");
+    /** Typed parameters' own hostile values: instants outside any calendar or without an offset, numbers outside what a column holds. */
+    private static final List<String> BAD_INSTANTS = List.of("%2B999999999-12-31T23:59:59Z", "-999999999-01-01T00:00:00Z", "0000-00-00T00:00:00Z",
+            "2026-01-01T00:00:00");
+    private static final List<String> BAD_NUMBERS = List.of("99999999999999999999999", "-1", "0", "201", "1e400", "0x10");
     private static final List<String> PRINCIPALS = List.of("agent-a", "approver", "operator", "auditor", "admin");
+    /**
+     * Fewer probes than this per principal means the document was not read whole, its types included: 11 path
+     * parameters, 8 query parameters (a date-time and an integer among them), 4 headers, 20 string body members and
+     * 9 methods with none of these gave 434 when this was set.
+     */
+    private static final int MINIMUM_PROBES = 434;
+    /** Valid values: a key no operation or process has, an id no approval, run or principal has. */
+    private static final Map<String, String> VALID_PATH = Map.of("key", "test:every-door:v1", "id", "1");
+    private static final Map<String, String> VALID_QUERY = Map.of("key", "test:every-door:v1", "status", "running",
+            "before", "2026-01-01T00:00:00Z", "before_key", "test:every-door:v1", "limit", "10", "reason", "r");
+    private static final Answer FORBIDDEN = new Answer(403, "forbidden");
+    private static final Answer INVALID = new Answer(400, "invalid-request");
+    private static final Answer CARD_REJECTED = new Answer(422, "card-number-rejected");
+    /** Payara's own 400 page, before any application code: docs/input.md. */
+    private static final Answer SERVER_PAGE = new Answer(400, null);
+    private static final Set<String> PAYARA_REFUSES_IN_A_PATH = Set.of("NUL", "bytes that are not UTF-8", "a lone surrogate");
+    /** Members that name something declared: any value not among the declared is answered as unknown. */
+    private static final Map<String, Answer> NAMED = Map.of("operation", new Answer(400, "unknown-operation"),
+            "target", new Answer(400, "unknown-target"), "process", new Answer(400, "unknown-process"));
+    /**
+     * Each method's answer to its valid request from a principal it admits, in the document's order: the payment is
+     * approved, then declined (approved is still awaiting the agent's call); the reconcile run started is run 1. A key or
+     * id that does not exist is answered by the door only after every check on the input passed.
+     */
+    private static final Map<String, Answer> CONTROLS = Map.ofEntries(
+            Map.entry("post /v1/operations", new Answer(201, null)),
+            Map.entry("get /v1/operations", new Answer(404, "operation-not-found")),
+            Map.entry("get /v1/operations/{key}", new Answer(404, "operation-not-found")),
+            Map.entry("post /v1/operations/{key}/resume", new Answer(404, "operation-not-found")),
+            Map.entry("post /v1/operations/{key}/resolve", new Answer(404, "operation-not-found")),
+            Map.entry("post /v1/processes", new Answer(202, null)),
+            Map.entry("get /v1/processes", new Answer(200, null)),
+            Map.entry("get /v1/processes/{key}", new Answer(404, "process-not-found")),
+            Map.entry("post /v1/processes/{key}/resume", new Answer(404, "process-not-found")),
+            Map.entry("post /v1/processes/resume", new Answer(404, "process-not-found")),
+            Map.entry("post /v1/processes/{key}/resolve", new Answer(404, "process-not-found")),
+            Map.entry("get /v1/process-types", new Answer(200, null)),
+            Map.entry("get /v1/approvals", new Answer(200, null)),
+            Map.entry("post /v1/approvals", new Answer(201, null)),
+            Map.entry("post /v1/approvals/declines", new Answer(200, null)),
+            Map.entry("get /v1/approvals/{id}", new Answer(404, "approval-not-found")),
+            Map.entry("delete /v1/approvals/{id}", new Answer(404, "approval-not-found")),
+            Map.entry("get /v1/escalations", new Answer(200, null)),
+            Map.entry("post /v1/reconciliations", new Answer(202, null)),
+            Map.entry("get /v1/reconciliations/{id}", new Answer(200, null)),
+            Map.entry("get /v1/principals", new Answer(200, null)),
+            Map.entry("post /v1/principals", new Answer(201, null)),
+            Map.entry("delete /v1/principals/{id}", new Answer(404, "principal-not-found")),
+            Map.entry("post /v1/principals/{id}/rotate", new Answer(404, "principal-not-found")),
+            Map.entry("get /metrics", new Answer(200, null)),
+            Map.entry("get /health/live", new Answer(200, null)),
+            Map.entry("get /health/ready", new Answer(200, null)),
+            Map.entry("get /openapi.yaml", new Answer(200, null)));
 
     /**
      * A valid body for each documented method that takes one: the hostile value replaces one member at a time, so each
@@ -116,44 +177,78 @@ class EveryDoorIT {
     }
 
     @Test
-    void everyRestMethodRefusesEveryHostileValueWithA4xxAndStoresNothing() throws Exception {
-        Map<String, Long> before = rows();
-        List<String> failures = new ArrayList<>();
-        int sent = 0;
+    void everyRestMethodRefusesEveryHostileValueAsDocumentedAndStoresNothing() throws Exception {
         List<Route> routes = routes(get("/api/openapi.yaml", null).body());
         assertTrue(routes.size() >= 25, "the document lists the API's methods: " + routes);
+        Map<String, Map<String, Answer>> controls = new TreeMap<>();
+        List<String> refusedControls = new ArrayList<>();
         for (Route route : routes) {
-            assertTrue(!route.hasBody() || bodies.containsKey(route.name()), "a valid body for " + route.name() + " in bodies");
-            boolean reachedTheDoor = false;
+            controls.put(route.name(), admitted(route, refusedControls));
+        }
+        Map<String, Long> before = rows(); // what the valid requests stored is not the probes'
+        List<String> failures = new ArrayList<>();
+        int sent = 0;
+        int unsendable = 0;
+        for (Route route : routes) {
             for (Probe probe : probes(route)) {
                 for (String principal : PRINCIPALS) {
+                    if (probe.beyondTheClient()) {
+                        unsendable++; // the JDK's client refuses a control character and writes '?' for the rest
+                        continue;
+                    }
                     HttpResponse<String> answer;
                     try {
                         answer = send(probe, tokens.get(principal));
                     } catch (IllegalArgumentException clientRefused) {
-                        continue; // a header value no HTTP client sends (a control character): the server never sees it
+                        failures.add("the client refused " + probe.what() + ", which it should send: " + clientRefused.getMessage());
+                        continue;
                     }
                     sent++;
-                    int status = answer.statusCode();
-                    reachedTheDoor |= status != 401 && status != 403;
-                    if (status < 400 || status >= 500) {
-                        failures.add(status + " for " + probe.what() + " by " + principal + ": " + abbreviated(answer.body()));
-                    } else if (!answer.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")
-                            && !(status == 400 && probe.what().contains(" in {") && !answer.body().startsWith("{"))) {
-                        // the one exception: Payara's HTTP layer refuses a path holding an encoded NUL or bytes that are not
-                        // UTF-8 with its own 400 page, before any application code (the edge included) could answer
-                        failures.add(status + " without a problem document for " + probe.what() + " by " + principal);
+                    Answer expected = expected(probe, controls.get(route.name()).get(principal));
+                    Answer got = Answer.of(answer);
+                    if (!expected.equals(got)) {
+                        failures.add(probe.what() + " by " + principal + ": expected " + expected + ", got " + got + " " + abbreviated(answer.body()));
                     }
                 }
             }
-            assertTrue(reachedTheDoor, route.name() + ": some principal's probes passed authorization");
         }
-        System.out.printf("every door, REST: %d methods, %d hostile requests, %d not refused with a 4xx problem%n",
-                routes.size(), sent, failures.size());
-        assertTrue(failures.isEmpty(), failures.size() + " answers that were not a 4xx problem:\n" + String.join("\n",
-                failures.subList(0, Math.min(40, failures.size()))));
+        int[] planned = plannedProbes(routes);
+        System.out.printf("every door, REST: %d methods, %d hostile requests sent, %d the client cannot send, %d not refused as documented%n",
+                routes.size(), sent, unsendable, failures.size());
+        int sentInAll = sent;
+        int unsendableInAll = unsendable;
+        assertAll(
+                () -> assertEquals(List.of(), refusedControls, "every method's valid request accepted by those it admits, 403 for the rest"),
+                () -> assertEquals(new TreeSet<>(bodies.keySet()), routes.stream().filter(Route::hasBody).map(Route::name)
+                        .collect(Collectors.toCollection(TreeSet::new)), "the methods the document says take a body are those given one here"),
+                () -> assertTrue(failures.isEmpty(), failures.size() + " answers not as documented:\n"
+                        + String.join("\n", failures.subList(0, Math.min(80, failures.size())))),
+                () -> assertEquals(planned[0] * PRINCIPALS.size(), sentInAll, "every probe the document calls for, sent by every principal"),
+                () -> assertEquals(planned[1] * PRINCIPALS.size(), unsendableInAll, "the header values no HTTP client sends, and only those"),
+                () -> assertTrue(sentInAll >= MINIMUM_PROBES * PRINCIPALS.size(), "the document was read whole, its types too: "
+                        + sentInAll / PRINCIPALS.size() + " probes, fewer than " + MINIMUM_PROBES));
         assertEquals(before, rows(), "no row stored by a refused request");
         nothingHostileLeft();
+    }
+
+    /**
+     * Each principal's answer to the route's valid request (every parameter valid, its valid body), the control that
+     * shows a refusal is the probe's doing: the route's answer in {@link #CONTROLS} — 2xx, or the domain's own answer for
+     * a key or id that does not exist, given only once every check on the input passed — for at least one principal,
+     * 403 forbidden for the others. A principal refused so is refused so whatever its body holds.
+     */
+    private static Map<String, Answer> admitted(Route route, List<String> wrong) throws Exception {
+        Map<String, Answer> answers = new LinkedHashMap<>();
+        Probe control = new Probe(route.name() + " valid", route.verb(), route.valid(Map.of()), Map.of(), body(route, null, null), Where.UNREAD, null);
+        for (String principal : PRINCIPALS) {
+            answers.put(principal, Answer.of(send(control, tokens.get(principal))));
+        }
+        Answer accepted = CONTROLS.get(route.name());
+        if (accepted == null || !answers.containsValue(accepted)
+                || !answers.values().stream().allMatch(answer -> answer.equals(accepted) || answer.equals(FORBIDDEN))) {
+            wrong.add(route.name() + ": expected " + accepted + " (403 forbidden for those it does not admit), got " + answers);
+        }
+        return answers;
     }
 
     @Test
@@ -233,59 +328,123 @@ class EveryDoorIT {
         assertFalse(log.contains("4111 1111 1111 1111"), "a card number in the gateway's log");
     }
 
-    /** Every probe of one method: each hostile value in each of its parameters and body members, the rest valid. */
+    /**
+     * Every probe of one method: each hostile value in each of its path parameters, query parameters (with the typed
+     * parameters' own: instants, numbers), documented headers and body members, the rest valid.
+     */
     private static List<Probe> probes(Route route) {
         List<Probe> probes = new ArrayList<>();
-        String valid = route.path().replaceAll("\\{[^}]+}", "test:every-door:v1");
-        Matcher params = Pattern.compile("\\{([^}]+)}").matcher(route.path());
-        while (params.find()) {
-            String name = params.group(1);
+        for (String name : route.pathParameters()) {
             for (Hostile hostile : TABLE) {
-                String path = route.path().replace("{" + name + "}", hostile.url()).replaceAll("\\{[^}]+}", "test:every-door:v1");
-                probes.add(new Probe(route.name() + " with " + hostile.name() + " in {" + name + "}", route.verb(), path, Map.of(), body(route, null, null)));
+                probes.add(new Probe(route.name() + " with " + hostile.name() + " in {" + name + "}", route.verb(),
+                        route.valid(Map.of("{" + name + "}", hostile.url())), Map.of(), body(route, null, null), Where.PATH, hostile.name()));
             }
         }
-        for (Map.Entry<String, String> query : route.query().entrySet()) {
-            List<String> values = new ArrayList<>(TABLE.stream().map(Hostile::url).toList());
-            if ("date-time".equals(query.getValue())) {
-                values.addAll(BAD_INSTANTS);
-            } else if ("integer".equals(query.getValue())) {
-                values.addAll(BAD_NUMBERS);
+        route.query().forEach((name, type) -> {
+            for (Hostile hostile : TABLE) {
+                probes.add(new Probe(route.name() + " with " + hostile.name() + " in ?" + name, route.verb(),
+                        route.valid(Map.of(name, hostile.url())), Map.of(), body(route, null, null), Where.QUERY, hostile.name()));
             }
-            for (String value : values) {
-                probes.add(new Probe(route.name() + " with ?" + query.getKey() + "=" + abbreviated(value), route.verb(),
-                        valid + "?" + query.getKey() + "=" + value, Map.of(), body(route, null, null)));
+            for (String value : typed(type)) {
+                probes.add(new Probe(route.name() + " with ?" + name + "=" + value, route.verb(), route.valid(Map.of(name, value)),
+                        Map.of(), body(route, null, null), Where.TYPED_QUERY, value));
             }
-        }
+        });
         for (String header : route.headers()) {
             for (Hostile hostile : TABLE) {
-                String value = hostile.json() == null ? null
-                        : ((JsonString) Json.createReader(new StringReader("[\"" + hostile.json() + "\"]")).readArray().get(0)).getString();
-                // a header goes on the wire as ASCII: the client refuses a control character and sends '?' for the rest
-                if (value != null && value.chars().allMatch(c -> c >= 0x20 && c < 0x7f)) {
-                    probes.add(new Probe(route.name() + " with " + hostile.name() + " in " + header, route.verb(), valid,
-                            Map.of(header, value), body(route, null, null)));
+                if (hostile.json() != null) { // bytes that are not UTF-8 have no text form to put in a header
+                    String value = ((JsonString) Json.createReader(new StringReader("[\"" + hostile.json() + "\"]")).readArray().get(0)).getString();
+                    probes.add(new Probe(route.name() + " with " + hostile.name() + " in " + header, route.verb(), route.valid(Map.of()),
+                            Map.of(header, value), body(route, null, null), Where.HEADER, hostile.name()));
                 }
             }
         }
-        if (route.hasBody()) {
-            JsonObject base = Json.createReader(new StringReader(bodies.get(route.name()))).readObject();
-            for (String member : members(base)) {
+        if (route.hasBody() && bodies.containsKey(route.name())) {
+            for (String member : members(Json.createReader(new StringReader(bodies.get(route.name()))).readObject())) {
                 for (Hostile hostile : TABLE) {
                     if (hostile.json() != null) {
-                        probes.add(new Probe(route.name() + " with " + hostile.name() + " in " + member, route.verb(), valid,
-                                Map.of(), body(route, member, hostile.json())));
+                        probes.add(new Probe(route.name() + " with " + hostile.name() + " in " + member, route.verb(), route.valid(Map.of()),
+                                Map.of(), body(route, member, hostile.json()), member.startsWith("payload.") ? Where.PAYLOAD : Where.BODY, hostile.name()));
                     }
                 }
             }
         }
         if (probes.isEmpty()) { // a method with no parameters: the hostile value in a query it does not read
             for (Hostile hostile : TABLE) {
-                probes.add(new Probe(route.name() + " with " + hostile.name() + " in an unread ?x=", route.verb(), valid + "?x=" + hostile.url(),
-                        Map.of(), body(route, null, null)));
+                probes.add(new Probe(route.name() + " with " + hostile.name() + " in an unread ?x=", route.verb(),
+                        route.valid(Map.of("x", hostile.url())), Map.of(), body(route, null, null), Where.QUERY, hostile.name()));
             }
         }
         return probes;
+    }
+
+    /** A typed parameter's own hostile values, by its schema's format or type. */
+    private static List<String> typed(String type) {
+        return switch (type) {
+            case "date-time" -> BAD_INSTANTS;
+            case "integer" -> BAD_NUMBERS;
+            default -> List.of();
+        };
+    }
+
+    /**
+     * How many probes the document calls for, counted from the routes alone (not from {@link #probes}): {sendable,
+     * beyond the client}, per principal. A header value that is not printable ASCII is beyond the JDK's client, which
+     * refuses a control character and writes '?' for anything else (the server would judge a harmless '?'): such a
+     * probe is counted, not sent (such bytes over a raw socket: {@code BadInputIT}).
+     */
+    private static int[] plannedProbes(List<Route> routes) {
+        long jsonValues = TABLE.stream().filter(h -> h.json() != null).count();
+        long headerBeyond = TABLE.stream().filter(h -> h.json() != null && !sendableInAHeader(h)).count();
+        int sendable = 0;
+        int beyond = 0;
+        for (Route route : routes) {
+            int before = sendable + beyond;
+            sendable += route.pathParameters().size() * TABLE.size();
+            for (String type : route.query().values()) {
+                sendable += TABLE.size() + typed(type).size();
+            }
+            sendable += route.headers().size() * (jsonValues - headerBeyond);
+            beyond += route.headers().size() * headerBeyond;
+            if (route.hasBody() && bodies.containsKey(route.name())) {
+                sendable += members(Json.createReader(new StringReader(bodies.get(route.name()))).readObject()).size() * jsonValues;
+            }
+            if (sendable + beyond == before) {
+                sendable += TABLE.size();
+            }
+        }
+        return new int[] {sendable, beyond};
+    }
+
+    private static boolean sendableInAHeader(Hostile hostile) {
+        String value = ((JsonString) Json.createReader(new StringReader("[\"" + hostile.json() + "\"]")).readArray().get(0)).getString();
+        return printableAscii(value);
+    }
+
+    private static boolean printableAscii(String value) {
+        return value.chars().allMatch(c -> c >= 0x20 && c < 0x7f);
+    }
+
+    /**
+     * What each probe must be answered, as docs/input.md's table says. A path, query or header is judged by the edge
+     * before any door: 422 card-number-rejected for a card number, 400 invalid-request for the rest; in a path, an
+     * encoded NUL or bytes that are not UTF-8 never reach the application: Payara's HTTP layer answers its own 400 page.
+     * A body member and a typed query parameter are the door's, after authorization: a principal refused the valid
+     * request is refused this one the same way. A member that names a declared operation, target or process is looked
+     * up among those declared, and any other value is unknown (docs/input.md).
+     */
+    private static Answer expected(Probe probe, Answer control) {
+        boolean card = probe.hostile().startsWith("a card number");
+        return switch (probe.where()) {
+            case PATH -> card ? CARD_REJECTED : PAYARA_REFUSES_IN_A_PATH.contains(probe.hostile()) ? SERVER_PAGE : INVALID;
+            case QUERY, HEADER -> card ? CARD_REJECTED : INVALID;
+            case TYPED_QUERY -> control.equals(FORBIDDEN) ? FORBIDDEN : INVALID;
+            case BODY, PAYLOAD -> control.equals(FORBIDDEN) ? FORBIDDEN : card ? CARD_REJECTED
+                    : probe.hostile().equals("a lone surrogate") ? new Answer(400, "not-i-json")
+                    : probe.where() == Where.PAYLOAD ? new Answer(400, "invalid-payload")
+                    : NAMED.containsKey(probe.member()) ? NAMED.get(probe.member()) : INVALID;
+            case UNREAD -> throw new IllegalStateException("a control is not a probe");
+        };
     }
 
     /** Its string members, {@code payload.x} for the payload's. */
@@ -324,9 +483,9 @@ class EveryDoorIT {
     private static HttpResponse<String> send(Probe probe, String token) throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/api" + probe.path()))
                 .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token);
-        probe.headers().forEach(request::header);
+        probe.headers().forEach(request::header); // IllegalArgumentException: a value the client will not send
         if (probe.verb().equals("post") && !probe.headers().containsKey("Idempotency-Key")) {
-            request.header("Idempotency-Key", "test:every-door:" + System.nanoTime() + ":v1");
+            request.header("Idempotency-Key", "test:every-door:" + UUID.randomUUID() + ":v1");
         }
         HttpRequest.BodyPublisher body = probe.body() == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(probe.body());
@@ -344,41 +503,44 @@ class EveryDoorIT {
         return HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** The document's methods: each path's verbs, their query parameters (with a type or format), headers and whether a body is taken. */
+    /**
+     * The document's methods, read as the YAML it is: each path's verbs, their path parameters, query parameters by
+     * schema format or type ({@code date-time}, {@code integer}, else {@code string}), headers, and whether a body is
+     * taken. A parameter given by {@code $ref} is looked up under components.parameters.
+     */
+    @SuppressWarnings("unchecked")
     static List<Route> routes(String document) {
+        Map<String, Object> root = new Yaml().load(document);
+        Map<String, Object> shared = (Map<String, Object>) ((Map<String, Object>) root.get("components")).get("parameters");
         List<Route> routes = new ArrayList<>();
-        String paths = document.substring(document.indexOf("\npaths:\n"), document.indexOf("\ncomponents:"));
-        Matcher path = Pattern.compile("\n  (/[^:\n]*):\n").matcher(paths);
-        List<int[]> starts = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        while (path.find()) {
-            starts.add(new int[] {path.start(), path.end()});
-            names.add(path.group(1));
-        }
-        for (int i = 0; i < starts.size(); i++) {
-            String section = paths.substring(starts.get(i)[1], i + 1 < starts.size() ? starts.get(i + 1)[0] : paths.length());
-            Matcher verb = Pattern.compile("(?m)^    (get|post|delete|put|patch):$").matcher(section);
-            List<Integer> at = new ArrayList<>();
-            List<String> verbs = new ArrayList<>();
-            while (verb.find()) {
-                at.add(verb.start());
-                verbs.add(verb.group(1));
-            }
-            for (int v = 0; v < at.size(); v++) {
-                String method = section.substring(at.get(v), v + 1 < at.size() ? at.get(v + 1) : section.length());
-                Map<String, String> query = new TreeMap<>();
-                Matcher q = Pattern.compile("name: ([\\w-]+), in: query[^\n]*?(?:format: ([\\w-]+)|type: (integer))?[^\n]*\n").matcher(method);
-                while (q.find()) {
-                    query.put(q.group(1), q.group(2) != null ? q.group(2) : q.group(3) != null ? q.group(3) : "string");
+        ((Map<String, Map<String, Object>>) root.get("paths")).forEach((path, verbs) -> verbs.forEach((verb, spec) -> {
+            Map<String, Object> method = (Map<String, Object>) spec;
+            Map<String, String> query = new TreeMap<>();
+            Set<String> required = new TreeSet<>();
+            List<String> headers = new ArrayList<>();
+            for (Object listed : (List<Object>) method.getOrDefault("parameters", List.of())) {
+                Map<String, Object> parameter = (Map<String, Object>) listed;
+                if (parameter.containsKey("$ref")) {
+                    String ref = (String) parameter.get("$ref");
+                    parameter = (Map<String, Object>) shared.get(ref.substring(ref.lastIndexOf('/') + 1));
                 }
-                List<String> headers = new ArrayList<>();
-                Matcher h = Pattern.compile("name: ([\\w-]+), in: header").matcher(method);
-                while (h.find()) {
-                    headers.add(h.group(1));
+                String name = (String) parameter.get("name");
+                Map<String, Object> schema = (Map<String, Object>) parameter.getOrDefault("schema", Map.of());
+                switch ((String) parameter.get("in")) {
+                    case "query" -> {
+                        query.put(name, schema.containsKey("format") ? (String) schema.get("format") : (String) schema.getOrDefault("type", "string"));
+                        if (Boolean.TRUE.equals(parameter.get("required"))) {
+                            required.add(name);
+                        }
+                    }
+                    case "header" -> headers.add(name);
+                    default -> {
+                        // path parameters: the template names them
+                    }
                 }
-                routes.add(new Route(verbs.get(v), names.get(i), query, headers, method.contains("requestBody:")));
             }
-        }
+            routes.add(new Route(verb, path, query, required, headers, method.containsKey("requestBody")));
+        }));
         return routes;
     }
 
@@ -408,12 +570,73 @@ class EveryDoorIT {
     record Hostile(String name, String json, String url) {
     }
 
-    record Route(String verb, String path, Map<String, String> query, List<String> headers, boolean hasBody) {
-        String name() {
-            return verb + " " + path;
+    /** Where a probe puts its value, which says who judges it. */
+    enum Where { PATH, QUERY, TYPED_QUERY, HEADER, BODY, PAYLOAD, UNREAD }
+
+    /** An answer as the test judges it: the status and the problem type's last segment (null: not a problem document). */
+    record Answer(int status, String type) {
+        static Answer of(HttpResponse<String> response) {
+            String type = null;
+            if (response.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")) {
+                String uri = Json.createReader(new StringReader(response.body())).readObject().getString("type", "");
+                type = uri.substring(uri.lastIndexOf('/') + 1);
+            }
+            return new Answer(response.statusCode(), type);
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + (type == null ? "(not a problem document)" : type);
         }
     }
 
-    record Probe(String what, String verb, String path, Map<String, String> headers, String body) {
+    record Route(String verb, String path, Map<String, String> query, Set<String> requiredQuery, List<String> headers, boolean hasBody) {
+        String name() {
+            return verb + " " + path;
+        }
+
+        List<String> pathParameters() {
+            List<String> names = new ArrayList<>();
+            Matcher m = Pattern.compile("\\{([^}]+)}").matcher(path);
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+            return names;
+        }
+
+        /**
+         * The path with every parameter valid but those {@code replaced} ({@code "{name}"} for a path parameter, a
+         * bare name for a query parameter, raw as it goes into the URL), its required query parameters valid.
+         */
+        String valid(Map<String, String> replaced) {
+            String url = path;
+            for (String name : pathParameters()) {
+                url = url.replace("{" + name + "}", replaced.getOrDefault("{" + name + "}", VALID_PATH.get(name)));
+            }
+            StringBuilder q = new StringBuilder();
+            for (String name : query.keySet()) {
+                if (replaced.containsKey(name) || requiredQuery.contains(name)) {
+                    q.append(q.length() == 0 ? "?" : "&").append(name).append('=').append(replaced.getOrDefault(name, VALID_QUERY.get(name)));
+                }
+            }
+            replaced.forEach((name, value) -> {
+                if (!name.startsWith("{") && !query.containsKey(name)) {
+                    q.append(q.length() == 0 ? "?" : "&").append(name).append('=').append(value);
+                }
+            });
+            return url + q;
+        }
+    }
+
+    record Probe(String what, String verb, String path, Map<String, String> headers, String body, Where where, String hostile) {
+        /** The body member a BODY probe puts its value in. */
+        String member() {
+            return what.substring(what.lastIndexOf(" in ") + 4);
+        }
+
+        /** A header value the JDK's client cannot carry as it is: it refuses a control character, writes '?' for the rest. */
+        boolean beyondTheClient() {
+            return headers.values().stream().anyMatch(v -> !printableAscii(v));
+        }
     }
 }

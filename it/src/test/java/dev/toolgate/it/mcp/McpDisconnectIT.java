@@ -17,6 +17,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -28,7 +29,8 @@ import java.util.UUID;
  */
 class McpDisconnectIT extends MicroSuite {
 
-    private static final long TARGET_DELAY_MS = 3_000; // the target answers after the client is gone
+    /** The target holds the call this long after it arrives: the client hangs up within it; below the read timeout. */
+    private static final long TARGET_DELAY_MS = 4_000;
 
     private static JsonObject invoice(String key) {
         return Json.createObjectBuilder().add("idempotency_key", key).add("order_id", "order-disconnect").add("amount_minor", 2100)
@@ -61,6 +63,29 @@ class McpDisconnectIT extends MicroSuite {
         } // closed without reading a byte of the answer
     }
 
+    /**
+     * Sends the whole call and hangs up once the simulator counts its create for {@code key} while it holds the request
+     * in the armed delay: the document not made yet, the answer not sent. What the call was doing at the hang-up is read
+     * at the target, not guessed from a sleep.
+     */
+    private void sendAndHangUpWhileTheTargetHoldsIt(byte[] request, String key) throws IOException, InterruptedException {
+        URI base = URI.create(baseUrl());
+        String downstream = Agent.downstream(key);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            OutputStream out = socket.getOutputStream();
+            out.write(request);
+            out.flush();
+            long deadline = System.nanoTime() + TARGET_DELAY_MS / 2 * 1_000_000;
+            while (oneC.creates("1c", downstream) == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(1, oneC.creates("1c", downstream), "the call reached the target before the hang-up");
+            assertEquals(List.of(), oneC.effects("1c", downstream), "the target still holds it: no document yet");
+        } // closed without reading a byte of the answer
+        assertEquals(List.of(), oneC.effects("1c", downstream), "hung up while the target held the request open");
+        assertEquals("started", agent().find(key).json().getString("status"), "the call was still in flight at the hang-up");
+    }
+
     @Test
     void startsNothingWhenTheClientHangsUpBeforeItsCallArrived() throws Exception {
         String key = "test:invoice.create:mcp-hangup-early-" + UUID.randomUUID() + ":v1";
@@ -74,7 +99,7 @@ class McpDisconnectIT extends MicroSuite {
     void runsACallWhoseClientHungUpToARecordedOutcomeThatTheNextCallReturns() throws Exception {
         String key = "test:invoice.create:mcp-hangup-late-" + UUID.randomUUID() + ":v1";
         oneC.arm("1c", key, "POST", "delay", 1, TARGET_DELAY_MS);
-        sendAndHangUp(rawCall(key, -1), 500); // the call is with the target when the client goes
+        sendAndHangUpWhileTheTargetHoldsIt(rawCall(key, -1), key);
 
         String status = "";
         for (int i = 0; i < 60 && !"succeeded".equals(status); i++) { // reading the record moves nothing on
@@ -88,6 +113,7 @@ class McpDisconnectIT extends MicroSuite {
         JsonObject result = McpHttp.json(next).getJsonObject("result").getJsonObject("structuredContent");
         assertEquals("succeeded", result.getString("outcome"), next.body());
         assertTrue(result.getBoolean("replayed"), "the outcome the hung-up call recorded, not a second execution");
-        assertEquals(1, oneC.creates("1c", Agent.downstream(key)));
+        assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "one request reached the target");
+        assertEquals(1, oneC.effects("1c", Agent.downstream(key)).size(), "one document at the target");
     }
 }

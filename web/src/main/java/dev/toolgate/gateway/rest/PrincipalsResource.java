@@ -5,6 +5,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.access.Role;
+import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
 import jakarta.enterprise.context.RequestScoped;
@@ -91,7 +92,14 @@ public class PrincipalsResource {
                 .add("roles", roles);
     }
 
+    /**
+     * A name member, held first to the rules every value from outside meets ({@link Inputs#text}: a card number is
+     * 422 card-number-rejected here as anywhere, docs/input.md), then to the name's own shape.
+     */
     private static String name(JsonObject spec, String field) {
+        if (spec.get(field) instanceof JsonString text) {
+            Inputs.text(field, text.getString(), Inputs.Text.LINE, Inputs.MAX_VALUE);
+        }
         if (!(spec.get(field) instanceof JsonString s) || !s.getString().matches(NAME)) {
             throw new ProblemException(ProblemType.INVALID_REQUEST, field + " must be 1-64 of A-Z a-z 0-9 . _ -");
         }
