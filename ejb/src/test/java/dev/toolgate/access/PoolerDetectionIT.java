@@ -36,6 +36,7 @@ class PoolerDetectionIT {
 
     /** Checks through the pooler in a row: each must find it, none may conclude "direct" by chance. */
     private static final int CHECKS = 20;
+    private static final String LISTENER_THREAD = "toolgate-principal-changes";
     private static final Caller AUDITOR = new Caller("auditor-a", "acme", EnumSet.of(Role.AUDITOR));
 
     private static EmbeddedPostgres postgres;
@@ -92,7 +93,8 @@ class PoolerDetectionIT {
     void readsThePrincipalOnEveryRequestThroughPgBouncerAndSaysSoOnce() throws Exception {
         try (Listening listening = Listening.on(pooler.dataSource())) {
             awaitTrue(() -> listening.said(Level.WARNING, "pooler"), "the listener to say it found a pooler");
-            Thread.sleep(PrincipalChangeListener.HEARING_LAPSE.toMillis()); // time enough for any proof to come back
+            awaitTrue(() -> Thread.getAllStackTraces().keySet().stream().noneMatch(t -> LISTENER_THREAD.equals(t.getName())),
+                    "the listener to end: nothing is left that could turn the cache on");
 
             listening.cache().put("digest", AUDITOR, listening.cache().stamp());
             assertFalse(listening.cache().isHearing());
