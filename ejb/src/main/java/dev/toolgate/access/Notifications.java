@@ -11,14 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The announcements PostgreSQL delivered to a pooled connection that LISTENs, read through the driver's own API
- * ({@code PGConnection.getNotifications}), whichever copy of the driver the pool runs.
+ * The announcements PostgreSQL delivered to a pooled connection that LISTENs, and the backend it named when the
+ * connection started, read through the driver's own API ({@code PGConnection.getNotifications}, {@code getBackendPID}),
+ * whichever copy of the driver the pool runs.
  *
  * <p>Usually the pool unwraps its connection to the driver's {@link PGConnection}. A server-managed pool may run a
  * copy of the driver loaded apart from the application's: on WildFly the driver is a deployment of its own beside
  * the EAR ({@code deploy/wildfly/journal-datasource.cli}), and the EAR carries its own copy for its own datasource.
  * That connection implements the other copy's {@code PGConnection}, so unwrapping to the EAR's fails ("Cannot unwrap
- * to org.postgresql.PGConnection") and the listener never heard anything there. Then the same two methods are called
+ * to org.postgresql.PGConnection") and the listener never heard anything there. Then the same methods are called
  * by name, on the driver's connection under the pool's wrapper (which the connection's metadata hands back).
  */
 final class Notifications {
@@ -29,18 +30,20 @@ final class Notifications {
     private final Object theirs;
     private final Method getNotifications;
     private final Method getParameter;
+    private final Method getBackendPid;
 
-    private Notifications(PGConnection ours, Object theirs, Method getNotifications, Method getParameter) {
+    private Notifications(PGConnection ours, Object theirs, Method getNotifications, Method getParameter, Method getBackendPid) {
         this.ours = ours;
         this.theirs = theirs;
         this.getNotifications = getNotifications;
         this.getParameter = getParameter;
+        this.getBackendPid = getBackendPid;
     }
 
     /** The driver's notifications on {@code connection}, a connection of the journal's pool. */
     static Notifications on(Connection connection) throws SQLException {
         if (connection.isWrapperFor(PGConnection.class)) {
-            return new Notifications(connection.unwrap(PGConnection.class), null, null, null);
+            return new Notifications(connection.unwrap(PGConnection.class), null, null, null, null);
         }
         Connection driver = connection.getMetaData().getConnection();
         try {
@@ -49,7 +52,8 @@ final class Notifications {
                 throw new SQLException("the journal's connection is not PostgreSQL's (" + driver.getClass().getName() + "): it cannot LISTEN");
             }
             Class<?> notification = Class.forName("org.postgresql.PGNotification", false, api.getClassLoader());
-            return new Notifications(null, driver, api.getMethod("getNotifications", int.class), notification.getMethod("getParameter"));
+            return new Notifications(null, driver, api.getMethod("getNotifications", int.class), notification.getMethod("getParameter"),
+                    api.getMethod("getBackendPID"));
         } catch (ReflectiveOperationException e) {
             throw new SQLException("the driver of the journal's pool has no notification API this listener knows", e);
         }
@@ -74,6 +78,14 @@ final class Notifications {
             }
         }
         return payloads;
+    }
+
+    /**
+     * The backend the server named when this connection started (its key for cancelling a query; 0 if none was sent).
+     * PostgreSQL names the backend the connection is; a pooler names a key of its own ({@link PoolerCheck}).
+     */
+    int startupPid() throws SQLException {
+        return ours != null ? ours.getBackendPID() : (Integer) call(getBackendPid, theirs);
     }
 
     private static Object call(Method method, Object target, Object... arguments) throws SQLException {

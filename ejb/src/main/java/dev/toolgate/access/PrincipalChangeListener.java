@@ -17,6 +17,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -26,19 +27,20 @@ import java.util.logging.Logger;
  * to a principal, migration V7) on one connection of its own, and drops each changed principal from
  * this instance's {@link CallerCache}.
  *
- * <p>The cache is used only while this listener proves that announcements reach it: it announces a
- * nonce of its own and waits for it to come back, once before the cache is used and every
- * {@value #PROBE_EVERY_MILLIS} ms after. The nonce is announced from another session, as a change is:
- * announced on the listening connection itself, it came back even through a pooler in transaction mode,
- * where the statement ran on the very server connection that had LISTENed while every other session's
- * announcement arrived when no client held that connection and was lost — the cache was used, and a
- * principal revoked elsewhere was let in until its cache entry expired ({@code FaultMatrixThroughPgBouncerIT}).
- * A LISTEN that never took effect (no autocommit, such a pooler), a black-holed connection, a hung or dead
- * thread: each ends in silence, and the cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here
- * runs again. On a lost connection the cache is emptied at once, because changes made meanwhile were
- * announced to nobody here. Through a pooler in transaction mode even the proof from another session holds now
- * and then by chance while others' announcements are lost, so behind one the cache is turned off
- * ({@code toolgate.auth.cache-seconds=0}, docs/operations.md).
+ * <p>A LISTEN lasts as long as the session that made it, so first, each time it connects, the listener makes sure
+ * its connection is a PostgreSQL session of its own and not one handed round by a pooler between transactions
+ * (PgBouncer's transaction mode), where announcements arrive when no client holds the session and are lost
+ * ({@link PoolerCheck}). Anything short of proof turns the cache off for as long as this instance runs: every request
+ * reads the principal table, whatever {@code toolgate.auth.cache-seconds} says, and one log line says why.
+ *
+ * <p>On a session of its own, the cache is used only while this listener proves that announcements reach it: it
+ * announces a nonce of its own and waits for it to come back, once before the cache is used and every
+ * {@value #PROBE_EVERY_MILLIS} ms after. The nonce is announced from another session, as a change is. A LISTEN that
+ * never took effect (no autocommit), a black-holed connection, a hung or dead thread: each ends in silence, and the
+ * cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here runs again. On a lost connection the cache is
+ * emptied at once, because changes made meanwhile were announced to nobody here. That proof alone could not tell a
+ * pooler: through PgBouncer it held now and then by chance while a revocation's announcement was lost
+ * ({@code FaultMatrixThroughPgBouncerIT}), hence the check before it.
  */
 @Singleton
 @Startup
@@ -115,11 +117,16 @@ public class PrincipalChangeListener {
                     current = connection;
                     connection.setAutoCommit(true); // LISTEN takes effect when its transaction commits
                     Notifications notifications = Notifications.on(connection);
+                    Optional<Integer> backend = sessionOfItsOwn(connection, notifications, dataSource);
+                    if (backend.isEmpty()) {
+                        return; // nothing can be heard through a pooler: the cache stays off (the finally below)
+                    }
                     execute(connection, "LISTEN " + CHANNEL);
                     announce(dataSource);
                     if (awaitOwnAnnouncement(notifications, cache) && running) {
                         cache.heard();
-                        LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes: authenticated callers are cached");
+                        LOG.log(lost ? Level.WARNING : Level.INFO, "listening for principal changes on backend " + backend.get()
+                                + ", a PostgreSQL session of its own: authenticated callers are cached");
                         lost = false;
                         backOff = RECONNECT_FIRST_MILLIS;
                         hear(dataSource, notifications, cache);
@@ -144,6 +151,25 @@ public class PrincipalChangeListener {
         } finally {
             cache.deaf(); // whatever ends this thread, the cache is not used without it
         }
+    }
+
+    /**
+     * The listener's backend when {@code connection} is a PostgreSQL session of its own; empty, after one line in the
+     * log, when it is not or that cannot be shown: a pooler stays a pooler until the next start.
+     */
+    private Optional<Integer> sessionOfItsOwn(Connection connection, Notifications notifications, DataSource dataSource)
+            throws SQLException {
+        PoolerCheck.Verdict verdict = PoolerCheck.run(connection, notifications.startupPid(), dataSource);
+        if (verdict instanceof PoolerCheck.Direct direct) {
+            return Optional.of(direct.backendPid());
+        }
+        String found = verdict instanceof PoolerCheck.Pooled pooled
+                ? "the journal is reached through a connection pooler (" + pooled.evidence() + ")"
+                : "the journal's connection could not be shown to be a PostgreSQL session of its own ("
+                        + ((PoolerCheck.Unproven) verdict).why() + ")";
+        LOG.warning(found + ": announcements of principal changes cannot reach this instance, so the caller cache is off"
+                + " and every request reads the principal table, whatever toolgate.auth.cache-seconds says, until the next start");
+        return Optional.empty();
     }
 
     /** Hears changes until the channel fails a probe or the listener is stopped. */

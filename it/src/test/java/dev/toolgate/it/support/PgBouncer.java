@@ -11,17 +11,19 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * PgBouncer (Debian's package, 1.18) in transaction pooling mode in front of a PostgreSQL: a connection pooler as
  * teams run one, between the gateway and its journal. Started from {@code /usr/sbin/pgbouncer} (the build installs it,
- * it/src/test/pooler/ensure-pgbouncer.sh), as {@code nobody} when the tests run as root (it refuses root), with its
+ * it/src/test/debian/ensure-packages.sh), as {@code nobody} when the tests run as root (it refuses root), with its
  * configuration and log under {@code target/}.
  *
  * <p>1.18 predates protocol-level prepared statements, so a client must not prepare on the server: the journal's URL
  * through it carries {@code prepareThreshold=0} ({@link #jdbcUrl}). The driver's {@code extra_float_digits} start-up
- * parameter is ignored, as PgBouncer's own documentation says to for JDBC.
+ * parameter is ignored, as PgBouncer's own documentation says to for JDBC. Its admin console answers
+ * {@code postgres} ({@link #stats}), so a suite can show that its traffic went through PgBouncer.
  */
 public final class PgBouncer implements AutoCloseable {
 
@@ -39,7 +41,7 @@ public final class PgBouncer implements AutoCloseable {
     /** PgBouncer in front of the PostgreSQL that {@code jdbcUrl} names, for that URL's database. */
     public static PgBouncer inFrontOf(String jdbcUrl) throws IOException {
         if (!Files.isExecutable(BINARY)) {
-            throw new IllegalStateException("no " + BINARY + ": install Debian's pgbouncer (the build does it: it/src/test/pooler/ensure-pgbouncer.sh)");
+            throw new IllegalStateException("no " + BINARY + ": install Debian's pgbouncer (the build does it: it/src/test/debian/ensure-packages.sh)");
         }
         SuiteTimings.started("PgBouncer");
         URI postgres = URI.create(jdbcUrl.substring("jdbc:".length()));
@@ -58,6 +60,7 @@ public final class PgBouncer implements AutoCloseable {
                 "unix_socket_dir =",
                 "auth_type = trust",
                 "auth_file = " + home.resolve("users.txt"),
+                "admin_users = postgres",
                 "pool_mode = transaction",
                 "max_client_conn = 500",
                 "default_pool_size = 20",
@@ -81,6 +84,15 @@ public final class PgBouncer implements AutoCloseable {
     /** The journal's URL through PgBouncer: no server-side prepared statements (see the class comment). */
     public String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?prepareThreshold=0";
+    }
+
+    /**
+     * What PgBouncer has counted for the database since it started ({@code SHOW STATS}: {@code total_xact_count},
+     * {@code total_query_count} …); empty until a client of that database has connected.
+     */
+    public Map<String, String> stats() throws IOException {
+        return PgBouncerConsole.show(port, "postgres", "SHOW STATS").stream()
+                .filter(row -> database.equals(row.get("database"))).findFirst().orElse(Map.of());
     }
 
     private void awaitListening(Path log) throws IOException {
