@@ -1,10 +1,10 @@
 package dev.toolgate.journal;
 
-import org.eclipse.persistence.config.SessionCustomizer;
 import org.eclipse.persistence.sessions.DatabaseLogin;
 import org.eclipse.persistence.sessions.DatasourceLogin;
 import org.eclipse.persistence.sessions.JNDIConnector;
 import org.eclipse.persistence.sessions.Session;
+import org.eclipse.persistence.sessions.SessionCustomizer;
 import org.eclipse.persistence.sessions.server.ServerSession;
 
 import jakarta.persistence.EntityManager;
@@ -28,7 +28,7 @@ import java.util.logging.Logger;
  * the migrations, the first look at a key ({@code lifecycle.FirstCapture}) and the principal-change listener
  * (through {@link #dataSource}) all use it; the EAR's own datasource is then defined but never connected.
  */
-public class JournalConnections implements SessionCustomizer {
+public class JournalConnections implements SessionCustomizer { // sessions.SessionCustomizer: config's is gone in EclipseLink 5
 
     static final String SETTING = "toolgate.db.datasource";
 

@@ -34,6 +34,9 @@ public final class GatewayProcess implements AutoCloseable {
     private final Path log;
     private final List<Path> alongside = new ArrayList<>();
     private final List<String> jvmOptions = new ArrayList<>();
+    private final List<String> postBootCommands = new ArrayList<>();
+    private final List<String> serverOptions = new ArrayList<>();
+    private List<String> javaCommand = LocalStack.javaCommand();
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
@@ -79,6 +82,27 @@ public final class GatewayProcess implements AutoCloseable {
         return this;
     }
 
+    /** Runs Micro on the JDK at {@code home}: Micro 7 needs Java 21 or newer ({@link Jdks}). */
+    public GatewayProcess withJava(Path home) {
+        javaCommand = List.of(home.resolve("bin").resolve("java").toString());
+        return this;
+    }
+
+    /**
+     * Runs the {@code asadmin} commands of {@code script} after boot too, as an operator's post-boot file would (the
+     * server's pool of {@code deploy/payara/journal-pool.asadmin}, say); its comment lines are left out.
+     */
+    public GatewayProcess withPostBoot(Path script) throws IOException {
+        Files.readAllLines(script).stream().filter(line -> !line.isBlank() && !line.startsWith("#")).forEach(postBootCommands::add);
+        return this;
+    }
+
+    /** Passes {@code options} to Micro itself, such as {@code --addlibs} or {@code --logtofile}. */
+    public GatewayProcess withServerOptions(List<String> options) {
+        serverOptions.addAll(options);
+        return this;
+    }
+
     /** Starts the JVM with {@code options} too, such as {@link LocalStack#SHORT_LIVED_JVM}; the JVM's defaults without. */
     public GatewayProcess withJvmOptions(List<String> options) {
         jvmOptions.addAll(options);
@@ -90,7 +114,7 @@ public final class GatewayProcess implements AutoCloseable {
         // Micro's root folder keeps the last deployment; reused after a stop it fails to redeploy
         // ("JNDI lookup failed for java:app/jdbc/toolgate"). Nothing of ours lives there: start clean.
         LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
-        List<String> command = new ArrayList<>(LocalStack.javaCommand());
+        List<String> command = new ArrayList<>(javaCommand);
         command.addAll(jvmOptions);
         // Payara's deployment-time resource validator looks the journal's own @DataSourceDefinition up before the
         // application defines it; on a loaded host it has, now and then, failed that look-up and stopped the
@@ -107,10 +131,12 @@ public final class GatewayProcess implements AutoCloseable {
                 "--deploy", runtime.resolve("ROOT.war").toString(),
                 "--port", Integer.toString(port),
                 "--rootdir", runtime.resolve("instance-" + port).toString(),
-                "--postbootcommandfile", postBootFile(runtime).toString(),
+                "--postbootcommandfile", postBootCommands.isEmpty() ? postBootFile(runtime).toString()
+                        : Files.writeString(runtime.resolve("micro-postboot-" + port + ".txt"), POST_BOOT + String.join("\n", postBootCommands) + "\n").toString(),
                 "--prebootcommandfile", Files.writeString(runtime.resolve("micro-preboot.txt"), CLOSED_UNTIL_DEPLOYED).toString(),
                 "--postdeploycommandfile", Files.writeString(runtime.resolve("micro-postdeploy.txt"), OPEN_WHEN_DEPLOYED).toString(),
                 "--nohazelcast", "--disablephonehome"));
+        command.addAll(serverOptions);
         for (Path war : alongside) {
             command.addAll(List.of("--deploy", war.toString()));
         }

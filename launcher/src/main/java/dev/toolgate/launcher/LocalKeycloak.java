@@ -12,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -39,7 +38,6 @@ public final class LocalKeycloak implements AutoCloseable {
      * chooses G1, and a second collector would stop the JVM at start ("conflicting collector combinations").
      */
     public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
-    private static final Path JVMS = Path.of("/usr/lib/jvm");
     /** The console's roles, each a group of the realm, and the person who has it. */
     static final Map<String, String> PEOPLE = Map.of("approver", "approvers", "operator", "operators", "auditor", "auditors");
 
@@ -62,33 +60,7 @@ public final class LocalKeycloak implements AutoCloseable {
      * /usr/lib/jvm; empty, with what was tried, if there is none.
      */
     public static Optional<Path> java(List<Path> tried) throws IOException {
-        String configured = System.getProperty("toolgate.keycloak.java-home", "");
-        if (!configured.isBlank()) {
-            tried.add(Path.of(configured));
-        } else {
-            tried.add(JVMS.resolve("temurin-25-jdk-amd64"));
-            if (Files.isDirectory(JVMS)) {
-                try (DirectoryStream<Path> jvms = Files.newDirectoryStream(JVMS, "*25*")) {
-                    jvms.forEach(tried::add);
-                }
-            }
-        }
-        return tried.stream().filter(jdk -> Files.isExecutable(jdk.resolve("bin/java")) && feature(jdk) == 25).findFirst();
-    }
-
-    /** The JDK's feature release, from its {@code release} file ({@code JAVA_VERSION="25.0.1"}): a name can mislead. */
-    private static int feature(Path jdk) {
-        try {
-            for (String line : Files.readAllLines(jdk.resolve("release"))) {
-                if (line.startsWith("JAVA_VERSION=")) {
-                    String version = line.substring("JAVA_VERSION=".length()).replace("\"", "");
-                    return Integer.parseInt(version.split("[.+-]")[0]);
-                }
-            }
-        } catch (IOException | RuntimeException unreadable) {
-            // not a JDK this can tell the release of
-        }
-        return -1;
+        return Jdks.find("toolgate.keycloak.java-home", feature -> feature == 25, tried);
     }
 
     /** Starts Keycloak from {@code home} on {@code port}, not waiting for it: {@link #awaitReady} does. */

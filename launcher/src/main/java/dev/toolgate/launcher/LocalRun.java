@@ -2,6 +2,7 @@ package dev.toolgate.launcher;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,8 +52,7 @@ public final class LocalRun {
             config.put("toolgate.console.oidc.client-id", LocalKeycloak.CLIENT_ID);
             config.put("toolgate.console.oidc.client-secret", keycloak.clientSecret());
         }
-        GatewayProcess gateway = new GatewayProcess(Path.of(System.getProperty("toolgate.runtime")), port,
-                LocalStack.asEnvironment(config), home.resolve("gateway.log")).withJvmOptions(LocalStack.SHORT_LIVED_JVM);
+        GatewayProcess gateway = gateway(port, config, home);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 gateway.close();
@@ -104,6 +104,27 @@ public final class LocalRun {
         }
         System.out.println("Ctrl+C stops everything.");
         Thread.currentThread().join();
+    }
+
+    /**
+     * The gateway on Payara Micro 6 (Jakarta EE 10, the build's Java 17), or with {@code -Dtoolgate.micro=7} on Micro 7
+     * (Jakarta EE 11) and a Java 21 or newer found as Keycloak's is ({@code -Dtoolgate.micro7.java-home}, else
+     * /usr/lib/jvm).
+     */
+    private static GatewayProcess gateway(int port, Map<String, String> config, Path home) throws IOException {
+        boolean seven = "7".equals(System.getProperty("toolgate.micro", "6"));
+        Path runtime = Path.of(System.getProperty(seven ? "toolgate.runtime.micro7" : "toolgate.runtime"));
+        GatewayProcess gateway = new GatewayProcess(runtime, port, LocalStack.asEnvironment(config), home.resolve("gateway.log"))
+                .withJvmOptions(LocalStack.SHORT_LIVED_JVM);
+        if (!seven) {
+            return gateway;
+        }
+        List<Path> tried = new ArrayList<>();
+        Path java = Jdks.find("toolgate.micro7.java-home", feature -> feature >= 21, tried).orElseThrow(() -> new IllegalStateException(
+                "Payara Micro 7 needs Java 21 or newer and none was found (tried " + tried + "): install one (Debian:"
+                        + " apt-get install openjdk-25-jdk-headless, or Temurin 25), or name it with -Dtoolgate.micro7.java-home=<JDK>"));
+        System.out.println("The gateway runs on Payara Micro 7 (Jakarta EE 11) with " + java);
+        return gateway.withJava(java);
     }
 
     /** Keycloak for the console, or null with what is missing said in {@code missing}. */

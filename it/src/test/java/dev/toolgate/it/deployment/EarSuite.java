@@ -138,7 +138,9 @@ abstract class EarSuite {
         config.put("toolgate.console.oidc.client-secret", keycloak.clientSecret());
         config.putAll(OtlpReceiver.gatewayConfig(TRACES.endpoint())); // tracing on, as docs/telemetry.md says
         config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
-        config.put("toolgate.db.datasource", dataSource);
+        if (!dataSource.isEmpty()) { // none: the WAR's own datasource
+            config.put("toolgate.db.datasource", dataSource);
+        }
         config.put("toolgate.db.pool-size", Integer.toString(POOL_SIZE));
         return LocalStack.asEnvironment(config);
     }
@@ -384,9 +386,20 @@ abstract class EarSuite {
         }
 
         Map<String, Integer> sessions = sessionsByApplication(journalUrl);
-        int pooled = sessions.getOrDefault("toolgate-pool", 0); // the ApplicationName the deploy/ files give the pool
-        assertTrue(pooled >= 1 && pooled <= POOL_SIZE, "sessions by application: " + sessions);
-        assertEquals(0, sessions.getOrDefault("toolgate", 0), "the EAR's own datasource stays unconnected: " + sessions);
+        int pooled = sessions.getOrDefault(journalPool(), 0);
+        assertTrue(pooled >= 1 && pooled <= journalPoolSize(), "sessions by application: " + sessions);
+        String other = journalPool().equals("toolgate-pool") ? "toolgate" : "toolgate-pool";
+        assertEquals(0, sessions.getOrDefault(other, 0), "the other datasource stays unconnected: " + sessions);
+    }
+
+    /** The ApplicationName of the journal's pool: the server's ({@code deploy/} files), unless a suite says otherwise. */
+    String journalPool() {
+        return "toolgate-pool";
+    }
+
+    /** The most sessions that pool may hold: the size the environment gives the server's pool. */
+    int journalPoolSize() {
+        return POOL_SIZE;
     }
 
     @Test
