@@ -15,6 +15,7 @@ import dev.toolgate.process.ProcessCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 class McpMethodsTest {
@@ -151,6 +152,23 @@ class McpMethodsTest {
         McpMethods methods = new McpMethods();
         methods.taskMethods = new TaskMethods();
         JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tasks/get", JsonValue.EMPTY_JSON_OBJECT);
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, TASKS, "http://gw/api")));
+    }
+
+    @Test
+    void refusesAValidRequestStateBesideAKeyNoDoorTakesBeforeTheJournal() {
+        byte[] secret = new byte[ApprovalRounds.MIN_SECRET_BYTES];
+        McpMethods methods = new McpMethods();
+        methods.calls = new ToolCalls();
+        methods.calls.settings = new JournalSettings();
+        methods.processCatalog = new ProcessCatalog();
+        methods.rounds = new ApprovalRounds(); // no journal behind it: a key that reached one would fail, not be answered
+        methods.rounds.configuredSecret = Optional.of(java.util.Base64.getEncoder().encodeToString(secret));
+        String key = "t:payment.create:o-1:v1\u0000";
+        String state = RequestStates.issue(secret, new RequestStates.Claims("agent-a", "t:payment.create:o-1:v1\u0000", "f".repeat(64), 0,
+                java.time.Instant.now().plusSeconds(60)));
+        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tools/call", JSON.createObjectBuilder().add("name", "get_operation")
+                .add("arguments", JSON.createObjectBuilder().add("idempotency_key", key)).add("requestState", state).build());
         assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, TASKS, "http://gw/api")));
     }
 }
