@@ -14,6 +14,7 @@ import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,6 +24,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -66,7 +68,7 @@ public class McpEndpoint extends HttpServlet {
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String origin = request.getHeader("Origin");
         if (!settings.allows(origin)) { // DNS rebinding: the transport's MUST
-            send(response, 403, error("origin " + origin + " is not allowed"));
+            send(response, 403, error("this Origin is not allowed to call the MCP endpoint")); // not repeated: it is the caller's text
             return;
         }
         Optional<Caller> caller;
@@ -110,7 +112,11 @@ public class McpEndpoint extends HttpServlet {
             response.setHeader("traceresponse", TraceParent.outgoing(Trace.traceId()));
             int status;
             String version = request.getHeader(EraLadder.VERSION_HEADER);
-            if (message instanceof JsonRpc.Malformed malformed) {
+            Optional<String> repeated = MirroredHeaders.repeated(name -> Collections.list(request.getHeaders(name)).size());
+            if (repeated.isPresent()) { // before anything reads a first value that a proxy may have read as the last
+                send(response, status = 400, JsonRpc.error(message instanceof JsonRpc.Call call ? call.id() : JsonValue.NULL,
+                        JsonRpc.HEADER_MISMATCH, "Header mismatch: " + repeated.get()));
+            } else if (message instanceof JsonRpc.Malformed malformed) {
                 send(response, status = 400, JsonRpc.error(malformed.id(), malformed.code(), malformed.message()));
             } else if (message instanceof JsonRpc.Call call) {
                 status = answer(caller, call, request, response);
