@@ -54,7 +54,7 @@ public class InputEdge implements Filter {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = StatusLines.phrased((HttpServletResponse) res);
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        Door door = Door.of(path);
+        Door door = Door.of(request);
         try {
             check(request, path, door);
         } catch (InputRefused refused) {
@@ -93,12 +93,14 @@ public class InputEdge implements Filter {
                 continue;
             }
             boolean read = READ_HEADERS.contains(name.toLowerCase(Locale.ROOT));
+            // a header no door reads is not named: its name is the sender's text (one was a card number), not ours
+            String where = read ? "header " + name : "a header no door reads";
             for (Enumeration<String> values = request.getHeaders(name); values.hasMoreElements(); ) {
                 String value = values.nextElement();
                 if (read) {
-                    Inputs.text("header " + name, value, Text.LINE, Inputs.MAX_VALUE);
+                    Inputs.text(where, value, Text.LINE, Inputs.MAX_VALUE);
                 } else {
-                    Inputs.characters("header " + name, value, Text.LINE, Inputs.MAX_VALUE);
+                    Inputs.characters(where, value, Text.LINE, Inputs.MAX_VALUE);
                 }
             }
         }
@@ -168,6 +170,16 @@ public class InputEdge implements Filter {
         MCP,
         /** {@code /console}: a page that says what was refused. */
         CONSOLE;
+
+        /**
+         * The door the container routes {@code request} to: by its servlet path and path info, which the container has
+         * normalised ({@code //console/x}, {@code /%63onsole/x} and {@code /mcp;x=y} are the console's and MCP's), never by
+         * the URI as sent — a refusal in another door's form would be one its client cannot read.
+         */
+        static Door of(HttpServletRequest request) {
+            String pathInfo = request.getPathInfo();
+            return of(request.getServletPath() + (pathInfo == null ? "" : pathInfo));
+        }
 
         static Door of(String path) {
             if (path.equals("/mcp") || path.startsWith("/mcp/")) {
