@@ -62,7 +62,9 @@ class CardNumbersTest {
 
     @Test
     void findsACardNumberWithAFewHexLettersGluedOn() {
-        for (String glued : java.util.List.of("cc4111111111111111", "4111111111111111abc", "prod:ab4111111111111111")) {
+        for (String glued : java.util.List.of("cc4111111111111111", "4111111111111111abc", "prod:ab4111111111111111",
+                "t:pay:4111111111111111abcd:v1", "4111111111111111abcd", "abcd4111111111111111", "deadbeef4111111111111111cafe",
+                "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca4111111111111111", "0a4111111111111111b2c3d4e5f60718293a4b5c6d")) {
             org.junit.jupiter.api.Assertions.assertTrue(CardNumbers.contains(glued), glued);
         }
         org.junit.jupiter.api.Assertions.assertFalse(CardNumbers.contains("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
@@ -109,5 +111,28 @@ class CardNumbersTest {
         assertFalse(CardNumbers.tooFewDigits("41\u00ad11"));
         assertFalse(CardNumbers.tooFewDigits("4\u200b1"), "a zero-width space is a format character");
         assertTrue(CardNumbers.contains("４１１１ １１１１ １１１１ １１１１"), "still found by the search");
+    }
+
+    /**
+     * The price of finding a card glued into a hex word: a digest whose own run of 13–19 decimal digits passes Luhn is
+     * refused. Counted on a fixed-seed sample (a count, not a timing); {@code -Dcardnumbers.sample=1000000} measures the
+     * figure docs/input.md gives.
+     */
+    @Test
+    void refusesFewRandomUuidsAndHexDigests() {
+        int sample = Integer.getInteger("cardnumbers.sample", 100_000);
+        java.util.Random random = new java.util.Random(2026);
+        int uuids = 0;
+        int digests = 0;
+        for (int i = 0; i < sample; i++) {
+            java.util.UUID uuid = new java.util.UUID(random.nextLong() & ~0xF000L | 0x4000L, random.nextLong() & ~(3L << 62) | (2L << 62)); // v4
+            uuids += CardNumbers.contains(uuid.toString()) ? 1 : 0;
+            byte[] digest = new byte[32];
+            random.nextBytes(digest);
+            digests += CardNumbers.contains(java.util.HexFormat.of().formatHex(digest)) ? 1 : 0;
+        }
+        System.out.printf("card numbers: %d of %d random UUIDs, %d of %d random 64-hex digests refused%n", uuids, sample, digests, sample);
+        assertEquals(0, uuids, "a UUID is set aside whole");
+        assertTrue(digests <= sample / 200, digests + " of " + sample + " digests: more than 0.5 %");
     }
 }
