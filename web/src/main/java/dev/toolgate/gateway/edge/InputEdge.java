@@ -192,18 +192,26 @@ public class InputEdge implements Filter {
         }
 
         void refuse(HttpServletResponse response, InputRefused refused) throws IOException {
+            answer(response, refused.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST,
+                    refused.getMessage());
+        }
+
+        /** 405 for a method the door does not serve, {@code allow} naming those it does ({@link ServletDoor}). */
+        void notAllowed(HttpServletResponse response, String allow) throws IOException {
+            response.setHeader("Allow", allow);
+            answer(response, ProblemType.METHOD_NOT_ALLOWED, "this method is not served here; Allow lists the methods that are");
+        }
+
+        private void answer(HttpServletResponse response, ProblemType type, String detail) throws IOException {
             switch (this) {
-                case API -> {
-                    ProblemType type = refused.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST;
-                    write(response, refused.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
-                            .add("title", type.title()).add("status", type.status()).add("detail", refused.getMessage()).build().toString());
-                }
-                case MCP -> write(response, refused.status(), "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0")
-                        .addNull("id").add("error", JSON.createObjectBuilder().add("code", -32600).add("message", refused.getMessage()))
+                case API -> write(response, type.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
+                        .add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());
+                case MCP -> write(response, type.status(), "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0")
+                        .addNull("id").add("error", JSON.createObjectBuilder().add("code", -32600).add("message", detail))
                         .build().toString());
-                case CONSOLE -> write(response, refused.status(), "text/html;charset=UTF-8", "<!doctype html><html lang=\"en\"><head>"
+                case CONSOLE -> write(response, type.status(), "text/html;charset=UTF-8", "<!doctype html><html lang=\"en\"><head>"
                         + "<meta charset=\"utf-8\"><title>Refused</title></head><body><main><h1>Refused</h1><p role=\"alert\">"
-                        + escape(refused.getMessage()) + "; nothing was done.</p><p><a href=\"/console/\">Back to the console</a></p>"
+                        + escape(detail) + "; nothing was done.</p><p><a href=\"/console/\">Back to the console</a></p>"
                         + "</main></body></html>");
             }
         }

@@ -6,6 +6,7 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.gateway.edge.BearerToken;
 import dev.toolgate.gateway.edge.RateLimiter;
+import dev.toolgate.gateway.edge.ServletDoor;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
@@ -16,7 +17,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -35,7 +35,7 @@ import java.util.Optional;
  * this order: Origin (403), bearer token (401, with the protected-resource metadata), rate (429), size (413).
  */
 @WebServlet(urlPatterns = McpEndpoint.PATH)
-public class McpEndpoint extends HttpServlet {
+public class McpEndpoint extends ServletDoor {
 
     static final String PATH = "/mcp";
     static final String METADATA = "/.well-known/oauth-protected-resource" + PATH;
@@ -49,19 +49,9 @@ public class McpEndpoint extends HttpServlet {
     @Inject
     McpMethods methods;
 
-    @Override
-    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        notAllowed(response);
-    }
-
-    @Override
-    protected void doDelete(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        notAllowed(response);
-    }
-
-    @Override
-    protected void doPut(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        notAllowed(response);
+    /** POST alone: no stream to GET, no session to DELETE; every other method is 405 ({@link ServletDoor}). */
+    public McpEndpoint() {
+        super("POST");
     }
 
     @Override
@@ -160,11 +150,6 @@ public class McpEndpoint extends HttpServlet {
     private static byte[] read(InputStream in, long limit) throws IOException {
         byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
         return body.length > limit ? null : body;
-    }
-
-    private static void notAllowed(HttpServletResponse response) throws IOException {
-        response.setHeader("Allow", "POST");
-        send(response, 405, error("POST one JSON-RPC message; this server opens no stream (stateless Streamable HTTP)"));
     }
 
     private static JsonObject error(String detail) {
