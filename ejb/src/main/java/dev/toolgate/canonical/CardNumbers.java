@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * digits), and invisible format characters (Unicode category Cf) are dropped.
  *
  * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside before digits are counted
- * (a hex id only when no run of 13–19 decimal digits stands in it, which could be a card with hex letters glued on): a UUID's
+ * (one shorter than {@link #WHOLE_ID} only when no run of 13–19 decimal digits stands in it, which could be a card with hex
+ * letters glued on): a UUID's
  * groups can all be decimal digits (the last two form 16 digits about once in 20,000 random UUIDs),
  * and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal digits
  * that passes Luhn cannot be told from a card number and is refused.
@@ -45,9 +46,17 @@ public final class CardNumbers {
     /** The group of {@link #IDENTIFIERS} that is a hex id: the only capturing group (a MatchResult has no named groups before Java 20). */
     private static final int HEX_ID = 1;
     /**
-     * A run of decimal digits as long as a card number, letters or nothing on either side: inside a hex id it may be a
-     * card number with hex letters glued on ({@code 4111111111111111abcd}), so such an id is searched, not set aside.
+     * A run of decimal digits as long as a card number, letters or nothing on either side: inside a hex word shorter than
+     * {@link #WHOLE_ID} it may be a card number with hex letters glued on ({@code 4111111111111111abcd}), so such a word
+     * is searched, not set aside.
      */
+    /**
+     * 32: a W3C trace id and an MD5, the shortest digests, and 13 characters more than the longest card number. A hex
+     * word this long is an id whatever runs of digits it holds: a request's fingerprint (SHA-256) and a trace id come
+     * back to the gateway (an approval's request_hash, a submit's trace_id, the console's search), and one in 240
+     * SHA-256s holds a run that passes Luhn.
+     */
+    static final int WHOLE_ID = 32;
     private static final Pattern CARD_RUN = Pattern.compile("(?<![0-9])[0-9]{" + MIN_DIGITS + "," + MAX_DIGITS + "}(?![0-9])");
 
     /** No-break space, guillemets, dashes, curly quotes, the numero sign (NFKC: "No"). */
@@ -115,8 +124,8 @@ public final class CardNumbers {
     /** The whole search: normalized, identifiers set aside, digit groups joined and Luhn-checked. */
     static boolean search(String text) {
         // set aside as a letter, which ends a run of groups; a hex id that holds a card-length run of digits is searched
-        String s = IDENTIFIERS.matcher(normalize(text)).replaceAll(id -> id.group(HEX_ID) != null && CARD_RUN.matcher(id.group()).find()
-                ? id.group() : "x"); // a hex id holds no '$' or '\\' for the replacement to read
+        String s = IDENTIFIERS.matcher(normalize(text)).replaceAll(id -> id.group(HEX_ID) != null && id.group().length() < WHOLE_ID
+                && CARD_RUN.matcher(id.group()).find() ? id.group() : "x"); // a hex word holds no '$' or '\\' for the replacement to read
         List<String> groups = new ArrayList<>();
         for (int i = 0, end; i < s.length(); i = end) {
             end = runEnd(s, i);
