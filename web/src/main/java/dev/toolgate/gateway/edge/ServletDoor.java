@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,9 +24,12 @@ public abstract class ServletDoor extends HttpServlet {
     private final String allow;
 
     protected ServletDoor(String... methods) {
-        Set<String> all = new LinkedHashSet<>(List.of(methods));
-        if (all.contains("GET")) {
-            all.add("HEAD");
+        Set<String> all = new LinkedHashSet<>();
+        for (String method : methods) {
+            all.add(method);
+            if ("GET".equals(method)) {
+                all.add("HEAD");
+            }
         }
         all.add("OPTIONS");
         served = Set.copyOf(all);
