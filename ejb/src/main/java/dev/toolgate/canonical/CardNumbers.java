@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * with the decimal digits of any script. The text is NFKC-normalized first (fullwidth forms, circled
  * digits), and invisible format characters (Unicode category Cf) are dropped.
  *
- * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside before digits are counted: a UUID's
+ * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside before digits are counted
+ * (one shorter than {@link #WHOLE_ID} only when no run of 13–19 decimal digits stands in it, which could be a card with hex
+ * letters glued on): a UUID's
  * groups can all be decimal digits (the last two form 16 digits about once in 20,000 random UUIDs),
  * and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal digits
  * that passes Luhn cannot be told from a card number and is refused.
@@ -37,9 +39,25 @@ public final class CardNumbers {
             + "|\\p{XDigit}{2}-\\p{XDigit}{32}-\\p{XDigit}{16}-\\p{XDigit}{2}" // W3C Trace Context traceparent
             // a hex id (20+ characters: hashes, object ids) holding both letters and digits; a shorter word is
             // no id, and a card number with a few hex letters glued on ("cc4111…") is still found
-            + "|(?=\\p{XDigit}*[A-Fa-f])(?=\\p{XDigit}*[0-9])\\p{XDigit}{20,}"
+            + "|((?=\\p{XDigit}*[A-Fa-f])(?=\\p{XDigit}*[0-9])\\p{XDigit}{20,})"
             + "|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?"
             + ")" + NOT_ALNUM_AFTER);
+
+    /** The group of {@link #IDENTIFIERS} that is a hex id: the only capturing group (a MatchResult has no named groups before Java 20). */
+    private static final int HEX_ID = 1;
+    /**
+     * A run of decimal digits as long as a card number, letters or nothing on either side: inside a hex word shorter than
+     * {@link #WHOLE_ID} it may be a card number with hex letters glued on ({@code 4111111111111111abcd}), so such a word
+     * is searched, not set aside.
+     */
+    /**
+     * 32: a W3C trace id and an MD5, the shortest digests, and 13 characters more than the longest card number. A hex
+     * word this long is an id whatever runs of digits it holds: a request's fingerprint (SHA-256) and a trace id come
+     * back to the gateway (an approval's request_hash, a submit's trace_id, the console's search), and one in 240
+     * SHA-256s holds a run that passes Luhn.
+     */
+    static final int WHOLE_ID = 32;
+    private static final Pattern CARD_RUN = Pattern.compile("(?<![0-9])[0-9]{" + MIN_DIGITS + "," + MAX_DIGITS + "}(?![0-9])");
 
     /** No-break space, guillemets, dashes, curly quotes, the numero sign (NFKC: "No"). */
     static final String PLAIN_PUNCTUATION = "\u00a0«»–—‘’“”„№";
@@ -105,7 +123,9 @@ public final class CardNumbers {
 
     /** The whole search: normalized, identifiers set aside, digit groups joined and Luhn-checked. */
     static boolean search(String text) {
-        String s = IDENTIFIERS.matcher(normalize(text)).replaceAll("x"); // a letter: it ends a run of groups
+        // set aside as a letter, which ends a run of groups; a hex id that holds a card-length run of digits is searched
+        String s = IDENTIFIERS.matcher(normalize(text)).replaceAll(id -> id.group(HEX_ID) != null && id.group().length() < WHOLE_ID
+                && CARD_RUN.matcher(id.group()).find() ? id.group() : "x"); // a hex word holds no '$' or '\\' for the replacement to read
         List<String> groups = new ArrayList<>();
         for (int i = 0, end; i < s.length(); i = end) {
             end = runEnd(s, i);

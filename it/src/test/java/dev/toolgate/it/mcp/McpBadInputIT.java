@@ -1,11 +1,13 @@
 package dev.toolgate.it.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.MicroSuite;
+import dev.toolgate.it.support.TestStack;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -151,5 +153,123 @@ class McpBadInputIT extends MicroSuite {
         assertTrue(answer.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
         assertTrue(answer.headers().firstValue("Mcp-Session-Id").isEmpty(), "stateless: no session");
         return McpHttp.json(answer).getJsonObject("result").getString("protocolVersion");
+    }
+
+    private static final JsonObject TASKS = Json.createObjectBuilder()
+            .add("extensions", Json.createObjectBuilder().add("io.modelcontextprotocol/tasks", Json.createObjectBuilder())).build();
+
+    private static JsonObject task(String taskId) {
+        return Json.createObjectBuilder().add("taskId", taskId).add("inputResponses", Json.createObjectBuilder()).build();
+    }
+
+    /** The row's status and what it got ({@link #what}), or, for an HTTP refusal with a body that is not JSON, its type. */
+    private static String got(HttpResponse<String> answer) {
+        boolean json = answer.headers().firstValue("Content-Type").orElse("").contains("json") && answer.body().startsWith("{");
+        return answer.statusCode() + " " + (json && McpHttp.json(answer).containsKey("jsonrpc") ? what(answer) : "");
+    }
+
+    @Test
+    void refusesATaskIdOrARequestStateKeyNoDoorTakesAsInvalidParamsBeforeTheJournal() {
+        McpHttp mcp = mcp();
+        List<String> wrong = new ArrayList<>();
+        for (String method : List.of("tasks/get", "tasks/update", "tasks/cancel")) {
+            for (String taskId : List.of("operation:" + KEY + "\u0000", "process:" + KEY + "\u0001", "operation:t:pay:" + CARD + ":v1",
+                    "operation:" + "k".repeat(256))) {
+                HttpResponse<String> answer = McpHttp.send(mcp.modern(1, method, task(taskId), TASKS));
+                if (!got(answer).equals("200 -32602") || answer.body().contains("4111") || answer.body().contains("incident")) {
+                    wrong.add(method + " " + taskId.length() + ": " + answer.statusCode() + " " + answer.body());
+                }
+            }
+        }
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+    }
+
+    @Test
+    void answersAnUpdateFromAPrincipalThatMayNotReadTasksAlikeForAnExistingAndAnUnknownKey() {
+        String existing = "test:invoice.create:mcp-bad-task-" + UUID.randomUUID() + ":v1";
+        assertEquals(201, agent().submit(existing, Agent.invoice("o-bad-task", 100)).status());
+        McpHttp admin = McpHttp.withToken(baseUrl(), TestStack.adminToken());
+        HttpResponse<String> known = McpHttp.send(admin.modern(1, "tasks/update", task("operation:" + existing), TASKS));
+        HttpResponse<String> unknown = McpHttp.send(admin.modern(1, "tasks/update", task("operation:" + existing + "-none"), TASKS));
+        assertEquals(unknown.statusCode() + " " + unknown.body(), known.statusCode() + " " + known.body());
+        assertEquals("200 -32602", got(known));
+    }
+
+    @Test
+    void refusesAMirroredHeaderSentTwice() {
+        McpHttp mcp = mcp();
+        JsonObject params = McpHttp.toolParams("invoice_create", args("1"));
+        List<String> wrong = new ArrayList<>();
+        for (String[] second : List.of(new String[] {"Mcp-Param-Idempotency-Key", KEY + "-other"},
+                new String[] {"Mcp-Param-Idempotency-Key", KEY}, new String[] {"MCP-Protocol-Version", "2025-11-25"},
+                new String[] {"Mcp-Method", "tools/list"}, new String[] {"Mcp-Name", "invoice_post"})) {
+            HttpResponse<String> answer = McpHttp.send(mcp.modern(1, "tools/call", params).header(second[0], second[1]));
+            if (!got(answer).equals("400 -32020")) {
+                wrong.add(second[0] + ": " + answer.statusCode() + " " + answer.body());
+            }
+        }
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+        assertEquals(404, agent().find(KEY).status(), "nothing stored");
+    }
+
+    @Test
+    void neverRepeatsTheValueOrTheNameItRefuses() {
+        McpHttp mcp = mcp();
+        String claim = "4111 1111 1111 1111";
+        HttpResponse<String> version = McpHttp.send(mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"" + claim + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}")
+                .header("MCP-Protocol-Version", "2026-07-28"));
+        assertEquals("400 -32020", got(version), version.body());
+        HttpResponse<String> header = McpHttp.send(mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
+                .header("x-4111-1111-1111-1111", "a".repeat(4200)));
+        assertEquals("400 -32600", got(header), header.body());
+        HttpResponse<String> method = McpHttp.send(mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + claim + "\"}"));
+        assertEquals("200 -32601", got(method), method.body());
+        for (HttpResponse<String> answer : List.of(version, header, method)) {
+            assertFalse(answer.body().contains("4111"), answer.body());
+        }
+        HttpResponse<String> origin = McpHttp.send(mcp.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
+                .header("Origin", "https://evil-origin-7351.example"));
+        assertEquals(403, origin.statusCode(), origin.body());
+        assertFalse(origin.body().contains("evil-origin"), origin.body());
+    }
+
+    @Test
+    void refusesACardNumberWithHexLettersGluedOnAsAKey() {
+        String glued = "t:pay:4111111111111111abcd:v1";
+        HttpResponse<String> answer = McpHttp.send(mcp().post(McpHttp.toolCall(1, "invoice_create",
+                Json.createObjectBuilder(args("1")).add("idempotency_key", glued).build())));
+        assertEquals("200 card-number-rejected", got(answer), answer.body());
+        assertEquals(422, agent().submit(glued, Agent.invoice("o-glued", 100)).status(), "and over REST");
+    }
+
+    @Test
+    void answersAMethodNoDoorServesWith405AndAllow() {
+        McpHttp mcp = mcp();
+        List<String> wrong = new ArrayList<>();
+        for (String method : List.of("PATCH", "PROPFIND")) {
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            for (String path : List.of("/mcp", "/", "/.well-known/oauth-protected-resource/mcp", "/console/signed-out")) {
+                answers.add(McpHttp.send(mcp.request(path).header("Authorization", "Bearer x").method(method, HttpRequest.BodyPublishers.noBody())));
+            }
+            answers.add(agent().send(agent().operations().method(method, HttpRequest.BodyPublishers.noBody())).response()); // past the API's token check
+            for (HttpResponse<String> answer : answers) {
+                if (answer.statusCode() != 405 || answer.headers().firstValue("Allow").isEmpty()) {
+                    wrong.add(method + " " + answer.uri().getPath() + ": " + answer.statusCode() + " " + answer.headers().map());
+                }
+            }
+        }
+        HttpResponse<String> get = McpHttp.send(mcp.request("/mcp").GET());
+        assertEquals("405 POST, OPTIONS", get.statusCode() + " " + get.headers().firstValue("Allow").orElse(""));
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong));
+    }
+
+    @Test
+    void answersARefusalInTheFormOfTheDoorTheContainerRoutesTo() {
+        HttpResponse<String> mcp = McpHttp.send(mcp().request("/mcp;x=y?q=%00").GET());
+        assertEquals("400 -32600", got(mcp), mcp.body());
+        HttpResponse<String> console = McpHttp.send(mcp().request("//console/signed-out?q=%00").GET());
+        assertEquals(400, console.statusCode(), console.body());
+        assertTrue(console.headers().firstValue("Content-Type").orElse("").startsWith("text/html"), console.headers().map().toString());
     }
 }

@@ -22,8 +22,17 @@ public final class McpHttp {
     private final String token;
 
     public McpHttp(String baseUrl, String principal) {
+        this(principal, baseUrl, Credentials.token(baseUrl, principal));
+    }
+
+    private McpHttp(String principal, String baseUrl, String token) {
         this.baseUrl = baseUrl;
-        this.token = Credentials.token(baseUrl, principal);
+        this.token = token;
+    }
+
+    /** As a principal holding {@code token} (the bootstrap admin's, which has no name to issue it by). */
+    public static McpHttp withToken(String baseUrl, String token) {
+        return new McpHttp(null, baseUrl, token);
     }
 
     /** A POST as the MCP transport sends one, with the token. */
@@ -79,12 +88,18 @@ public final class McpHttp {
         HttpRequest.Builder request = post(body.toString()).header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method);
         String name = params.containsKey("name") ? params.getString("name") : params.containsKey("taskId") ? params.getString("taskId") : null;
         if (name != null) {
-            request.header("Mcp-Name", name);
+            request.header("Mcp-Name", mirrored(name));
         }
         if (params.get("arguments") instanceof JsonObject args && args.get("idempotency_key") instanceof jakarta.json.JsonString key) {
-            request.header("Mcp-Param-Idempotency-Key", key.getString());
+            request.header("Mcp-Param-Idempotency-Key", mirrored(key.getString()));
         }
         return request;
+    }
+
+    /** A body value as a header carries it: as it is when it is visible ASCII, else in SEP-2243's Base64 sentinel form. */
+    public static String mirrored(String value) {
+        return value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E) ? value : "=?base64?"
+                + java.util.Base64.getEncoder().encodeToString(value.getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "?=";
     }
 
     /** {@link #modern} without client capabilities. */

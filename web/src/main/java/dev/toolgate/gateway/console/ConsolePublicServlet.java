@@ -1,6 +1,6 @@
 package dev.toolgate.gateway.console;
 
-import jakarta.servlet.http.HttpServlet;
+import dev.toolgate.gateway.edge.ServletDoor;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -9,9 +9,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /** What the console shows nobody in particular: the signed-out page (also after an expiry) and the stylesheet. */
-public class ConsolePublicServlet extends HttpServlet {
+public class ConsolePublicServlet extends ServletDoor {
 
     static final Set<String> PATHS = Set.of("/console/signed-out", ConsolePages.STYLE_PATH);
+
+    public ConsolePublicServlet() {
+        super("GET");
+    }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {

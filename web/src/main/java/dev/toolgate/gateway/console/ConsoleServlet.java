@@ -1,11 +1,11 @@
 package dev.toolgate.gateway.console;
 
 import dev.toolgate.gateway.edge.InputRefused;
+import dev.toolgate.gateway.edge.ServletDoor;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.inject.Inject;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * its route ({@link ConsoleRoutes}), asks the access the route names ({@link ConsoleAccess}), and lets the route's
  * desk answer. What a desk or a service refuses is answered here, in one place: a page saying why, and nothing changed.
  */
-public class ConsoleServlet extends HttpServlet {
+public class ConsoleServlet extends ServletDoor {
 
     @Inject
     OperationDesk operations;
@@ -29,6 +29,10 @@ public class ConsoleServlet extends HttpServlet {
     @Inject
     SignOut signOut;
     private ConsoleRoutes routes;
+
+    public ConsoleServlet() {
+        super("GET", "POST");
+    }
 
     @Override
     public void init() {

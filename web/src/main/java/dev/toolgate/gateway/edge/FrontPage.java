@@ -1,7 +1,6 @@
 package dev.toolgate.gateway.edge;
 
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -13,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * description, MCP, the console, health and metrics. Static: it names no tenant, key or setting.
  */
 @WebServlet(name = "front-page", urlPatterns = "")
-public class FrontPage extends HttpServlet {
+public class FrontPage extends ServletDoor {
 
     static final String PAGE = """
             <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Toolgate</title>
@@ -30,6 +29,10 @@ public class FrontPage extends HttpServlet {
               <code>/api/metrics</code>: Prometheus metrics (an operator's token)</li>
             </ul></body></html>
             """;
+
+    public FrontPage() {
+        super("GET");
+    }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {

@@ -54,7 +54,7 @@ public class InputEdge implements Filter {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = StatusLines.phrased((HttpServletResponse) res);
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        Door door = Door.of(path);
+        Door door = Door.of(request);
         try {
             check(request, path, door);
         } catch (InputRefused refused) {
@@ -93,12 +93,14 @@ public class InputEdge implements Filter {
                 continue;
             }
             boolean read = READ_HEADERS.contains(name.toLowerCase(Locale.ROOT));
+            // a header no door reads is not named: its name is the sender's text (one was a card number), not ours
+            String where = read ? "header " + name : "a header no door reads";
             for (Enumeration<String> values = request.getHeaders(name); values.hasMoreElements(); ) {
                 String value = values.nextElement();
                 if (read) {
-                    Inputs.text("header " + name, value, Text.LINE, Inputs.MAX_VALUE);
+                    Inputs.text(where, value, Text.LINE, Inputs.MAX_VALUE);
                 } else {
-                    Inputs.characters("header " + name, value, Text.LINE, Inputs.MAX_VALUE);
+                    Inputs.characters(where, value, Text.LINE, Inputs.MAX_VALUE);
                 }
             }
         }
@@ -169,6 +171,16 @@ public class InputEdge implements Filter {
         /** {@code /console}: a page that says what was refused. */
         CONSOLE;
 
+        /**
+         * The door the container routes {@code request} to: by its servlet path and path info, which the container has
+         * normalised ({@code //console/x}, {@code /%63onsole/x} and {@code /mcp;x=y} are the console's and MCP's), never by
+         * the URI as sent — a refusal in another door's form would be one its client cannot read.
+         */
+        static Door of(HttpServletRequest request) {
+            String pathInfo = request.getPathInfo();
+            return of(request.getServletPath() + (pathInfo == null ? "" : pathInfo));
+        }
+
         static Door of(String path) {
             if (path.equals("/mcp") || path.startsWith("/mcp/")) {
                 return MCP;
@@ -180,18 +192,26 @@ public class InputEdge implements Filter {
         }
 
         void refuse(HttpServletResponse response, InputRefused refused) throws IOException {
+            answer(response, refused.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST,
+                    refused.getMessage());
+        }
+
+        /** 405 for a method the door does not serve, {@code allow} naming those it does ({@link ServletDoor}). */
+        void notAllowed(HttpServletResponse response, String allow) throws IOException {
+            response.setHeader("Allow", allow);
+            answer(response, ProblemType.METHOD_NOT_ALLOWED, "this method is not served here; Allow lists the methods that are");
+        }
+
+        private void answer(HttpServletResponse response, ProblemType type, String detail) throws IOException {
             switch (this) {
-                case API -> {
-                    ProblemType type = refused.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED : ProblemType.INVALID_REQUEST;
-                    write(response, refused.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
-                            .add("title", type.title()).add("status", type.status()).add("detail", refused.getMessage()).build().toString());
-                }
-                case MCP -> write(response, refused.status(), "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0")
-                        .addNull("id").add("error", JSON.createObjectBuilder().add("code", -32600).add("message", refused.getMessage()))
+                case API -> write(response, type.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
+                        .add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());
+                case MCP -> write(response, type.status(), "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0")
+                        .addNull("id").add("error", JSON.createObjectBuilder().add("code", -32600).add("message", detail))
                         .build().toString());
-                case CONSOLE -> write(response, refused.status(), "text/html;charset=UTF-8", "<!doctype html><html lang=\"en\"><head>"
+                case CONSOLE -> write(response, type.status(), "text/html;charset=UTF-8", "<!doctype html><html lang=\"en\"><head>"
                         + "<meta charset=\"utf-8\"><title>Refused</title></head><body><main><h1>Refused</h1><p role=\"alert\">"
-                        + escape(refused.getMessage()) + "; nothing was done.</p><p><a href=\"/console/\">Back to the console</a></p>"
+                        + escape(detail) + "; nothing was done.</p><p><a href=\"/console/\">Back to the console</a></p>"
                         + "</main></body></html>");
             }
         }

@@ -4,6 +4,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.gateway.GatewayAnswer;
+import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.search.OperationRecords;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -72,6 +73,9 @@ public class ApprovalRounds {
             return Optional.of("requestState failed verification; call again without it");
         }
         String key = params.get("arguments") instanceof JsonObject args && args.get(ToolSchemas.KEY) instanceof JsonString k ? k.getString() : "";
+        if (!IdempotencyKeyHeader.isWellFormed(key)) { // the key's own rule before it is looked up: a NUL never reaches SQL
+            return Optional.of("requestState names a well-formed arguments.idempotency_key, and this one is not");
+        }
         return records.find(caller.tenant(), key).map(OperationRecords.OperationRecord::operation)
                 .map(op -> RequestStates.refusal(claims.get(), caller.principalId(), key, op.requestHash(), op.attemptCount(), Instant.now()))
                 .orElse(Optional.of("requestState was issued for another operation"));

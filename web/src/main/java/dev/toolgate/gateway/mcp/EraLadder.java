@@ -52,6 +52,6 @@ final class EraLadder {
     static JsonObject unsupported(JsonRpc.Call call, String requested) {
         return JsonRpc.error(call == null ? JsonValue.NULL : call.id(), JsonRpc.UNSUPPORTED_PROTOCOL_VERSION,
                 "Unsupported protocol version", JSON.createObjectBuilder()
-                        .add("supported", JSON.createArrayBuilder(ProtocolVersions.SUPPORTED)).add("requested", requested).build());
+                        .add("supported", JSON.createArrayBuilder(ProtocolVersions.SUPPORTED)).add("requested", ProtocolVersions.requestedShown(requested)).build());
     }
 }

@@ -23,6 +23,11 @@ final class JsonRpc {
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
+    /**
+     * JSON-RPC's range for an implementation's own server errors (-32000 to -32099), below the part MCP reserves: the
+     * journal does not answer, so nothing was done; the same request again, after {@code retry_after_seconds}, is safe.
+     */
+    static final int SERVER_UNAVAILABLE = -32000;
     /** 2026-07-28's codes, from the range the specification reserves (-32020 to -32099): always HTTP 400. */
     static final int HEADER_MISMATCH = -32020;
     static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;

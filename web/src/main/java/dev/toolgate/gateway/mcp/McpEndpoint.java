@@ -6,6 +6,7 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.gateway.edge.BearerToken;
 import dev.toolgate.gateway.edge.RateLimiter;
+import dev.toolgate.gateway.edge.ServletDoor;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
@@ -14,8 +15,8 @@ import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.TraceParent;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -23,6 +24,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Optional;
 
 /**
@@ -33,7 +35,7 @@ import java.util.Optional;
  * this order: Origin (403), bearer token (401, with the protected-resource metadata), rate (429), size (413).
  */
 @WebServlet(urlPatterns = McpEndpoint.PATH)
-public class McpEndpoint extends HttpServlet {
+public class McpEndpoint extends ServletDoor {
 
     static final String PATH = "/mcp";
     static final String METADATA = "/.well-known/oauth-protected-resource" + PATH;
@@ -47,26 +49,16 @@ public class McpEndpoint extends HttpServlet {
     @Inject
     McpMethods methods;
 
-    @Override
-    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        notAllowed(response);
-    }
-
-    @Override
-    protected void doDelete(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        notAllowed(response);
-    }
-
-    @Override
-    protected void doPut(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        notAllowed(response);
+    /** POST alone: no stream to GET, no session to DELETE; every other method is 405 ({@link ServletDoor}). */
+    public McpEndpoint() {
+        super("POST");
     }
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String origin = request.getHeader("Origin");
         if (!settings.allows(origin)) { // DNS rebinding: the transport's MUST
-            send(response, 403, error("origin " + origin + " is not allowed"));
+            send(response, 403, error("this Origin is not allowed to call the MCP endpoint")); // not repeated: it is the caller's text
             return;
         }
         Optional<Caller> caller;
@@ -110,7 +102,11 @@ public class McpEndpoint extends HttpServlet {
             response.setHeader("traceresponse", TraceParent.outgoing(Trace.traceId()));
             int status;
             String version = request.getHeader(EraLadder.VERSION_HEADER);
-            if (message instanceof JsonRpc.Malformed malformed) {
+            Optional<String> repeated = MirroredHeaders.repeated(name -> Collections.list(request.getHeaders(name)).size());
+            if (repeated.isPresent()) { // before anything reads a first value that a proxy may have read as the last
+                send(response, status = 400, JsonRpc.error(message instanceof JsonRpc.Call call ? call.id() : JsonValue.NULL,
+                        JsonRpc.HEADER_MISMATCH, "Header mismatch: " + repeated.get()));
+            } else if (message instanceof JsonRpc.Malformed malformed) {
                 send(response, status = 400, JsonRpc.error(malformed.id(), malformed.code(), malformed.message()));
             } else if (message instanceof JsonRpc.Call call) {
                 status = answer(caller, call, request, response);
@@ -154,11 +150,6 @@ public class McpEndpoint extends HttpServlet {
     private static byte[] read(InputStream in, long limit) throws IOException {
         byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
         return body.length > limit ? null : body;
-    }
-
-    private static void notAllowed(HttpServletResponse response) throws IOException {
-        response.setHeader("Allow", "POST");
-        send(response, 405, error("POST one JSON-RPC message; this server opens no stream (stateless Streamable HTTP)"));
     }
 
     private static JsonObject error(String detail) {

@@ -79,7 +79,7 @@ public class McpMethods {
     }
 
     private static JsonObject notFound(JsonRpc.Call call) {
-        return JsonRpc.error(call.id(), JsonRpc.METHOD_NOT_FOUND, "method not found: " + call.method());
+        return JsonRpc.error(call.id(), JsonRpc.METHOD_NOT_FOUND, "method not found: this server has no method of that name"); // never repeated: a client may have put anything there
     }
 
     static JsonObject initialize(JsonObject params) {
@@ -134,7 +134,7 @@ public class McpMethods {
                 .or(() -> processTools().stream().filter(t -> t.name().equals(name.getString())).findFirst())
                 .filter(t -> t.callableBy(caller));
         if (tool.isEmpty()) {
-            return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: " + name.getString());
+            return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: params.name names no tool you may call (tools/list lists them)");
         }
         Optional<String> stale = call.params().containsKey("requestState") ? rounds.refusal(caller, call.params()) : Optional.empty();
         if (stale.isPresent()) { // attacker-controlled input that failed verification: refused, never acted on

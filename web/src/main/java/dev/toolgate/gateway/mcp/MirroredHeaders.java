@@ -10,8 +10,10 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 
 /**
@@ -31,6 +33,8 @@ final class MirroredHeaders {
     /** Which body member {@code Mcp-Name} mirrors, by method (2026-07-28 Standard Request Headers; the tasks extension). */
     private static final Map<String, String> NAME_SOURCE = Map.of("tools/call", "name", "tasks/get", "taskId",
             "tasks/cancel", "taskId", "tasks/update", "taskId");
+    /** The headers that each name one thing of the body: each may be sent once. */
+    private static final List<String> SINGLE = List.of(EraLadder.VERSION_HEADER, METHOD, NAME, KEY_HEADER);
     private static final String SENTINEL_START = "=?base64?";
     private static final String SENTINEL_END = "?=";
 
@@ -55,6 +59,15 @@ final class MirroredHeaders {
             return compare(KEY_HEADER, header.apply(KEY_HEADER), args instanceof JsonObject a ? text(a.get(ToolSchemas.KEY)) : null, modern);
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a header that names one thing is sent more than once ({@code count} says how often), or empty. A proxy may act
+     * on the last value where this server would read the first: two keys, two revisions, two methods could be in play.
+     */
+    static Optional<String> repeated(ToIntFunction<String> count) {
+        return SINGLE.stream().filter(name -> count.applyAsInt(name) > 1).findFirst()
+                .map(name -> "the " + name + " header is sent more than once; send it once");
     }
 
     /** Every tool but {@code list_open_operations}, which takes no key, declares its key for mirroring. */

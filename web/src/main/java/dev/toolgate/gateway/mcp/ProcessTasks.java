@@ -54,7 +54,7 @@ public class ProcessTasks {
 
     /** An accepted approval page: the agent's resume of the process takes the step on, if a person approved it. */
     Optional<String> update(Caller caller, String key, JsonObject responses, String callId) {
-        Optional<ProcessRecord> record = processes.find(caller.tenant(), key);
+        Optional<ProcessRecord> record = Tasks.mayRead(caller) ? processes.find(caller.tenant(), key) : Optional.empty(); // as Tasks.update
         if (record.isEmpty()) {
             return Optional.empty();
         }

@@ -2,9 +2,9 @@ package dev.toolgate.gateway.mcp;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.gateway.edge.ServletDoor;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
-import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -16,10 +16,14 @@ import java.io.IOException;
  * Public, like the REST API's description.
  */
 @WebServlet(urlPatterns = {McpEndpoint.METADATA, "/.well-known/oauth-protected-resource"})
-public class ProtectedResourceMetadata extends HttpServlet {
+public class ProtectedResourceMetadata extends ServletDoor {
 
     @Inject
     McpSettings settings;
+
+    public ProtectedResourceMetadata() {
+        super("GET");
+    }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {

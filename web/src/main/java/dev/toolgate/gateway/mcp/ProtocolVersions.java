@@ -25,6 +25,7 @@ final class ProtocolVersions {
     /** What {@code server/discover} and an unsupported-version error list, newest first. */
     static final List<String> SUPPORTED = List.of(MODERN, LEGACY_LATEST, "2025-06-18");
     static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
+    private static final java.util.regex.Pattern REVISION_SHAPE = java.util.regex.Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
     static final String META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 
     private ProtocolVersions() {
@@ -59,11 +60,12 @@ final class ProtocolVersions {
         JsonObject meta = params.get("_meta") instanceof JsonObject m ? m : JsonObject.EMPTY_JSON_OBJECT;
         if (meta.containsKey(META_VERSION)) {
             String claimed = meta.get(META_VERSION) instanceof JsonString s ? s.getString() : meta.get(META_VERSION).toString();
+            // neither value is quoted: whatever a client put there (a card number has been) is not repeated
             if (header == null) {
-                return new HeaderMismatch("the MCP-Protocol-Version header is required and must be the body's " + claimed);
+                return new HeaderMismatch("the MCP-Protocol-Version header is required and must be the body's protocolVersion");
             }
             if (!header.equals(claimed)) { // a disagreement outranks what either names: a proxy may have acted on the header
-                return new HeaderMismatch("MCP-Protocol-Version header " + header + " does not match the body's " + claimed);
+                return new HeaderMismatch("the MCP-Protocol-Version header does not match the body's protocolVersion");
             }
             if (!MODERN.equals(claimed)) {
                 return new Unsupported(claimed);
@@ -77,6 +79,15 @@ final class ProtocolVersions {
             return new MissingEnvelope("MCP-Protocol-Version " + MODERN + " needs params._meta[\"" + META_VERSION + "\"]");
         }
         return header == null || LEGACY.contains(header) ? new Legacy() : new Unsupported(header);
+    }
+
+    /**
+     * What an unsupported-version error may say was requested: the claim when it is shaped like a revision (a date, which
+     * carries no card number and no control character), otherwise nothing — the schema requires the member, and a value
+     * of any other shape is not repeated back.
+     */
+    static String requestedShown(String requested) {
+        return requested != null && REVISION_SHAPE.matcher(requested).matches() ? requested : "";
     }
 
     /** Legacy {@code initialize}: a legacy revision we speak is echoed; any other gets our latest, and the client decides. */

@@ -61,7 +61,8 @@ public class Tasks {
 
     /** {@code tasks/update}: a person's approval was accepted on the page; the agent's resume sends it if it stands. */
     Optional<String> update(Caller caller, String key, JsonObject responses, String callId) {
-        Optional<OperationRecords.OperationRecord> record = records.find(caller.tenant(), key);
+        // one who may not read a task is answered as for an unknown one: whether a key exists is not told
+        Optional<OperationRecords.OperationRecord> record = mayRead(caller) ? records.find(caller.tenant(), key) : Optional.empty();
         if (record.isEmpty()) {
             return Optional.empty();
         }

@@ -80,7 +80,8 @@ final class ProblemMappers {
         public Response toResponse(WebApplicationException e) {
             int status = e.getResponse().getStatus();
             ProblemType type = ProblemType.forStatus(status);
-            return Problem.of(type, null).response().status(status).build();
+            // a 405 keeps the Allow that JAX-RS worked out from the resource's methods: RFC 9110 requires it
+            return Problem.of(type, null).response().status(status).header("Allow", e.getResponse().getHeaderString("Allow")).build();
         }
     }
 

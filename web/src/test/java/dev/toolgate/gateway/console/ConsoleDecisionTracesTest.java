@@ -9,6 +9,7 @@ import dev.toolgate.access.Role;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.Approvals;
 import dev.toolgate.escalation.Escalations;
+import dev.toolgate.gateway.edge.ServletFakes;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.trace.Trace;
 import jakarta.servlet.http.HttpServletRequest;

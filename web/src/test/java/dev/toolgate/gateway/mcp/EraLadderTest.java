@@ -71,4 +71,18 @@ class EraLadderTest {
         assertInstanceOf(ProtocolVersions.Legacy.class, assertInstanceOf(EraLadder.Admitted.class,
                 admit("initialize", "{\"protocolVersion\":\"2025-11-25\"}")).era());
     }
+
+    @Test
+    void neverRepeatsAClaimedRevisionThatIsNotShapedLikeOne() {
+        String card = "4111 1111 1111 1111";
+        JsonObject unsupported = refusal(admit("tools/list", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + card
+                + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}", "MCP-Protocol-Version", card));
+        assertEquals(-32022, unsupported.getInt("code"));
+        assertEquals("", unsupported.getJsonObject("data").getString("requested"), "the schema requires the member; it names no revision");
+        JsonObject mismatch = refusal(admit("tools/list", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + card
+                + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}", "MCP-Protocol-Version", "2026-07-28"));
+        assertEquals(-32020, mismatch.getInt("code"));
+        org.junit.jupiter.api.Assertions.assertFalse(mismatch.toString().contains("4111") || mismatch.toString().contains("2026-07-28"),
+                mismatch.toString());
+    }
 }

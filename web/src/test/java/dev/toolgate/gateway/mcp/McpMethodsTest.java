@@ -15,6 +15,7 @@ import dev.toolgate.process.ProcessCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 class McpMethodsTest {
@@ -54,7 +55,7 @@ class McpMethodsTest {
     void keepsAnUnknownToolAProtocolError() {
         JsonObject answer = toolsCall(AGENT, "{\"name\":\"invoice_delete\",\"arguments\":{}}");
         assertEquals(JsonRpc.INVALID_PARAMS, answer.getJsonObject("error").getInt("code"));
-        assertEquals("unknown tool: invoice_delete", answer.getJsonObject("error").getString("message"));
+        assertTrue(answer.getJsonObject("error").getString("message").startsWith("unknown tool"));
     }
 
     @Test
@@ -152,5 +153,33 @@ class McpMethodsTest {
         methods.taskMethods = new TaskMethods();
         JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tasks/get", JsonValue.EMPTY_JSON_OBJECT);
         assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, TASKS, "http://gw/api")));
+    }
+
+    @Test
+    void refusesAValidRequestStateBesideAKeyNoDoorTakesBeforeTheJournal() {
+        byte[] secret = new byte[ApprovalRounds.MIN_SECRET_BYTES];
+        McpMethods methods = new McpMethods();
+        methods.calls = new ToolCalls();
+        methods.calls.settings = new JournalSettings();
+        methods.processCatalog = new ProcessCatalog();
+        methods.rounds = new ApprovalRounds(); // no journal behind it: a key that reached one would fail, not be answered
+        methods.rounds.configuredSecret = Optional.of(java.util.Base64.getEncoder().encodeToString(secret));
+        String key = "t:payment.create:o-1:v1\u0000";
+        String state = RequestStates.issue(secret, new RequestStates.Claims("agent-a", "t:payment.create:o-1:v1\u0000", "f".repeat(64), 0,
+                java.time.Instant.now().plusSeconds(60)));
+        JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), "tools/call", JSON.createObjectBuilder().add("name", "get_operation")
+                .add("arguments", JSON.createObjectBuilder().add("idempotency_key", key)).add("requestState", state).build());
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(methods.answer(AGENT, call, TASKS, "http://gw/api")));
+    }
+
+    @Test
+    void neverRepeatsAnUnknownMethodOrToolName() {
+        String card = "x-4111-1111-1111-1111";
+        JsonObject method = answer(AGENT, card, "{}", new ProtocolVersions.Legacy());
+        assertEquals(JsonRpc.METHOD_NOT_FOUND, JsonRpc.errorCode(method));
+        assertFalse(method.toString().contains("4111"), method.toString());
+        JsonObject tool = toolsCall(AGENT, "{\"name\":\"" + card + "\",\"arguments\":{}}");
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(tool));
+        assertFalse(tool.toString().contains("4111"), tool.toString());
     }
 }

@@ -106,4 +106,14 @@ class MirroredHeadersTest {
         assertTrue(check(true, call("tasks/get", "{\"taskId\":\"t1\"}"), "Mcp-Method", "tasks/get", "Mcp-Name", "t2").isPresent());
         assertEquals(Optional.empty(), check(true, call("tasks/get", "{\"taskId\":\"t1\"}"), "Mcp-Method", "tasks/get", "Mcp-Name", "t1"));
     }
+
+    @Test
+    void refusesAMirroredHeaderSentMoreThanOnceWhateverItsValues() {
+        for (String name : new String[] {"MCP-Protocol-Version", "Mcp-Method", "Mcp-Name", "Mcp-Param-Idempotency-Key"}) {
+            Optional<String> refusal = MirroredHeaders.repeated(sent -> sent.equalsIgnoreCase(name) ? 2 : 1);
+            assertTrue(refusal.isPresent() && refusal.get().contains(name), name + ": " + refusal);
+        }
+        assertEquals(Optional.empty(), MirroredHeaders.repeated(sent -> 1));
+        assertEquals(Optional.empty(), MirroredHeaders.repeated(sent -> 0));
+    }
 }

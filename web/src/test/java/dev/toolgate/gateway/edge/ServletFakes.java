@@ -1,4 +1,4 @@
-package dev.toolgate.gateway.console;
+package dev.toolgate.gateway.edge;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -6,19 +6,19 @@ import jakarta.servlet.WriteListener;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 
-/** Servlet API objects for the console's unit tests: an interface answered method by method, a body kept in memory. */
-final class ServletFakes {
+/** Servlet API objects for the unit tests of the doors and the edge: an interface answered method by method, a body kept in memory. */
+public final class ServletFakes {
 
     private ServletFakes() {
     }
 
     /** What a fake answers to a call of {@code method} (null, false or 0 where it has nothing to say). */
-    interface Reply {
+    public interface Reply {
         Object of(String method, Object[] args);
     }
 
     @SuppressWarnings("unchecked")
-    static <T> T proxy(Class<T> type, Reply reply) {
+    public static <T> T proxy(Class<T> type, Reply reply) {
         return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (self, method, args) -> {
             Object value = reply.of(method.getName(), args);
             Class<?> returns = method.getReturnType();
@@ -30,7 +30,7 @@ final class ServletFakes {
     }
 
     /** A response body written into {@code body}. */
-    static ServletOutputStream outputInto(ByteArrayOutputStream body) {
+    public static ServletOutputStream outputInto(ByteArrayOutputStream body) {
         return new ServletOutputStream() {
             @Override
             public boolean isReady() {
