@@ -66,6 +66,12 @@ public final class Stopping implements Filter {
         underway = false;
     }
 
+    /** The path as the container routes it (normalised), as the doors are told apart ({@link InputEdge.Door#of}). */
+    private static String routedPath(HttpServletRequest request) {
+        String pathInfo = request.getPathInfo();
+        return request.getServletPath() + (pathInfo == null ? "" : pathInfo);
+    }
+
     /** Whether this instance is stopping: readiness answers DOWN. */
     public static boolean underway() {
         return underway;
@@ -74,8 +80,7 @@ public final class Stopping implements Filter {
     @Override
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        if (!underway || path.startsWith("/api/health/")) {
+        if (!underway || routedPath(request).startsWith("/api/health/")) {
             SERVING.incrementAndGet();
             try {
                 chain.doFilter(req, res);
@@ -87,7 +92,7 @@ public final class Stopping implements Filter {
         HttpServletResponse response = StatusLines.phrased((HttpServletResponse) res);
         String body;
         String type;
-        if (InputEdge.Door.of(path) == InputEdge.Door.MCP) {
+        if (InputEdge.Door.of(request) == InputEdge.Door.MCP) {
             type = "application/json";
             body = JSON.createObjectBuilder().add("jsonrpc", "2.0").addNull("id").add("error", JSON.createObjectBuilder()
                     .add("code", -32603).add("message", "this instance is stopping; retry after Retry-After")).build().toString();

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -65,31 +62,18 @@ class StoppingTest {
     }
 
     private void call(String path) throws Exception {
-        HttpServletRequest request = fake(HttpServletRequest.class, (method, args) -> switch (method) {
+        HttpServletRequest request = ServletFakes.proxy(HttpServletRequest.class, (method, args) -> switch (method) {
+            case "getServletPath" -> path;
             case "getRequestURI" -> path;
             case "getContextPath" -> "";
             default -> null;
         });
-        HttpServletResponse response = fake(HttpServletResponse.class, (method, args) -> {
+        HttpServletResponse response = ServletFakes.proxy(HttpServletResponse.class, (method, args) -> {
             switch (method) {
                 case "setStatus", "setContentType" -> answered.put(method, args[0]);
                 case "setHeader" -> answered.put((String) args[0], args[1]);
                 case "getOutputStream" -> {
-                    return new ServletOutputStream() {
-                        @Override
-                        public boolean isReady() {
-                            return true;
-                        }
-
-                        @Override
-                        public void setWriteListener(WriteListener listener) {
-                        }
-
-                        @Override
-                        public void write(int b) {
-                            body.write(b);
-                        }
-                    };
+                    return ServletFakes.outputInto(body);
                 }
                 default -> {
                 }
@@ -98,21 +82,5 @@ class StoppingTest {
         });
         FilterChain chain = (req, res) -> passedOn = true;
         new Stopping().doFilter(request, response, chain);
-    }
-
-    interface Reply {
-        Object of(String method, Object[] args);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T fake(Class<T> type, Reply reply) {
-        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (self, method, args) -> {
-            Object value = reply.of(method.getName(), args);
-            Class<?> returns = method.getReturnType();
-            if (value != null || !returns.isPrimitive() || returns == void.class) {
-                return value;
-            }
-            return returns == boolean.class ? false : returns == long.class ? 0L : 0;
-        });
     }
 }
