@@ -109,7 +109,19 @@ public class TestStack implements LauncherSessionListener {
 
     /** A gateway process with {@code config}, started and ready to take calls. */
     public static GatewayProcess readyGateway(Map<String, String> config, String log) throws IOException {
-        GatewayProcess gateway = startGateway(config, log);
+        return readyGateway(runtime(), config, log);
+    }
+
+    /**
+     * The same on the test-only WAR that mounts the MCP conformance suite's fixture tools beside the product's (module
+     * mcp-fixtures; never the product WAR).
+     */
+    public static GatewayProcess readyFixtureGateway(Map<String, String> config, String log) throws IOException {
+        return readyGateway(Path.of(System.getProperty("toolgate.runtime.mcp-fixtures")), config, log);
+    }
+
+    private static GatewayProcess readyGateway(Path runtime, Map<String, String> config, String log) throws IOException {
+        GatewayProcess gateway = startGateway(runtime, LocalStack.freePort(), config, log);
         try {
             gateway.awaitReady();
         } catch (IOException | RuntimeException e) {
@@ -132,7 +144,11 @@ public class TestStack implements LauncherSessionListener {
 
     /** The same on {@code port}: a restarted gateway keeps its address. */
     public static GatewayProcess startGateway(int port, Map<String, String> config, String log) throws IOException {
-        GatewayProcess gateway = new GatewayProcess(runtime(), port, LocalStack.asEnvironment(config),
+        return startGateway(runtime(), port, config, log);
+    }
+
+    private static GatewayProcess startGateway(Path runtime, int port, Map<String, String> config, String log) throws IOException {
+        GatewayProcess gateway = new GatewayProcess(runtime, port, LocalStack.asEnvironment(config),
                 Path.of("target", log + ".log").toAbsolutePath()).withJvmOptions(LocalStack.SHORT_LIVED_JVM);
         Credentials.serves(gateway.baseUrl(), config.get("toolgate.db.url"));
         SuiteTimings.started("gateway " + log);

@@ -6,6 +6,7 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.trace.StructuredLog;
 import jakarta.enterprise.context.ApplicationScoped;
 import dev.toolgate.process.ProcessCatalog;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -42,6 +43,14 @@ public class McpMethods {
     TaskMethods taskMethods;
     @Inject
     ApprovalRounds rounds;
+    /** None in the product; a test deployment's fixture tools (see {@link MountedTool}). */
+    List<MountedTool> mounted = List.of();
+
+    /** The beans are found once, at injection: a deployment's tools do not change while it is deployed. */
+    @Inject
+    void mount(Instance<MountedTool> found) {
+        mounted = found.stream().toList();
+    }
 
     /** The process types' tools, built once: the catalog is read at start-up and does not change while deployed. */
     private volatile List<Tool> processTools;
@@ -58,8 +67,8 @@ public class McpMethods {
                 case "server/discover" -> JsonRpc.result(call.id(), discover());
                 case "initialize" -> modern ? notFound(call) : JsonRpc.result(call.id(), initialize(call.params()));
                 case "ping" -> modern ? notFound(call) : JsonRpc.result(call.id(), JsonValue.EMPTY_JSON_OBJECT); // 2026-07-28 removed ping
-                case "tools/list" -> JsonRpc.result(call.id(), list(caller, processTools(), modern));
-                case "tools/call" -> callTool(caller, call, api, Declared.of(era));
+                case "tools/list" -> JsonRpc.result(call.id(), list(caller, processTools(), mounted, modern));
+                case "tools/call" -> callTool(caller, call, api, era);
                 case "tasks/get", "tasks/update", "tasks/cancel" -> !modern ? notFound(call)
                         : Declared.of(era).tasks() ? taskMethods.answer(caller, call, Declared.of(era), api) : tasksUndeclared(call);
                 default -> notFound(call);
@@ -108,9 +117,14 @@ public class McpMethods {
      * token sees depends on its roles, so a shared cache must not hand one principal's list to another.
      */
     static JsonObject list(Caller caller, List<Tool> processTools, boolean modern) {
+        return list(caller, processTools, List.of(), modern);
+    }
+
+    static JsonObject list(Caller caller, List<Tool> processTools, List<MountedTool> mounted, boolean modern) {
         JsonArrayBuilder tools = JSON.createArrayBuilder();
         ToolCatalog.visibleTo(caller).forEach(t -> tools.add(t.definition()));
         processTools.stream().filter(t -> t.callableBy(caller)).forEach(t -> tools.add(t.definition()));
+        mounted.forEach(t -> tools.add(t.definition()));
         JsonObjectBuilder list = JSON.createObjectBuilder().add("tools", tools);
         return (modern ? list.add("ttlMs", ModernResults.LIST_TTL.toMillis()).add("cacheScope", "private") : list).build();
     }
@@ -124,17 +138,20 @@ public class McpMethods {
         return tools;
     }
 
-    private JsonObject callTool(Caller caller, JsonRpc.Call call, String api, Declared declared) {
+    private JsonObject callTool(Caller caller, JsonRpc.Call call, String api, ProtocolVersions.Era era) {
         if (!(call.params().get("name") instanceof JsonString name)) {
             return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "params.name must name a tool");
         }
+        Declared declared = Declared.of(era);
         // a tool this principal may not call is one it was never shown: the same answer as an unknown name, which
         // stays a protocol error (2025-11-25 keeps it one); only a known tool's arguments are answered as its result
         Optional<Tool> tool = ToolCatalog.find(name.getString())
                 .or(() -> processTools().stream().filter(t -> t.name().equals(name.getString())).findFirst())
                 .filter(t -> t.callableBy(caller));
-        if (tool.isEmpty()) {
-            return JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS, "unknown tool: params.name names no tool you may call (tools/list lists them)");
+        if (tool.isEmpty()) { // a mounted tool never stands in for one of the product's
+            return mounted.stream().filter(t -> t.name().equals(name.getString())).findFirst().map(t -> t.reply(caller, call, era, api))
+                    .orElseGet(() -> JsonRpc.error(call.id(), JsonRpc.INVALID_PARAMS,
+                            "unknown tool: params.name names no tool you may call (tools/list lists them)"));
         }
         Optional<String> stale = call.params().containsKey("requestState") ? rounds.refusal(caller, call.params()) : Optional.empty();
         if (stale.isPresent()) { // attacker-controlled input that failed verification: refused, never acted on

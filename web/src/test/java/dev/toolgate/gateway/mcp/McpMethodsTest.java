@@ -182,4 +182,42 @@ class McpMethodsTest {
         assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(tool));
         assertFalse(tool.toString().contains("4111"), tool.toString());
     }
+
+    /** A tool a test deployment mounts: it echoes who called it in which era. */
+    private static final MountedTool ECHO = new MountedTool() {
+        @Override
+        public JsonObject definition() {
+            return JSON.createObjectBuilder().add("name", "echo").add("inputSchema", JSON.createObjectBuilder().add("type", "object")).build();
+        }
+
+        @Override
+        public JsonObject reply(Caller caller, JsonRpc.Call call, ProtocolVersions.Era era, String api) {
+            return JsonRpc.result(call.id(), JSON.createObjectBuilder().add("caller", caller.principalId())
+                    .add("modern", era instanceof ProtocolVersions.Modern).build());
+        }
+    };
+
+    @Test
+    void listsAndCallsAMountedToolAfterTheProductsOwn() {
+        McpMethods methods = new McpMethods();
+        methods.calls = new ToolCalls();
+        methods.processCatalog = new ProcessCatalog();
+        methods.mounted = List.of(ECHO);
+        JsonObject list = methods.answer(AGENT, new JsonRpc.Call(JSON.createValue(1), "tools/list", JsonValue.EMPTY_JSON_OBJECT),
+                new ProtocolVersions.Legacy(), "http://gw/api");
+        List<String> names = list.getJsonObject("result").getJsonArray("tools").getValuesAs(JsonObject.class).stream()
+                .map(t -> t.getString("name")).toList();
+        assertEquals("echo", names.get(names.size() - 1));
+        assertEquals(ToolCatalog.visibleTo(AGENT).size() + 1, names.size());
+        JsonObject called = methods.answer(AGENT, new JsonRpc.Call(JSON.createValue(2), "tools/call",
+                JSON.createObjectBuilder().add("name", "echo").build()), new ProtocolVersions.Legacy(), "http://gw/api");
+        assertEquals("agent-a", called.getJsonObject("result").getString("caller"));
+    }
+
+    @Test
+    void mountsNothingUnlessADeploymentAddsIt() {
+        JsonObject answer = toolsCall(AGENT, "{\"name\":\"greet\",\"arguments\":{}}");
+        assertEquals(JsonRpc.INVALID_PARAMS, JsonRpc.errorCode(answer));
+        assertTrue(answer.getJsonObject("error").getString("message").startsWith("unknown tool"), answer.toString());
+    }
 }
