@@ -136,6 +136,9 @@ public class CommandGateway {
         if (decision instanceof CaptureDecision.Mismatch) {
             return new GatewayAnswer.KeyReused(operation);
         }
+        if (decision instanceof CaptureDecision.FingerprintUncheckable) {
+            return new GatewayAnswer.FingerprintUncheckable(operation);
+        }
         // every other decision acted on the row under its lock (or left it): the row says what to answer
         return AgentAnswers.of(operation, decision instanceof CaptureDecision.Replay, Instant.now());
     }

@@ -47,6 +47,13 @@ public sealed interface GatewayAnswer {
     record KeyReused(OperationView operation) implements GatewayAnswer {
     }
 
+    /**
+     * The key's fingerprint was made by a newer release, under a scheme this one does not know: nothing was done; the
+     * same key is answered by an instance of that release.
+     */
+    record FingerprintUncheckable(OperationView operation) implements GatewayAnswer {
+    }
+
     /** The operation waits for a person's approval. */
     record AwaitingApproval(OperationView operation) implements GatewayAnswer {
     }

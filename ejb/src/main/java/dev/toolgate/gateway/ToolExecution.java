@@ -34,6 +34,8 @@ final class ToolExecution {
         tool.attempt(operation.attemptCount()).after(status, status, operation.targetObjectId());
         if (answer instanceof GatewayAnswer.KeyReused) {
             tool.failed("idempotency_key_reused");
+        } else if (answer instanceof GatewayAnswer.FingerprintUncheckable) {
+            tool.failed("fingerprint_scheme_unknown");
         } else if (operation.status() != OperationStatus.SUCCEEDED) {
             tool.failed(operation.errorCode());
         }

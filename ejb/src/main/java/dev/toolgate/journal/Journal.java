@@ -61,6 +61,27 @@ public class Journal {
     public record Backlog(Map<String, Long> unfinished, double reconcileLagSeconds) {
     }
 
+    /**
+     * The journal's schema against the version {@code needed} (this release's): what it holds, and whether this release
+     * fits it ({@link SchemaFit}) — a newer schema counts only where it declares this release compatible. Throws when
+     * the database does not answer.
+     */
+    public SchemaStanding schemaStanding(int needed) {
+        String held = schemaVersion();
+        Integer version = held == null ? null : Integer.valueOf(held.split("\\.")[0]);
+        Integer oldest = null;
+        if (version != null && version > needed) { // a newer release migrated it: journal_compatibility exists (V12 on)
+            List<?> declared = em.createNativeQuery("SELECT oldest_compatible FROM journal_compatibility WHERE schema_version = ?1")
+                    .setParameter(1, version).getResultList();
+            oldest = declared.isEmpty() ? null : ((Number) declared.get(0)).intValue();
+        }
+        return new SchemaStanding(held, SchemaFit.of(needed, version, oldest));
+    }
+
+    /** The schema the journal holds ({@code null}: none) and how this release fits it. */
+    public record SchemaStanding(String held, SchemaFit fit) {
+    }
+
     /** The schema version the database holds, as Flyway recorded it; throws when the database does not answer. */
     public String schemaVersion() {
         List<?> versions = em.createNativeQuery("SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL"

@@ -41,6 +41,18 @@ public sealed interface CaptureDecision {
         }
     }
 
+    /**
+     * The row's fingerprint was made under a scheme this release does not know (a newer release wrote it, and this
+     * one runs again after a rollback): whether the retry's payload is the same cannot be told here, so nothing is done
+     * and the caller retries where a release that knows the scheme answers ({@code canonical.FingerprintSchemes}).
+     */
+    record FingerprintUncheckable() implements CaptureDecision {
+        @Override
+        public String metricName() {
+            return "fingerprint_uncheckable";
+        }
+    }
+
     /** The effect may exist: look it up by our key before anything is sent again. */
     record Reconcile() implements CaptureDecision {
         @Override

@@ -1,6 +1,7 @@
 package dev.toolgate.lifecycle;
 
 import dev.toolgate.approval.ApprovalStanding;
+import dev.toolgate.canonical.FingerprintSchemes;
 import java.time.Instant;
 
 /** The capture decision as a pure function of (row, request, now): the whole state table on one screen. */
@@ -10,8 +11,16 @@ public final class CapturePolicy {
     }
 
     public static CaptureDecision decide(OperationState row, String requestHash, Instant now) {
-        if (!row.requestHash().equals(requestHash)) {
-            return new CaptureDecision.Mismatch();
+        switch (FingerprintSchemes.match(row.requestHash(), requestHash)) {
+            case DIFFERENT -> {
+                return new CaptureDecision.Mismatch();
+            }
+            case UNCHECKABLE -> {
+                return new CaptureDecision.FingerprintUncheckable();
+            }
+            default -> {
+                // the same intent: the row's state decides
+            }
         }
         return switch (row.status()) {
             case SUCCEEDED, FAILED_FINAL -> new CaptureDecision.Replay();

@@ -31,6 +31,15 @@ class CapturePolicyTest {
     }
 
     @Test
+    void neverCallsARetryOfAKeyANewerReleaseFingerprintedAReusedKey() {
+        for (OperationStatus status : OperationStatus.values()) {
+            CaptureDecision decision = CapturePolicy.decide(new OperationState(status, "s2:" + HASH, LATER, null, false,
+                    ApprovalStanding.NOT_REQUIRED), HASH, NOW);
+            assertInstanceOf(CaptureDecision.FingerprintUncheckable.class, decision, status.name());
+        }
+    }
+
+    @Test
     void replaysSucceededOperation() {
         assertInstanceOf(CaptureDecision.Replay.class, decide(SUCCEEDED, HASH, null, null));
     }

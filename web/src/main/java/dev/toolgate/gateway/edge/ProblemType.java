@@ -50,6 +50,7 @@ public enum ProblemType {
     NOT_ACCEPTABLE(406, "Not acceptable"),
     UNSUPPORTED_MEDIA_TYPE(415, "Unsupported media type: send application/json"),
     JOURNAL_UNAVAILABLE(503, "The gateway's journal database is unavailable; retry with the same key after Retry-After"),
+    FINGERPRINT_SCHEME_UNKNOWN(503, "This key's fingerprint was made by a newer release; nothing was done: retry with the same key after Retry-After"),
     GATEWAY_STOPPING(503, "This gateway instance is stopping; nothing was done: retry with the same key after Retry-After"),
     INTERNAL_ERROR(500, "Internal error");
 

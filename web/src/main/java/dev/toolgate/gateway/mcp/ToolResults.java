@@ -77,6 +77,10 @@ final class ToolResults {
             return problem(ProblemType.IDEMPOTENCY_KEY_REUSED, "this idempotency_key names another request (other arguments);"
                     + " nothing was executed. A new intent needs a new key", op.key());
         }
+        if (answer instanceof GatewayAnswer.FingerprintUncheckable) {
+            return problem(ProblemType.FINGERPRINT_SCHEME_UNKNOWN, "an instance of the newer release that captured this"
+                    + " idempotency_key compares the arguments; nothing was executed — call again with the same idempotency_key", op.key());
+        }
         if (answer instanceof GatewayAnswer.AwaitingApproval) {
             return result(false, content("approval_required", op).add("approval", approval(op)).add("detail",
                     "a person with the approver role must approve it at " + link(op) + " (the agent cannot);"

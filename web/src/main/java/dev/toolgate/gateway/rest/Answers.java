@@ -59,6 +59,11 @@ final class Answers {
                     .with("operation_key", reused.operation().key())
                     .response().build();
         }
+        if (answer instanceof GatewayAnswer.FingerprintUncheckable newer) {
+            return problem(ProblemType.FINGERPRINT_SCHEME_UNKNOWN, newer.operation(), "an instance of the release that captured"
+                    + " this key compares the payload; retry with the same key, never a new one")
+                    .header("Retry-After", "5").build();
+        }
         if (answer instanceof GatewayAnswer.AwaitingApproval waiting) {
             return problem(ProblemType.APPROVAL_REQUIRED, waiting.operation(), null).location(self(waiting.operation())).build();
         }

@@ -18,8 +18,9 @@ import jakarta.ws.rs.core.Response;
 /**
  * {@code /api/health/live} and {@code /api/health/ready}, in MicroProfile Health's JSON shape, served by
  * the application itself so they answer the same on every server. No credentials: a probe learns UP or
- * DOWN and nothing else. Ready means the journal answers and holds the schema this instance migrated to, and the
- * instance is not stopping.
+ * DOWN and nothing else. Ready means the journal answers, its schema is one this release can work with — its own
+ * version, or a newer one that declares it keeps this release working ({@link dev.toolgate.journal.SchemaFit}) — and
+ * the instance is not stopping.
  */
 @Path("health")
 @RequestScoped
@@ -50,10 +51,11 @@ public class HealthResource {
         JsonObjectBuilder check = JSON.createObjectBuilder().add("name", "journal");
         boolean up;
         try {
-            String held = journal.schemaVersion();
-            up = held != null && held.equals(schema.version());
-            check.add("data", JSON.createObjectBuilder().add("schema_version", held == null ? "none" : held)
-                    .add("expected_version", String.valueOf(schema.version())));
+            Journal.SchemaStanding standing = journal.schemaStanding(Integer.parseInt(schema.version()));
+            up = standing.fit().ready();
+            check.add("data", JSON.createObjectBuilder().add("schema_version", standing.held() == null ? "none" : standing.held())
+                    .add("expected_version", String.valueOf(schema.version()))
+                    .add("schema_fit", standing.fit().name().toLowerCase(java.util.Locale.ROOT)).add("meaning", standing.fit().meaning()));
         } catch (PersistenceException | jakarta.ejb.EJBException e) {
             up = false;
             check.add("data", JSON.createObjectBuilder().add("error", "the journal database does not answer"));
