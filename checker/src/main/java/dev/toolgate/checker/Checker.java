@@ -53,8 +53,10 @@ public final class Checker {
         for (Answer answer : op.answers()) {
             if (answer.httpStatus() == Answer.NO_ANSWER && !away(Away.GATEWAY, answer)) {
                 broken(Rule.NO_SERVER_ERROR, op, "no answer at " + answer.at() + " while every gateway was up");
-            } else if (answer.httpStatus() == 404 && answer.problem() == null && !away(Away.GATEWAY, answer)) {
-                broken(Rule.NO_SERVER_ERROR, op, "404 from the server, not the application, while every gateway was up");
+            } else if (serversOwn(answer) && !away(Away.GATEWAY, answer)) {
+                broken(Rule.NO_SERVER_ERROR, op, answer.httpStatus() + " from the server, not the application, while every gateway was up");
+            } else if (serversOwn(answer)) {
+                continue; // the server answered for an application that was not there yet, or no longer
             } else if (answer.httpStatus() >= 500 && !excused(op, answer)) {
                 broken(Rule.NO_SERVER_ERROR, op, answer.httpStatus() + " " + answer.problem() + (answer.retryAfter() ? "" : " without Retry-After")
                         + " at " + answer.at() + (answer.excerpt() == null ? "" : ": " + answer.excerpt()));
@@ -72,6 +74,14 @@ public final class Checker {
         }
         boolean refused = op.armed().stream().anyMatch(a -> REFUSING_FAULTS.contains(a.fault()));
         return refused && NOT_EXECUTED.contains(answer.problem()) && (answer.httpStatus() == 502 || answer.retryAfter());
+    }
+
+    /**
+     * An answer with no problem document: the server's own, for an application it has not started or has stopped —
+     * a 404 for a context not there, a 500 or 503 for one starting. Only a gateway's start or stop excuses one.
+     */
+    private static boolean serversOwn(Answer answer) {
+        return answer.problem() == null && (answer.httpStatus() == 404 || answer.httpStatus() == 500 || answer.httpStatus() == 503);
     }
 
     private boolean away(Away what, Answer answer) {
@@ -135,7 +145,7 @@ public final class Checker {
         for (Answer answer : op.answers()) {
             boolean refusal = answer.httpStatus() >= 400 && answer.httpStatus() < 500 && !WAIT.contains(answer.httpStatus())
                     && !"idempotency-key-reused".equals(answer.problem()) // refuses the call, not the operation it names
-                    && !(answer.httpStatus() == 404 && answer.problem() == null); // the server's, judged as such above
+                    && !serversOwn(answer); // the server's, judged as such above
             if (refusal && (op.row() == null || !op.row().status().equals("failed_final") || !op.objects().isEmpty())) {
                 broken(Rule.REFUSAL_MATCHES_JOURNAL, op, "refused " + answer.httpStatus() + " " + answer.problem() + " but the journal holds "
                         + (op.row() == null ? "nothing" : op.row().status()) + " and " + op.system() + " " + op.objects());

@@ -5,7 +5,7 @@ public enum Rule {
     /**
      * No agent is told 5xx, but 503 with {@code Retry-After} while the journal is away ({@code journal-unavailable}) or
      * a gateway stops ({@code gateway-stopping}); no call goes unanswered, nor is answered by the server without the
-     * application (a bare 404), but while a gateway is away.
+     * application (a 404, 500 or 503 with no problem document), but while a gateway starts or stops.
      */
     NO_SERVER_ERROR,
     /** An operation an agent was told succeeded is succeeded in the journal with that one object, made exactly once at its target. */

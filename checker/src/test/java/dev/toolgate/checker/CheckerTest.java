@@ -83,6 +83,16 @@ class CheckerTest {
     }
 
     @Test
+    void catchesTheServersOwn500WhileTheGatewayWasUpButNotWhileItStarted() {
+        caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(500, null, null, null, false, 3), CREATED), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of()));
+        assertTrue(judge(op("k", List.of(answer(500, null, null, null, false, 10), CREATED), SUCCEEDED, List.of("obj-1"),
+                List.of(SENT), List.of())).clean(), "inside the gateway's restart");
+        caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(500, null, null, "internal-error", false, 10), CREATED), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
     void catchesABare404WhileTheGatewayWasUp() {
         caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(404, null, null, null, false, 3), CREATED), SUCCEEDED,
                 List.of("obj-1"), List.of(SENT), List.of()));

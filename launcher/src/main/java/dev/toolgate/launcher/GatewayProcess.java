@@ -62,26 +62,6 @@ public final class GatewayProcess implements AutoCloseable {
         return Files.writeString(folder.resolve("micro-postboot.txt"), POST_BOOT);
     }
 
-    /**
-     * Micro opens its HTTP port before it deploys the application, and a call that arrives while the application's
-     * context starts is answered 500 by the server (seen by RecoveryIT's checker). The port is opened only once the
-     * application is deployed: before that a caller's connection is refused, which a balancer and an agent both read
-     * as "not there yet".
-     */
-    static final String CLOSED_UNTIL_DEPLOYED = "set configs.config.server-config.network-config.network-listeners"
-            + ".network-listener.http-listener.enabled=false\n";
-    static final String OPEN_WHEN_DEPLOYED = "set configs.config.server-config.network-config.network-listeners"
-            + ".network-listener.http-listener.enabled=true\n";
-
-    /**
-     * Deploys {@code war} into the same Micro next to the gateway (its context root is the file's name):
-     * the benchmark's floor endpoints, which must share the gateway's server but never its WAR.
-     */
-    public GatewayProcess alsoDeploying(Path war) {
-        alongside.add(war);
-        return this;
-    }
-
     /** Runs Micro on the JDK at {@code home}: Micro 7 needs Java 21 or newer ({@link Jdks}). */
     public GatewayProcess withJava(Path home) {
         javaCommand = List.of(home.resolve("bin").resolve("java").toString());
@@ -133,8 +113,6 @@ public final class GatewayProcess implements AutoCloseable {
                 "--rootdir", runtime.resolve("instance-" + port).toString(),
                 "--postbootcommandfile", postBootCommands.isEmpty() ? postBootFile(runtime).toString()
                         : Files.writeString(runtime.resolve("micro-postboot-" + port + ".txt"), POST_BOOT + String.join("\n", postBootCommands) + "\n").toString(),
-                "--prebootcommandfile", Files.writeString(runtime.resolve("micro-preboot.txt"), CLOSED_UNTIL_DEPLOYED).toString(),
-                "--postdeploycommandfile", Files.writeString(runtime.resolve("micro-postdeploy.txt"), OPEN_WHEN_DEPLOYED).toString(),
                 "--nohazelcast", "--disablephonehome"));
         command.addAll(serverOptions);
         for (Path war : alongside) {
