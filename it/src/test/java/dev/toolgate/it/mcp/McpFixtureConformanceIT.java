@@ -47,7 +47,7 @@ class McpFixtureConformanceIT {
                     "sep-2575-server-sends-tools-list-changed-on-subscription", "did not declare tools.listChanged"),
             "tasks-lifecycle", Map.of(
                     // a task is a journal row, and no row ends in a JSON-RPC error: a bug answers its call -32603, the row stays
-                    "sep-2663-tasks-get-status-failed", "unknown tool: protocol_error_job",
+                    "sep-2663-tasks-get-status-failed", "unknown tool: params.name names no tool",
                     // an attempt that may have reached the target is not stopped: it runs to a recorded outcome (60 s here)
                     "sep-2663-cancel-ack-empty-result", "did not reach terminal state within 10000ms"),
             "tasks-dispatch-and-envelope", Map.of(

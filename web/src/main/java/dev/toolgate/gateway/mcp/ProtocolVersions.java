@@ -25,7 +25,12 @@ final class ProtocolVersions {
     /** What {@code server/discover} and an unsupported-version error list, newest first. */
     static final List<String> SUPPORTED = List.of(MODERN, LEGACY_LATEST, "2025-06-18");
     static final String META_VERSION = "io.modelcontextprotocol/protocolVersion";
-    private static final java.util.regex.Pattern REVISION_SHAPE = java.util.regex.Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
+    /**
+     * A version token: letters, digits, dots and dashes, 32 at most, 8 digits at most — a revision date ({@code 2026-07-28})
+     * or a semantic version ({@code v999.0.0}, as the conformance suite sends), never a card number (13 digits or more).
+     */
+    private static final java.util.regex.Pattern REVISION_SHAPE = java.util.regex.Pattern.compile(
+            "(?=[A-Za-z0-9.-]{1,32}$)(?!(?:[^0-9]*[0-9]){9})[A-Za-z0-9][A-Za-z0-9.-]*");
     static final String META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
 
     private ProtocolVersions() {
@@ -82,9 +87,9 @@ final class ProtocolVersions {
     }
 
     /**
-     * What an unsupported-version error may say was requested: the claim when it is shaped like a revision (a date, which
-     * carries no card number and no control character), otherwise nothing — the schema requires the member, and a value
-     * of any other shape is not repeated back.
+     * What an unsupported-version error may say was requested — the protocol requires the claim echoed — when it is shaped
+     * like a version (a date, a semantic version: no card number, no control character), otherwise nothing: the schema
+     * requires the member, and a value of any other shape is not repeated back.
      */
     static String requestedShown(String requested) {
         return requested != null && REVISION_SHAPE.matcher(requested).matches() ? requested : "";

@@ -85,4 +85,18 @@ class EraLadderTest {
         org.junit.jupiter.api.Assertions.assertFalse(mismatch.toString().contains("4111") || mismatch.toString().contains("2026-07-28"),
                 mismatch.toString());
     }
+
+    @Test
+    void echoesAClaimedVersionShapedLikeOneAsTheProtocolRequires() {
+        for (String claim : new String[] {"v999.0.0", "2099-01-01"}) {
+            JsonObject unsupported = refusal(admit("tools/list", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + claim
+                    + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}", "MCP-Protocol-Version", claim));
+            assertEquals(claim, unsupported.getJsonObject("data").getString("requested"));
+        }
+        for (String claim : new String[] {"4111111111111111", "4111-1111-1111-1111", "v" + "9".repeat(40)}) {
+            JsonObject unsupported = refusal(admit("tools/list", "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + claim
+                    + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}}", "MCP-Protocol-Version", claim));
+            assertEquals("", unsupported.getJsonObject("data").getString("requested"), claim);
+        }
+    }
 }
