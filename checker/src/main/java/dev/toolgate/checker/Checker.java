@@ -36,6 +36,7 @@ public final class Checker {
         for (Operation op : history.operations()) {
             checker.noServerError(op);
             checker.acknowledgedExactlyOnce(op);
+            checker.unreadableSuccess(op);
             checker.oneStoredResult(op);
             checker.unacknowledgedSettledAtMostOnce(op);
             checker.refusalMatchesJournal(op);
@@ -72,8 +73,11 @@ public final class Checker {
         if (answer.httpStatus() == 503 && answer.retryAfter() && "gateway-stopping".equals(answer.problem())) {
             return away(Away.GATEWAY, answer);
         }
-        boolean refused = op.armed().stream().anyMatch(a -> REFUSING_FAULTS.contains(a.fault()));
-        return refused && NOT_EXECUTED.contains(answer.problem()) && (answer.httpStatus() == 502 || answer.retryAfter());
+        // "provably not executed" stands only where a fault that refuses before the work fired, and each answer has its status
+        boolean refused = op.armed().stream().anyMatch(a -> REFUSING_FAULTS.contains(a.fault()) && a.fired() > 0);
+        boolean unavailable = answer.httpStatus() == 503 && answer.retryAfter() && "target-unavailable".equals(answer.problem());
+        boolean exhausted = answer.httpStatus() == 502 && "retries-exhausted".equals(answer.problem());
+        return refused && (unavailable || exhausted);
     }
 
     /**
@@ -94,6 +98,10 @@ public final class Checker {
             return;
         }
         String told = acks.get(0).objectId();
+        if (told == null) {
+            broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, "told succeeded without the object it made");
+            return;
+        }
         if (op.row() == null || !op.row().status().equals("succeeded")) {
             broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, "told succeeded (" + told + ") but the journal holds "
                     + (op.row() == null ? "nothing" : op.row().status()));
@@ -103,6 +111,12 @@ public final class Checker {
         if (!op.objects().equals(List.of(told))) {
             broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, "told " + told + " but " + op.system() + " holds " + op.objects());
         }
+    }
+
+    /** A 2xx whose body names no operation status: an agent cannot tell what happened, and neither can the checker. */
+    private void unreadableSuccess(Operation op) {
+        op.answers().stream().filter(a -> (a.httpStatus() == 200 || a.httpStatus() == 201) && a.opStatus() == null).findFirst()
+                .ifPresent(a -> broken(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op, a.httpStatus() + " with no operation status in its body"));
     }
 
     private void oneStoredResult(Operation op) {
@@ -136,14 +150,16 @@ public final class Checker {
         } else if (op.row().status().equals("succeeded") && !op.objects().equals(List.of(op.row().objectId()))) {
             broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "the journal names " + op.row().objectId() + ", "
                     + op.system() + " holds " + op.objects());
-        } else if (op.row().status().equals("failed_final") && !op.objects().isEmpty()) {
-            broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, "failed_final, yet " + op.system() + " holds " + op.objects());
+        } else if (!op.row().status().equals("succeeded") && !op.row().escalated() && !op.objects().isEmpty()) {
+            // failed for good, or waiting on a person or the caller: nothing may have been made
+            broken(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op, op.row().status() + ", yet " + op.system() + " holds " + op.objects());
         }
     }
 
     private void refusalMatchesJournal(Operation op) {
         for (Answer answer : op.answers()) {
-            boolean refusal = answer.httpStatus() >= 400 && answer.httpStatus() < 500 && !WAIT.contains(answer.httpStatus())
+            boolean refusal = (answer.httpStatus() >= 400 && answer.httpStatus() < 500 || "retries-exhausted".equals(answer.problem()))
+                    && !WAIT.contains(answer.httpStatus())
                     && !"idempotency-key-reused".equals(answer.problem()) // refuses the call, not the operation it names
                     && !serversOwn(answer); // the server's, judged as such above
             if (refusal && (op.row() == null || !op.row().status().equals("failed_final") || !op.objects().isEmpty())) {

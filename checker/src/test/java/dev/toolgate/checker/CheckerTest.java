@@ -113,6 +113,43 @@ class CheckerTest {
     }
 
     @Test
+    void catchesTargetUnavailableWhoseRefusingFaultNeverFired() {
+        Verdict unfired = judge(op("k", List.of(answer(503, null, null, "target-unavailable", true, 0), CREATED), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of(new Armed("status", 1, 0))));
+        assertEquals(Map.of(Rule.NO_SERVER_ERROR, 1L, Rule.ARMED_FAULT_FIRED, 1L), unfired.counts(), unfired.report());
+    }
+
+    @Test
+    void catchesAStatusThatDoesNotMatchItsProblem() {
+        caughtOnly(Rule.NO_SERVER_ERROR, op("k", List.of(answer(500, null, null, "target-unavailable", true, 0), CREATED), SUCCEEDED,
+                List.of("obj-1"), List.of(RESET, SENT), List.of(new Armed("reset_before_commit", 1, 1))));
+    }
+
+    @Test
+    void catchesRetriesExhaustedWhereTheOperationWentOnToSucceed() {
+        caughtOnly(Rule.REFUSAL_MATCHES_JOURNAL, op("k", List.of(answer(502, null, null, "retries-exhausted", false, 0)), SUCCEEDED,
+                List.of("obj-1"), List.of(RESET, SENT), List.of(new Armed("reset_before_commit", 1, 1))));
+    }
+
+    @Test
+    void catchesAnOperationWaitingForApprovalThatWasSentAlready() {
+        caughtOnly(Rule.UNACKNOWLEDGED_SETTLED_AT_MOST_ONCE, op("k", List.of(answer(202, "pending_approval", null, "approval-required", false, 0)),
+                new Row("pending_approval", null, false), List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
+    void catchesASuccessWhoseBodyNamesNoStatus() {
+        caughtOnly(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op("k", List.of(answer(201, null, null, null, false, 0), REPLAYED), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
+    void catchesAnAcknowledgementThatNamesNoObject() {
+        caughtOnly(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op("k", List.of(answer(201, "succeeded", null, null, false, 0)), SUCCEEDED,
+                List.of("obj-1"), List.of(SENT), List.of()));
+    }
+
+    @Test
     void catchesAnAcknowledgedOperationLostFromTheJournal() {
         caughtOnly(Rule.ACKNOWLEDGED_EXACTLY_ONCE, op("k", List.of(CREATED), null, List.of("obj-1"), List.of(SENT), List.of()));
     }
@@ -130,9 +167,10 @@ class CheckerTest {
 
     @Test
     void catchesTwoAnswersNamingTwoObjects() {
+        // the journal and the target agree with the first answer: only the second one's object is wrong
         Verdict verdict = judge(op("k", List.of(CREATED, answer(200, "succeeded", "obj-2", null, false, 1)), SUCCEEDED,
                 List.of("obj-1"), List.of(SENT), List.of()));
-        assertTrue(verdict.counts().containsKey(Rule.ONE_STORED_RESULT), verdict.report());
+        assertEquals(Map.of(Rule.ONE_STORED_RESULT, 1L), verdict.counts(), verdict.report());
     }
 
     @Test

@@ -1,7 +1,5 @@
 package dev.toolgate.canonical;
 
-import java.util.Set;
-
 /**
  * Which canonicalization produced a stored fingerprint, and whether a retry can be compared with it.
  *
@@ -19,9 +17,6 @@ public final class FingerprintSchemes {
 
     /** The scheme this release writes. */
     public static final int CURRENT = 1;
-    /** The schemes this release can compute a retry's fingerprint under. */
-    private static final Set<Integer> KNOWN = Set.of(1);
-
     private FingerprintSchemes() {
     }
 
@@ -54,8 +49,9 @@ public final class FingerprintSchemes {
         if (scheme == CURRENT) {
             return stored.equals(request) ? Match.SAME : Match.DIFFERENT;
         }
-        // a scheme this release still knows but no longer writes is compared by recomputing the retry's fingerprint
-        // under it; this release writes the first and only one there is, so any other is a newer release's
-        return KNOWN.contains(scheme) ? Match.DIFFERENT : Match.UNCHECKABLE;
+        // this release writes the first and only scheme there is, so any other is a newer release's. The release that
+        // brings scheme 2 keeps scheme 1 here and compares a scheme-1 row by recomputing the retry's fingerprint that
+        // way; until a scheme can be recomputed it is never called different
+        return Match.UNCHECKABLE;
     }
 }

@@ -71,8 +71,7 @@ public class JournalSchema {
                 .dataSource(JournalConnections.dataSource(dataSource))
                 .locations("classpath:db/migration")
                 .load();
-        MigrationInfo[] known = flyway.info().all();
-        version = known.length == 0 ? null : known[known.length - 1].getVersion().getVersion(); // what this release needs
+        version = carriedVersion(flyway);
         if (ConfigProvider.getConfig().getOptionalValue("toolgate.db.migrate-at-start", Boolean.class).orElse(true)) {
             MigrateResult result = flyway.migrate();
             LOG.info(() -> "journal schema at version " + version + " (" + result.migrationsExecuted + " migrations applied now)");
@@ -82,6 +81,16 @@ public class JournalSchema {
             LOG.log(held.equals(version) ? Level.INFO : Level.WARNING, () -> "journal schema at version " + held
                     + "; this release needs " + version + (held.equals(version) ? "" : ": run the migration command, not ready until then"));
         }
+    }
+
+    /**
+     * The newest migration this release carries. Flyway's {@code info().all()} also lists what a newer release applied,
+     * which this one does not have and must not take for its own: readiness would then call a newer schema its own.
+     */
+    static String carriedVersion(Flyway flyway) {
+        MigrationInfo[] carried = java.util.Arrays.stream(flyway.info().all()).filter(m -> m.getState().isResolved())
+                .toArray(MigrationInfo[]::new);
+        return carried.length == 0 ? null : carried[carried.length - 1].getVersion().getVersion();
     }
 
     /** The schema version this release needs (the newest migration it carries). */

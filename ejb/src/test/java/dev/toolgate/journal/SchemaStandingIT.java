@@ -44,6 +44,8 @@ class SchemaStandingIT {
                 + " execution_time, success) VALUES ((SELECT max(installed_rank) + 1 FROM flyway_schema_history), '" + newer
                 + "', 'a newer release', 'SQL', 'V" + newer + "__newer.sql', 0, 'test', 0, true)");
         sql("INSERT INTO journal_compatibility (schema_version, oldest_compatible) VALUES (" + newer + ", " + needed + ")");
+        assertEquals(String.valueOf(needed), JournalSchema.carriedVersion(org.flywaydb.core.Flyway.configure()
+                .dataSource(database.dataSource()).load()), "what this release needs is what it carries, not what a newer one applied");
         Journal.SchemaStanding compatible = standing(needed);
         assertEquals(String.valueOf(newer), compatible.held());
         assertEquals(SchemaFit.NEWER_COMPATIBLE, compatible.fit());

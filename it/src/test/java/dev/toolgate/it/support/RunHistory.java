@@ -104,6 +104,11 @@ public final class RunHistory {
 
     /** Reads the journal through {@code journal} and the simulators, and judges. */
     public Verdict judge(ConnectionSource journal) throws SQLException {
+        java.util.Set<String> unplanned = new java.util.TreeSet<>(answers.keySet());
+        unplanned.removeAll(plan.keySet());
+        if (!unplanned.isEmpty()) { // an answer nobody judges could hide anything: the suite must plan every key it sends
+            throw new IllegalStateException("answers for keys the suite never planned: " + unplanned);
+        }
         Map<String, History.Row> rows = rows(journal);
         Map<String, Map<String, Integer>> fired = new HashMap<>(); // system → "match fault" → uses taken
         List<History.Operation> operations = new ArrayList<>();

@@ -1,6 +1,5 @@
 package dev.toolgate.gateway.edge;
 
-import dev.toolgate.platform.ServerPort;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContextEvent;
@@ -26,7 +25,6 @@ public class EdgeRegistration implements ServletContextListener {
         stop.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
         FilterRegistration.Dynamic edge = event.getServletContext().addFilter("input-edge", InputEdge.class);
         edge.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
-        Stopping.prepare(ServerPort.find());
         Runtime.getRuntime().addShutdownHook(stopping);
     }
 

@@ -177,8 +177,13 @@ public class InputEdge implements Filter {
          * the URI as sent — a refusal in another door's form would be one its client cannot read.
          */
         static Door of(HttpServletRequest request) {
+            return of(routedPath(request));
+        }
+
+        /** The path as the container routes it: its servlet path and path info, normalised. */
+        static String routedPath(HttpServletRequest request) {
             String pathInfo = request.getPathInfo();
-            return of(request.getServletPath() + (pathInfo == null ? "" : pathInfo));
+            return request.getServletPath() + (pathInfo == null ? "" : pathInfo);
         }
 
         static Door of(String path) {
@@ -200,6 +205,23 @@ public class InputEdge implements Filter {
         void notAllowed(HttpServletResponse response, String allow) throws IOException {
             response.setHeader("Allow", allow);
             answer(response, ProblemType.METHOD_NOT_ALLOWED, "this method is not served here; Allow lists the methods that are");
+        }
+
+        /**
+         * 503 for a call to an instance that is stopping ({@link Stopping}), with {@code Retry-After}; on MCP the
+         * implementation's own server-error code with the problem type, as a journal outage answers there.
+         */
+        void stopping(HttpServletResponse response) throws IOException {
+            response.setHeader("Retry-After", "1"); // another instance, or this one once back, takes it at once
+            String detail = "this instance is stopping and did nothing with the call; retry with the same key after Retry-After";
+            if (this == MCP) {
+                write(response, 503, "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0").addNull("id")
+                        .add("error", JSON.createObjectBuilder().add("code", -32000).add("message", detail)
+                                .add("data", JSON.createObjectBuilder().add("type", ProblemType.GATEWAY_STOPPING.uri())
+                                        .add("retry_after_seconds", 1))).build().toString());
+                return;
+            }
+            answer(response, ProblemType.GATEWAY_STOPPING, detail);
         }
 
         private void answer(HttpServletResponse response, ProblemType type, String detail) throws IOException {

@@ -51,7 +51,11 @@ public class HealthResource {
         JsonObjectBuilder check = JSON.createObjectBuilder().add("name", "journal");
         boolean up;
         try {
-            Journal.SchemaStanding standing = journal.schemaStanding(Integer.parseInt(schema.version()));
+            String needed = schema.version();
+            if (needed == null) { // this release carries no migration: nothing to be ready on
+                return answer(false, check.add("status", "DOWN").add("data", JSON.createObjectBuilder().add("error", "no schema in this release")));
+            }
+            Journal.SchemaStanding standing = journal.schemaStanding(Integer.parseInt(needed));
             up = standing.fit().ready();
             check.add("data", JSON.createObjectBuilder().add("schema_version", standing.held() == null ? "none" : standing.held())
                     .add("expected_version", String.valueOf(schema.version()))

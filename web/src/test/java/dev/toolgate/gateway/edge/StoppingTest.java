@@ -51,7 +51,8 @@ class StoppingTest {
         call("/mcp");
         assertEquals(503, answered.get("setStatus"));
         assertEquals("application/json", answered.get("setContentType"));
-        assertTrue(body.toString(StandardCharsets.UTF_8).contains("\"jsonrpc\":\"2.0\""), body.toString());
+        assertTrue(body.toString(StandardCharsets.UTF_8).contains("\"code\":-32000"), body.toString());
+        assertTrue(body.toString(StandardCharsets.UTF_8).contains("gateway-stopping"), body.toString());
     }
 
     @Test
@@ -71,6 +72,7 @@ class StoppingTest {
         HttpServletResponse response = ServletFakes.proxy(HttpServletResponse.class, (method, args) -> {
             switch (method) {
                 case "setStatus", "setContentType" -> answered.put(method, args[0]);
+                case "setContentLength" -> answered.put(method, args[0]);
                 case "setHeader" -> answered.put((String) args[0], args[1]);
                 case "getOutputStream" -> {
                     return ServletFakes.outputInto(body);
