@@ -4,7 +4,8 @@ import org.eclipse.persistence.sessions.DatabaseLogin;
 import org.eclipse.persistence.sessions.DatasourceLogin;
 import org.eclipse.persistence.sessions.JNDIConnector;
 import org.eclipse.persistence.sessions.Session;
-import org.eclipse.persistence.sessions.SessionCustomizer;
+import org.eclipse.persistence.sessions.SessionEvent;
+import org.eclipse.persistence.sessions.SessionEventAdapter;
 import org.eclipse.persistence.sessions.server.ServerSession;
 
 import jakarta.persistence.EntityManager;
@@ -24,11 +25,16 @@ import java.util.logging.Logger;
  * on the server. In production a team usually wants the pool to be the server's: URL, credentials
  * and pool size in the server's configuration (which on both servers may in turn read the
  * environment), visible in its monitoring. {@code toolgate.db.datasource} names such a datasource by
- * JNDI, and then JPA (through this session customizer, named in persistence.xml) and the plain JDBC of
+ * JNDI, and then JPA (through this session listener, named in persistence.xml) and the plain JDBC of
  * the migrations, the first look at a key ({@code lifecycle.FirstCapture}) and the principal-change listener
  * (through {@link #dataSource}) all use it; the EAR's own datasource is then defined but never connected.
+ *
+ * <p>A session event listener, not a session customizer: no customizer interface is in every EclipseLink the servers
+ * ship ({@code config.SessionCustomizer} is gone from EclipseLink 5, Payara 7's; {@code sessions.SessionCustomizer} is
+ * not yet in 4.0.1, Payara Server 6's), while {@link SessionEventAdapter} is in all of them, and its
+ * {@link #preLogin} comes, as a customizer did, before the session's first connection.
  */
-public class JournalConnections implements SessionCustomizer { // sessions.SessionCustomizer: config's is gone in EclipseLink 5
+public class JournalConnections extends SessionEventAdapter {
 
     static final String SETTING = "toolgate.db.datasource";
 
@@ -78,9 +84,13 @@ public class JournalConnections implements SessionCustomizer { // sessions.Sessi
         }
     }
 
-    /** Runs while EclipseLink deploys the persistence unit, before its first connection. */
     @Override
-    public void customize(Session session) {
+    public void preLogin(SessionEvent event) {
+        customize(event.getSession());
+    }
+
+    /** Runs while EclipseLink deploys the persistence unit, before its first connection. */
+    static void customize(Session session) {
         if (session.getDatasourceLogin() instanceof DatabaseLogin login) {
             // EclipseLink re-runs a read outside a transaction up to 3 times after a lost connection, 5 s
             // apart: with the database away that held every authentication ~10 s before failing. The pool

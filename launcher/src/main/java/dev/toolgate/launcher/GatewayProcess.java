@@ -57,7 +57,8 @@ public final class GatewayProcess implements AutoCloseable {
      * <p>Single sign-on across the virtual server's applications off: Micro 7 registers a console sign-in with its
      * single sign-on, kept in the data grid, and without one ({@code --nohazelcast}) the callback from the identity
      * provider fails with 500 ("Hazelcast is not enabled"). The console is one application and keeps its sign-in in
-     * its own session; Micro 6 signs in the same with it off (docs/operations.md, Moving from Payara 6 to 7).
+     * its own session; Micro 6 signs in the same with it off (docs/operations.md, Moving from Payara 6 to 7). Shown
+     * still needed by WarOnPayaraMicro7IT's sign-in and sign-out tests.
      */
     public static final String POST_BOOT = "set resources.jdbc-connection-pool.H2Pool.non-transactional-connections=true\n"
             + "set configs.config.server-config.http-service.virtual-server.server.sso-enabled=false\n";
