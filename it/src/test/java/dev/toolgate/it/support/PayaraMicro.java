@@ -14,7 +14,8 @@ import java.util.Map;
  * The WAR on a Payara Micro of a given runtime folder (its {@code payara-micro.jar} and {@code ROOT.war}), configured
  * as an operator would run it in production: the journal on a pool the server manages, made by the same
  * {@code deploy/payara} scripts as Payara Server's (as a post-boot file; Micro needs the JDBC driver beside it,
- * {@code --addlibs}), and its log written as JSON to a file ({@code --logtofile}).
+ * {@code --addlibs}), and its logging configured by a {@code logging.properties} of the operator's
+ * ({@code --logproperties}): Micro has no {@code set-log-attributes}. What it writes to standard output is its log.
  */
 public final class PayaraMicro implements AppServer {
 
@@ -28,20 +29,21 @@ public final class PayaraMicro implements AppServer {
 
     /**
      * Starts Micro from {@code runtime} on a JDK whose feature release is at least {@code minimumJava}
-     * ({@code -Dtoolgate.micro7.java-home}, else one in /usr/lib/jvm), running {@code postBoot} scripts, and waits for it.
+     * ({@code -Dtoolgate.micro7.java-home}, else one in /usr/lib/jvm), running {@code postBoot} scripts, logging as
+     * {@code logProperties} says, and waits for it.
      */
     public static PayaraMicro start(String name, Path runtime, int minimumJava, Map<String, String> environment,
-                                    List<Path> postBoot) throws Exception {
+                                    List<Path> postBoot, Path logProperties) throws Exception {
         List<Path> tried = new ArrayList<>();
         Path java = Jdks.find("toolgate.micro7.java-home", feature -> feature >= minimumJava, tried).orElseThrow(() ->
                 new IllegalStateException("no Java " + minimumJava + " or newer for Payara Micro (tried " + tried
                         + "): install a JDK 21 or 25, or name one with -Dtoolgate.micro7.java-home"));
-        Path serverLog = Path.of("target", name + "-server.log").toAbsolutePath();
+        Path serverLog = Path.of("target", name + ".log").toAbsolutePath(); // Micro's standard output
         Files.deleteIfExists(serverLog);
-        GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(), environment,
-                Path.of("target", name + ".log").toAbsolutePath()).withJava(java).withJvmOptions(LocalStack.SHORT_LIVED_JVM)
+        GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(), environment, serverLog)
+                .withJava(java).withJvmOptions(LocalStack.SHORT_LIVED_JVM)
                 .withServerOptions(List.of("--addlibs", TestStack.runtime().resolve("postgresql.jar").toString(),
-                        "--logtofile", serverLog.toString()));
+                        "--logproperties", logProperties.toString()));
         for (Path script : postBoot) {
             gateway.withPostBoot(script);
         }
