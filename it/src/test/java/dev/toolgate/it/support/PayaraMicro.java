@@ -12,10 +12,10 @@ import java.util.Map;
 
 /**
  * The WAR on a Payara Micro of a given runtime folder (its {@code payara-micro.jar} and {@code ROOT.war}), configured
- * as an operator would run it in production: the journal on a pool the server manages, made by the same
- * {@code deploy/payara} scripts as Payara Server's (as a post-boot file; Micro needs the JDBC driver beside it,
- * {@code --addlibs}), and its logging configured by a {@code logging.properties} of the operator's
- * ({@code --logproperties}): Micro has no {@code set-log-attributes}. What it writes to standard output is its log.
+ * as docs/operations.md says for Micro: the journal on the WAR's own datasource (the JDBC driver beside it,
+ * {@code --addlibs}, for a post-boot pool a suite may add), any post-boot scripts a suite names, and its logging
+ * configured by a {@code logging.properties} of the operator's ({@code --logproperties}): Micro has no
+ * {@code set-log-attributes}. What it writes to standard output is its log.
  */
 public final class PayaraMicro implements AppServer {
 
