@@ -69,6 +69,15 @@ public final class GatewayProcess implements AutoCloseable {
         return Files.writeString(folder.resolve("micro-postboot.txt"), POST_BOOT);
     }
 
+    /**
+     * Deploys {@code war} into the same Micro next to the gateway (its context root is the file's name):
+     * the benchmark's floor endpoints, which must share the gateway's server but never its WAR.
+     */
+    public GatewayProcess alsoDeploying(Path war) {
+        alongside.add(war);
+        return this;
+    }
+
     /** Runs Micro on the JDK at {@code home}: Micro 7 needs Java 21 or newer ({@link Jdks}). */
     public GatewayProcess withJava(Path home) {
         javaCommand = List.of(home.resolve("bin").resolve("java").toString());
