@@ -21,8 +21,6 @@ public final class Checker {
     private static final Set<String> REFUSING_FAULTS = Set.of("status", "reset_before_commit");
     /** Answers that mean "wait": the outcome is not settled yet, so they say nothing about the journal. */
     private static final Set<Integer> WAIT = Set.of(202, 409, 429);
-    /** Answers by which the gateway says the target provably did nothing (docs/http-api.md: 503 target-unavailable, 502 retries-exhausted). */
-    private static final Set<String> NOT_EXECUTED = Set.of("target-unavailable", "retries-exhausted");
 
     private final History history;
     private final List<Violation> violations = new ArrayList<>();

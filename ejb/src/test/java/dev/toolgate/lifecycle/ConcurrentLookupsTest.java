@@ -2,7 +2,6 @@ package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -10,8 +9,6 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
@@ -75,18 +72,4 @@ class ConcurrentLookupsTest {
         return item;
     }
 
-    /** What the container's factory is to the pool: a source of threads. */
-    private static final class PlainThreads implements ManagedThreadFactory {
-        @Override
-        public Thread newThread(Runnable task) {
-            Thread thread = new Thread(task);
-            thread.setDaemon(true);
-            return thread;
-        }
-
-        @Override
-        public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
-            throw new UnsupportedOperationException();
-        }
-    }
 }
