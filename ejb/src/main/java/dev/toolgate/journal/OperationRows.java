@@ -26,6 +26,13 @@ public final class OperationRows {
             + " next_check_at, reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at, trace_id,"
             + " span_id, approval_required, approval_id";
 
+    /**
+     * What a write that returns its row returns: the columns by name, never {@code *}. A release's instances keep their
+     * statements prepared on the server while a newer release's migration adds a column, and PostgreSQL refuses to run a
+     * prepared statement whose result changed shape (AddedColumnIT).
+     */
+    public static final String RETURNING = " RETURNING " + COLUMNS;
+
     /** Public for the benchmark, whose JDBC floor runs the gateway's own statements. */
     public static final String BY_KEY = "SELECT " + COLUMNS + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
 
@@ -33,6 +40,12 @@ public final class OperationRows {
     static final String BY_KEY_LOCKED = BY_KEY + " FOR UPDATE";
 
     private OperationRows() {
+    }
+
+    /** {@link #RETURNING} for a write that names the table {@code alias} beside another that has some of its columns. */
+    public static String returning(String alias) {
+        return " RETURNING " + java.util.Arrays.stream(COLUMNS.split(",")).map(c -> alias + "." + c.strip())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     public static Optional<OperationView> byKey(Connection connection, String tenant, String key) throws SQLException {

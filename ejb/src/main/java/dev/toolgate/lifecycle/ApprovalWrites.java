@@ -46,14 +46,14 @@ public class ApprovalWrites implements ApprovalTransitions {
      */
     static final String LAPSE = "WITH lapsed AS (UPDATE agent_operation_log SET status = 'failed_final', error_code = ?1,"
             + " lease_until = NULL, next_check_at = NULL, completed_at = ?2, updated_at = ?2" + AS_READ
-            + " AND status IN ('pending_approval', 'failed_retryable', 'started') RETURNING *),"
+            + " AND status IN ('pending_approval', 'failed_retryable', 'started')" + OperationRows.RETURNING + "),"
             + " logged AS (" + EVENT + " SELECT tenant, operation_key, ?2, ?9, attempt_count, status, ?10, ?11, CAST(?12 AS text)"
             + " FROM lapsed)"
             + " SELECT * FROM lapsed";
 
     /** pending_approval: names approval ?1 at ?2, with its approved event by ?9 with detail ?10; the row comes back. */
     static final String APPROVE = "WITH approved AS (UPDATE agent_operation_log SET approval_id = ?1, updated_at = ?2" + AS_READ
-            + " AND status = 'pending_approval' RETURNING *),"
+            + " AND status = 'pending_approval'" + OperationRows.RETURNING + "),"
             + " logged AS (" + EVENT + " SELECT tenant, operation_key, ?2, '" + APPROVED.dbName() + "', attempt_count, status, ?9,"
             + " ?10, CAST(?11 AS text) FROM approved)"
             + " SELECT * FROM approved";

@@ -52,7 +52,7 @@ public final class FencedWrites {
      * journal now holds without reading it again. A constant (the kinds written out, FencedWritesIT
      * checks them), so the benchmark's JDBC floor compiles it in.
      */
-    public static final String SETTLE_ATTEMPT_LOGGED = "WITH settled AS (" + SETTLE_ATTEMPT + " RETURNING *),"
+    public static final String SETTLE_ATTEMPT_LOGGED = "WITH settled AS (" + SETTLE_ATTEMPT + OperationRows.RETURNING + "),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, http_status,"
             + " error_class, duration_ms, actor, detail, trace_id) VALUES (?9, ?10, ?7,"
             + " CASE WHEN EXISTS (SELECT 1 FROM settled) THEN 'outcome' ELSE 'outcome_refused' END," // EventKind's names
@@ -110,7 +110,7 @@ public final class FencedWrites {
             String attempt = "CAST(?" + (n + 4) + " AS integer)", actor = "?" + (n + 5), detail = "?" + (n + 6);
             String trace = "CAST(?" + (n + 7) + " AS text)", retry = "CAST(?" + (n + 8) + " AS boolean)", next = "?" + (n + 9);
             String columns = " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)";
-            return new LookupLogged(NumberedSql.of("WITH written AS (" + update + " RETURNING *), logged AS (" + columns
+            return new LookupLogged(NumberedSql.of("WITH written AS (" + update + OperationRows.RETURNING + "), logged AS (" + columns
                     + " SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.RECONCILED.dbName() + "', " + attempt
                     + ", 'unknown', " + actor + ", " + detail + ", " + trace + " WHERE EXISTS (SELECT 1 FROM written)"
                     + " UNION ALL SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.ATTEMPT_STARTED.dbName() + "', "

@@ -49,7 +49,7 @@ final class Leases {
             + "   AS c(tenant text, operation_key text, lapsed boolean, settle_after timestamptz)),"
             + " leased AS (UPDATE agent_operation_log o SET status = 'unknown', lease_epoch = o.lease_epoch + 1,"
             + "   lease_until = ?2, updated_at = ?3, settle_after = CASE WHEN c.lapsed THEN c.settle_after ELSE o.settle_after END"
-            + "   FROM claimed c WHERE o.tenant = c.tenant AND o.operation_key = c.operation_key RETURNING o.*),"
+            + "   FROM claimed c WHERE o.tenant = c.tenant AND o.operation_key = c.operation_key" + OperationRows.returning("o") + "),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
             + "   SELECT tenant, operation_key, ?3, kind, attempt_count, 'unknown', ?4, detail, CAST(?5 AS text) FROM ("
             + "     SELECT l.tenant, l.operation_key, l.attempt_count, 0 AS step, '" + LEASE_EXPIRED.dbName() + "' AS kind,"
@@ -67,7 +67,7 @@ final class Leases {
     static final String NEXT_ATTEMPT = "WITH started AS (UPDATE agent_operation_log SET status = 'started',"
             + " attempt_count = attempt_count + 1, lease_epoch = lease_epoch + 1, lease_until = ?1, next_check_at = NULL, updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6"
-            + " AND status IN ('failed_retryable', 'pending_approval') RETURNING *),"
+            + " AND status IN ('failed_retryable', 'pending_approval')" + OperationRows.RETURNING + "),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
             + "   SELECT tenant, operation_key, ?2, '" + ATTEMPT_STARTED.dbName() + "', attempt_count, 'started', ?7, '" + ATTEMPT_LEASED + "',"
             + "   CAST(?8 AS text) FROM started)"
@@ -80,7 +80,7 @@ final class Leases {
      */
     static final String RENEW = "UPDATE agent_operation_log SET lease_until = ?1, updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6 AND lease_epoch = ?7"
-            + " AND escalated_at IS NULL AND status IN ('started', 'unknown') RETURNING *";
+            + " AND escalated_at IS NULL AND status IN ('started', 'unknown')" + OperationRows.RETURNING;
 
     private static final NumberedSql LOOKUP_RUN = NumberedSql.of(LOOKUP);
     private static final NumberedSql NEXT_ATTEMPT_RUN = NumberedSql.of(NEXT_ATTEMPT);

@@ -32,7 +32,7 @@ public final class Resolutions {
     static final String RESOLVE = "WITH resolved AS (UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " error_code = ?3, response_json = CAST(?4 AS jsonb), lease_until = NULL, next_check_at = NULL, completed_at = ?5,"
             + " updated_at = ?5 WHERE tenant = ?6 AND operation_key = ?7 AND status = 'unknown' AND escalated_at IS NOT NULL"
-            + " AND attempt_count = ?8 AND lease_epoch = ?9 AND CAST(?1 AS text) IN ('succeeded', 'failed_final') RETURNING *),"
+            + " AND attempt_count = ?8 AND lease_epoch = ?9 AND CAST(?1 AS text) IN ('succeeded', 'failed_final')" + OperationRows.RETURNING + "),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
             + "   SELECT tenant, operation_key, ?5, '" + RESOLVED.dbName() + "', attempt_count, status, ?10, ?11, CAST(?12 AS text)"
             + "   FROM resolved)"

@@ -37,6 +37,7 @@ public final class GatewayProcess implements AutoCloseable {
     private final List<String> postBootCommands = new ArrayList<>();
     private final List<String> serverOptions = new ArrayList<>();
     private List<String> javaCommand = LocalStack.javaCommand();
+    private Duration drain = DRAIN;
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
@@ -75,6 +76,15 @@ public final class GatewayProcess implements AutoCloseable {
      */
     public GatewayProcess alsoDeploying(Path war) {
         alongside.add(war);
+        return this;
+    }
+
+    /**
+     * Lets an orderly stop wait {@code drain} for the calls in flight: as long as the slowest target call the run makes,
+     * so that a rolling update cuts none of them (docs/operations.md, Upgrading).
+     */
+    public GatewayProcess withDrain(Duration drain) {
+        this.drain = drain;
         return this;
     }
 
@@ -122,7 +132,7 @@ public final class GatewayProcess implements AutoCloseable {
         // CPU sooner. It also turns off persistent EJB timers; the gateway's timers are non-persistent (JobSchedule).
         // fish.payara.shutdowngrace: on SIGTERM Micro waits this long before it stops the application, which meanwhile
         // refuses new calls (503 gateway-stopping) and finishes those it serves (edge.Stopping)
-        command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + DRAIN.toMillis(),
+        command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
                 "--port", Integer.toString(port),

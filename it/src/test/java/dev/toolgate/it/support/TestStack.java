@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,9 +148,16 @@ public class TestStack implements LauncherSessionListener {
         return startGateway(runtime(), port, config, log);
     }
 
-    private static GatewayProcess startGateway(Path runtime, int port, Map<String, String> config, String log) throws IOException {
+    /** The same from another runtime folder (a {@code payara-micro.jar} and a {@code ROOT.war}): the previous release's, say. */
+    public static GatewayProcess startGateway(Path runtime, int port, Map<String, String> config, String log) throws IOException {
+        return startGateway(runtime, port, config, log, GatewayProcess.DRAIN);
+    }
+
+    /** The same, stopping in order within {@code drain} ({@link GatewayProcess#withDrain}). */
+    public static GatewayProcess startGateway(Path runtime, int port, Map<String, String> config, String log, Duration drain)
+            throws IOException {
         GatewayProcess gateway = new GatewayProcess(runtime, port, LocalStack.asEnvironment(config),
-                Path.of("target", log + ".log").toAbsolutePath()).withJvmOptions(LocalStack.SHORT_LIVED_JVM);
+                Path.of("target", log + ".log").toAbsolutePath()).withJvmOptions(LocalStack.SHORT_LIVED_JVM).withDrain(drain);
         Credentials.serves(gateway.baseUrl(), config.get("toolgate.db.url"));
         SuiteTimings.started("gateway " + log);
         return gateway.start();

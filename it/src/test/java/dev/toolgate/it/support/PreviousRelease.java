@@ -1,0 +1,78 @@
+package dev.toolgate.it.support;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A release of this repository other than the one under test, built from its commit as its own build built it: the
+ * commit's tree taken out of this clone's history ({@code git archive}, so nothing of it is kept in the tree) and its
+ * Micro WAR packaged by Maven. The runtime folder it returns holds that WAR beside this build's
+ * {@code payara-micro.jar}, ready for {@link TestStack#startGateway(Path, int, java.util.Map, String)}. Built once per
+ * commit into {@code target/previous-release/}.
+ */
+public final class PreviousRelease {
+
+    private static final long BUILD_MINUTES = 10;
+
+    private PreviousRelease() {
+    }
+
+    /** The runtime folder of the release at {@code commit}, built if it is not yet. */
+    public static Path runtime(String commit) throws IOException, InterruptedException {
+        Path repository = Path.of(System.getProperty("toolgate.repository"));
+        Path home = Path.of(System.getProperty("toolgate.previous-release")).resolve(commit.substring(0, 12));
+        Path runtime = home.resolve("runtime");
+        Path war = runtime.resolve("ROOT.war");
+        if (Files.exists(war)) {
+            return runtime;
+        }
+        SuiteTimings.started("build of release " + commit.substring(0, 12));
+        Path log = home.resolve("build.log");
+        Path source = home.resolve("source");
+        dev.toolgate.launcher.LocalStack.deleteRecursively(source);
+        Files.createDirectories(source);
+        Files.createDirectories(runtime);
+        if (run(repository, log, "git", "cat-file", "-e", commit + "^{commit}") != 0) {
+            throw new IllegalStateException("the previous release's commit " + commit + " is not in this clone's history (a"
+                    + " shallow clone? `git fetch --unshallow` brings it); see " + log);
+        }
+        if (run(repository, log, "bash", "-c", "set -o pipefail; git archive --format=tar " + commit + " | tar -x -C '" + source + "'") != 0) {
+            throw new IllegalStateException("could not take release " + commit + " out of git; see " + log);
+        }
+        // its Micro WAR and what that needs, as its own README builds it, its tests left to its own CI
+        if (run(source, log, maven(), "-B", "-ntp", "-q", "package", "-Dmaven.test.skip=true", "-Dpgbouncer.install.skip=true",
+                "-pl", "micro", "-am") != 0) {
+            throw new IllegalStateException("release " + commit + " did not build; see " + log);
+        }
+        Files.copy(source.resolve("micro/target/toolgate.war"), runtime.resolve("ROOT.war.part"), StandardCopyOption.REPLACE_EXISTING);
+        Path micro = runtime.resolve("payara-micro.jar");
+        Files.deleteIfExists(micro);
+        Files.createSymbolicLink(micro, TestStack.runtime().resolve("payara-micro.jar").toAbsolutePath());
+        Files.move(runtime.resolve("ROOT.war.part"), war, StandardCopyOption.ATOMIC_MOVE); // last: its presence says the build is whole
+        dev.toolgate.launcher.LocalStack.deleteRecursively(source);
+        return runtime;
+    }
+
+    private static String maven() {
+        String home = System.getProperty("maven.home");
+        return home == null || home.isBlank() ? "mvn" : Path.of(home, "bin", "mvn").toString();
+    }
+
+    private static int run(Path directory, Path log, String... command) throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>(List.of(command));
+        Files.writeString(log, "$ " + String.join(" ", line) + "\n", java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+        Process process = new ProcessBuilder(line).directory(directory.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        if (!process.waitFor(BUILD_MINUTES, TimeUnit.MINUTES)) {
+            process.destroyForcibly().waitFor();
+            throw new IllegalStateException("gave up after " + BUILD_MINUTES + " min: " + line + "; see " + log);
+        }
+        return process.exitValue();
+    }
+}
