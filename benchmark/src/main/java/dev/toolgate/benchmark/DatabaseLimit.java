@@ -89,7 +89,7 @@ final class DatabaseLimit implements AutoCloseable {
         try (PreparedStatement look = c.prepareStatement(jdbc(FirstCapture.READ_OR_CAPTURE))) {
             Object[] values = {tenant, key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
                     Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
-                    "00f067aa0ba902b7", "attempt 1 leased"};
+                    "00f067aa0ba902b7", "bench", "attempt 1 leased"};
             bindByNumber(look, FirstCapture.READ_OR_CAPTURE, values);
             drain(look);
         }

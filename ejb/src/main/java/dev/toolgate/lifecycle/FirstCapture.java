@@ -47,14 +47,14 @@ public class FirstCapture {
             + " FROM agent_operation_log WHERE tenant = ?1 AND operation_key = ?2),"
             + " captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload,"
             + " status, target_system, attempt_count, lease_until, created_at, updated_at, withheld_fields, approval_required, trace_id,"
-            + " span_id) SELECT CAST(?1 AS text), CAST(?2 AS text), CAST(?3 AS text), CAST(?4 AS text), CAST(?5 AS text),"
+            + " span_id, captured_release) SELECT CAST(?1 AS text), CAST(?2 AS text), CAST(?3 AS text), CAST(?4 AS text), CAST(?5 AS text),"
             + " CAST(?6 AS jsonb), CAST(?7 AS text), CAST(?8 AS text), CAST(?9 AS integer), CAST(?10 AS timestamptz),"
             + " CAST(?11 AS timestamptz), CAST(?12 AS timestamptz), CAST(?13 AS text), CAST(?14 AS boolean), CAST(?15 AS text),"
-            + " CAST(?16 AS text) WHERE NOT EXISTS (SELECT 1 FROM existing)"
+            + " CAST(?16 AS text), CAST(?17 AS text) WHERE NOT EXISTS (SELECT 1 FROM existing)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
             + " agent_id, trace_id),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, CAST(?17 AS text), trace_id"
+            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, CAST(?18 AS text), trace_id"
             + " FROM captured)"
             + " SELECT (SELECT count(*) FROM captured) AS captured_rows, existing.* FROM (VALUES (1)) AS one LEFT JOIN existing ON true";
 

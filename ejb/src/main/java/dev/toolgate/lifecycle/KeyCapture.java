@@ -10,6 +10,7 @@ import dev.toolgate.journal.OperationId;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.journal.ThisRelease;
 import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
 import static dev.toolgate.journal.EventKind.CAPTURED;
 import static dev.toolgate.journal.EventKind.IN_PROGRESS;
@@ -49,12 +50,12 @@ public class KeyCapture {
      */
     public static final String INSERT = "WITH captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id,"
             + " operation_type, request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
-            + " withheld_fields, approval_required, trace_id, span_id)"
-            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?16)"
+            + " withheld_fields, approval_required, trace_id, span_id, captured_release)"
+            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
             + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
             + " agent_id, trace_id)"
             + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?17, trace_id FROM captured"
+            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?18, trace_id FROM captured"
             + " RETURNING operation_key";
 
     private static final NumberedSql INSERT_RUN = NumberedSql.of(INSERT);
@@ -171,13 +172,16 @@ public class KeyCapture {
         EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
     }
 
-    /** {@link #INSERT}'s parameters, 1 to 17 (and {@link FirstCapture#READ_OR_CAPTURE}'s): the new row and its event's detail. */
+    /**
+     * {@link #INSERT}'s parameters, 1 to 18 (and {@link FirstCapture#READ_OR_CAPTURE}'s): the new row with the release
+     * capturing it, and its event's detail.
+     */
     static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
         return new Object[] {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
                 request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
                 request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(lease)), Operation.at(now),
                 Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
-                detail(approval)};
+                ThisRelease.name(), detail(approval)};
     }
 
     /**

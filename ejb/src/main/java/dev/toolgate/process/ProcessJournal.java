@@ -5,6 +5,7 @@ import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.IJsonReader;
 import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.ThisRelease;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
@@ -40,8 +41,8 @@ public class ProcessJournal {
 
     /** The row and its {@code submitted} event in one statement, the event only if the insert won. */
     private static final String INSERT = "WITH submitted AS (INSERT INTO process_run (tenant, process_key, process_type, request_hash,"
-            + " payload, status, agent_id, detail, next_check_at, created_at, updated_at, trace_id, span_id, declaration)"
-            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS jsonb), 'running', ?6, ?7, ?8, ?9, ?9, ?10, ?12, CAST(?11 AS jsonb))"
+            + " payload, status, agent_id, detail, next_check_at, created_at, updated_at, trace_id, span_id, declaration, captured_release)"
+            + " VALUES (?1, ?2, ?3, ?4, CAST(?5 AS jsonb), 'running', ?6, ?7, ?8, ?9, ?9, ?10, ?12, CAST(?11 AS jsonb), ?13)"
             + " ON CONFLICT (tenant, process_key) DO NOTHING RETURNING tenant, process_key, created_at, agent_id, detail)"
             + " INSERT INTO process_event (tenant, process_key, occurred_at, kind, status, actor, detail)"
             + " SELECT tenant, process_key, created_at, 'submitted', 'running', agent_id, detail FROM submitted RETURNING id";
@@ -60,6 +61,7 @@ public class ProcessJournal {
                 .setParameter(9, Operation.at(now)).setParameter(10, Trace.traceId())
                 .setParameter(11, CanonicalJson.write(type.declaration()))
                 .setParameter(12, Spans.currentSpanId()) // the registering call's toolgate.process span: the job's advances go under it
+                .setParameter(13, ThisRelease.name())
                 .getResultList().isEmpty();
         return new Captured(find(tenant, key).orElseThrow(), created);
     }

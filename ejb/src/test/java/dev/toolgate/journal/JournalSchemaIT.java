@@ -171,7 +171,8 @@ class JournalSchemaIT {
             insert.setBoolean(14, false);
             insert.setString(15, "0af7651916cd43dd8448eb211c80319c");
             insert.setString(16, "b7ad6b7169203331");
-            insert.setString(17, "attempt 1 leased");
+            insert.setString(17, "test");
+            insert.setString(18, "attempt 1 leased");
             try (ResultSet returned = insert.executeQuery()) {
                 return returned.next();
             }

@@ -129,7 +129,7 @@ class AddedColumnIT {
         }
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         Object[] row = {"acme", "test:invoice.create:added-" + UUID.randomUUID() + ":v1", "agent-a", "invoice.create", "a".repeat(64),
-                "{\"order_id\":\"o\"}", "started", "1c", 1, now.plusSeconds(30), now, now, "", false, null, null, "attempt 1 leased"};
+                "{\"order_id\":\"o\"}", "started", "1c", 1, now.plusSeconds(30), now, now, "", false, null, null, "test", "attempt 1 leased"};
         assertEquals(parameters, row.length, name + "'s parameters");
         return row;
     }

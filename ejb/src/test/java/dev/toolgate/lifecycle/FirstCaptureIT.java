@@ -113,7 +113,7 @@ class FirstCaptureIT {
     private static Looked look(Connection c, String key) throws SQLException {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         Object[] values = {"acme", key, "agent-a", "invoice.create", HASH, "{\"order_id\":\"o\"}", "started", "1c", 1,
-                now.plusSeconds(30), now, now, "", false, null, null, "attempt 1 leased"};
+                now.plusSeconds(30), now, now, "", false, null, null, "test", "attempt 1 leased"};
         try (PreparedStatement statement = READ_OR_CAPTURE.prepare(c, values); ResultSet row = statement.executeQuery()) {
             row.next();
             return new Looked(row.getLong("captured_rows"), OperationRows.present(row).orElse(null));

@@ -5,6 +5,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.gateway.edge.Stopping;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalSchema;
+import dev.toolgate.journal.ThisRelease;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObjectBuilder;
@@ -59,7 +60,8 @@ public class HealthResource {
             up = standing.fit().ready();
             check.add("data", JSON.createObjectBuilder().add("schema_version", standing.held() == null ? "none" : standing.held())
                     .add("expected_version", String.valueOf(schema.version()))
-                    .add("schema_fit", standing.fit().name().toLowerCase(java.util.Locale.ROOT)).add("meaning", standing.fit().meaning()));
+                    .add("schema_fit", standing.fit().name().toLowerCase(java.util.Locale.ROOT)).add("meaning", standing.fit().meaning())
+                    .add("release", ThisRelease.name()));
         } catch (PersistenceException | jakarta.ejb.EJBException e) {
             up = false;
             check.add("data", JSON.createObjectBuilder().add("error", "the journal database does not answer"));
