@@ -18,7 +18,7 @@ import org.junit.jupiter.api.parallel.ResourceLocksProvider;
  * A suite that runs in lane 2 or 3, beside lane 1: the suites without this annotation run in order on the main
  * thread, and each other lane runs its suites one at a time beside it (junit-platform.properties: three lanes). Most
  * of a suite that owns its servers is spent waiting — for a gateway to boot, a lease to lapse, a failover, the
- * reconcile job — and with two lanes the two cores were still idle two fifths of the run (docs/testing.md).
+ * reconcile job, so a third lane keeps the two cores busier.
  *
  * <p>What may go here: a suite that starts its own gateway (and, if it needs one, its own PostgreSQL), keeps to its
  * own database on the shared PostgreSQL and changes nothing another lane relies on — no shared server, installation
