@@ -20,4 +20,12 @@ public sealed interface ProcessAnswer {
     /** The key names a process with another type or payload; nothing was executed. */
     record KeyReused(ProcessView process) implements ProcessAnswer {
     }
+
+    /**
+     * The process's fingerprint is of a scheme this release does not know (a newer release captured it, and this one
+     * runs again after a rollback): only an instance of that release can tell a retry from another intent, so nothing
+     * was executed and the caller is told to call again, never that its payload changed.
+     */
+    record FingerprintUncheckable(ProcessView process) implements ProcessAnswer {
+    }
 }

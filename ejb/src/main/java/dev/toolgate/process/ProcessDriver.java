@@ -10,6 +10,7 @@ import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.canonical.Canonicalizer;
 import dev.toolgate.canonical.Fingerprint;
+import dev.toolgate.canonical.FingerprintSchemes;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
@@ -117,9 +118,10 @@ public class ProcessDriver {
             ProcessJournal.Captured captured = processes.capture(caller.tenant(), key, type, caller.principalId(), input,
                     fingerprint, now, now.plusSeconds(claimSeconds));
             ProcessView process = captured.process();
-            if (!captured.created() && !process.requestHash().equals(fingerprint)) {
-                span.outcome("key_reused");
-                return new ProcessAnswer.KeyReused(process);
+            FingerprintSchemes.Match match = captured.created() ? FingerprintSchemes.Match.SAME
+                    : FingerprintSchemes.match(process.requestHash(), fingerprint);
+            if (match != FingerprintSchemes.Match.SAME) {
+                return refused(span, process, match);
             }
             ProcessAnswer answer = advance(process, caller.principalId(), call, captured.created(), !captured.created() && process.finished(),
                     null);
@@ -138,22 +140,32 @@ public class ProcessDriver {
         OperationAttributes attributes = new OperationAttributes(caller.tenant(), process.key(), process.type(), null);
         Spans.annotateServer(attributes);
         try (Step span = Spans.step("toolgate.process", attributes)) {
-            boolean same;
+            FingerprintSchemes.Match match;
             try {
                 ProcessType recorded = catalog.recorded(process.declaration());
-                same = recorded.name().equals(command.process())
-                        && process.requestHash().equals(fingerprint(recorded, Canonicalizer.canonicalPayload(recorded.input(), command.payload())));
+                match = !recorded.name().equals(command.process()) ? FingerprintSchemes.Match.DIFFERENT
+                        : FingerprintSchemes.match(process.requestHash(),
+                                fingerprint(recorded, Canonicalizer.canonicalPayload(recorded.input(), command.payload())));
             } catch (InvalidCommand | InvalidDeclaration e) { // not valid as the recorded input: not the recorded intent
-                same = false;
+                match = FingerprintSchemes.Match.DIFFERENT;
             }
-            if (!same) {
-                span.outcome("key_reused");
-                return new ProcessAnswer.KeyReused(process);
+            if (match != FingerprintSchemes.Match.SAME) {
+                return refused(span, process, match);
             }
             ProcessAnswer answer = advance(process, caller.principalId(), call, false, process.finished(), null);
             span.outcome(outcome(answer));
             return answer;
         }
+    }
+
+    /** Another intent under the key, or one this release cannot compare (a newer release's fingerprint scheme). */
+    private static ProcessAnswer refused(Step span, ProcessView process, FingerprintSchemes.Match match) {
+        if (match == FingerprintSchemes.Match.UNCHECKABLE) {
+            span.outcome("fingerprint_uncheckable");
+            return new ProcessAnswer.FingerprintUncheckable(process);
+        }
+        span.outcome("key_reused");
+        return new ProcessAnswer.KeyReused(process);
     }
 
     /** The input nested, so that no input field (one named "process", say) can stand in for the type. */

@@ -100,6 +100,20 @@ class ProcessesIT {
         assertEquals(1, targets.creates("bitrix24", Agent.downstream(key + "/deal")), "the deal, once, titled with invoice " + number);
     }
 
+    /** After a rollback, a process a newer release fingerprinted under a scheme of its own: never replayed nor refused. */
+    @Test
+    void aProcessFingerprintedByANewerReleasesSchemeIsNeitherReplayedNorRefused() throws Exception {
+        String key = key("scheme");
+        String body = fulfil("order-" + UUID.randomUUID(), 21_000);
+        assertEquals(202, start(agent(), key, body).status());
+        execute("UPDATE process_run SET request_hash = 's2:' || request_hash WHERE process_key = ?", key);
+        Agent.Answer answer = start(agent(), key, body);
+        assertEquals(503, answer.status(), answer.body());
+        assertEquals("fingerprint-scheme-unknown", answer.problem());
+        assertEquals("5", answer.header("Retry-After"));
+        assertEquals(0, targets.creates("yookassa", Agent.downstream(key + "/payment")), "nothing was sent");
+    }
+
     @Test
     void aPaymentWhoseApprovalExpiredUnusedWaitsForANewOneInsteadOfBeingSent() throws Exception {
         String key = key("expired");

@@ -47,6 +47,11 @@ final class ProcessAnswers {
                             "this key names another process or payload; nothing was executed. A new intent needs a new key")
                     .with("process_key", reused.process().key()).response().build();
         }
+        if (answer instanceof ProcessAnswer.FingerprintUncheckable newer) {
+            return Problem.of(ProblemType.FINGERPRINT_SCHEME_UNKNOWN, "an instance of the release that captured this key compares"
+                            + " the payload; nothing was executed. Retry with the same key, never a new one")
+                    .with("process_key", newer.process().key()).response().header("Retry-After", "5").build();
+        }
         throw new IllegalArgumentException("an answer this mapping does not know: " + answer);
     }
 
