@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.platform.JournalDataSource;
 import org.eclipse.persistence.sessions.DatabaseLogin;
 import org.eclipse.persistence.sessions.DatasourceLogin;
 import org.eclipse.persistence.sessions.JNDIConnector;

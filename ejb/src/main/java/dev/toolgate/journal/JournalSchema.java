@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.platform.JournalDataSource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.annotation.sql.DataSourceDefinition;
@@ -40,7 +41,7 @@ import java.util.logging.Logger;
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/toolgate",
-        className = "dev.toolgate.journal.JournalDataSource",
+        className = "dev.toolgate.platform.JournalDataSource",
         url = "${MPCONFIG=toolgate.db.url}",
         user = "${MPCONFIG=toolgate.db.user}",
         password = "${MPCONFIG=toolgate.db.password}",
