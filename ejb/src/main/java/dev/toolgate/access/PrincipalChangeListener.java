@@ -1,5 +1,6 @@
 package dev.toolgate.access;
 
+import dev.toolgate.platform.Notifications;
 import dev.toolgate.platform.ServerDataSource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
