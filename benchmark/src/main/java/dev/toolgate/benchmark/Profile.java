@@ -109,7 +109,7 @@ final class Profile {
         p.put("Payara's JAX-RS telemetry listener", List.of("OpenTelemetryRequestEventListener"));
         p.put("Payara Micro's Hazelcast", List.of("hazelcast"));
         p.put("journal: SQL, driver, row mapping", List.of("JournalConnections", "OperationRows", "org.postgresql", "FencedWrites", "NumberedSql"));
-        p.put("event log lines", List.of("StructuredLog", "EventLog"));
+        p.put("event log lines", List.of("StructuredLog", "JBossMdc", "EventLog"));
         p.put("payload: parse, canonicalize, card-number scan",
                 List.of("dev.toolgate.canonical", "CommandParser", "IdempotencyKeyHeader", "InputEdge.check", "Inputs."));
         p.put("bearer token check", List.of("Authentication.filter"));

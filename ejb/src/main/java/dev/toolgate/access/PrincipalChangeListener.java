@@ -1,6 +1,7 @@
 package dev.toolgate.access;
 
-import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.platform.Notifications;
+import dev.toolgate.platform.ServerDataSource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -107,7 +108,7 @@ public class PrincipalChangeListener {
     }
 
     private void listen() {
-        DataSource dataSource = JournalConnections.dataSource(builtIn);
+        DataSource dataSource = ServerDataSource.orElse(builtIn);
         CallerCache cache = callers.cache();
         boolean lost = false;
         long backOff = RECONNECT_FIRST_MILLIS;

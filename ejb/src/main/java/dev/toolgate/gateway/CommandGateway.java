@@ -17,7 +17,7 @@ import dev.toolgate.journal.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
 import jakarta.json.JsonObject;
 import dev.toolgate.lifecycle.OperationLoop;
-import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;

@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.platform.PoolFailures;
+
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
@@ -18,8 +20,8 @@ import javax.transaction.xa.XAException;
  *       Appendix A), 57P01–57P03 (the server shutting down, crashed or not yet accepting connections)
  *       or 53300 (too many connections);</li>
  *   <li>a socket error or timeout underneath an SQLException (a cut or black-holed connection);</li>
- *   <li>the pool giving up: {@link SQLTransientConnectionException}, a Jakarta Connectors
- *       {@code ResourceException} (WildFly's IronJacamar), Payara's {@code PoolingException};</li>
+ *   <li>the pool giving up: {@link SQLTransientConnectionException}, or the server's own exception for it
+ *       ({@link PoolFailures});</li>
  *   <li>the transaction manager failing to begin or end a transaction with the journal
  *       ({@link XAException}: the journal is the only resource it enlists; found by
  *       {@code PostgresRestartIT}, a commit cut off by the restart). Answering it as an outage is safe:
@@ -30,8 +32,6 @@ import javax.transaction.xa.XAException;
  */
 public final class JournalOutage {
 
-    private static final Set<String> POOL_FAILURES = Set.of("jakarta.resource.ResourceException",
-            "jakarta.resource.spi.ResourceAllocationException", "com.sun.appserv.connectors.internal.api.PoolingException");
     private static final Set<String> SERVER_UNAVAILABLE = Set.of("57P01", "57P02", "57P03", "53300");
 
     private JournalOutage() {
@@ -45,7 +45,7 @@ public final class JournalOutage {
             if (t instanceof SQLException sql && connectionLost(sql)) {
                 return true;
             }
-            if (isPoolFailure(t) || t instanceof XAException
+            if (PoolFailures.is(t) || t instanceof XAException
                     || underSql && (t instanceof SocketException || t instanceof SocketTimeoutException)) {
                 return true;
             }
@@ -58,15 +58,6 @@ public final class JournalOutage {
         String state = sql.getSQLState();
         return sql instanceof SQLTransientConnectionException
                 || state != null && (state.startsWith("08") || SERVER_UNAVAILABLE.contains(state));
-    }
-
-    private static boolean isPoolFailure(Throwable t) {
-        for (Class<?> type = t.getClass(); type != null; type = type.getSuperclass()) {
-            if (POOL_FAILURES.contains(type.getName())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The cause, or for an SQLException without one its chained next exception. */

@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.platform.JournalDataSource;
+import dev.toolgate.platform.ServerDataSource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.annotation.sql.DataSourceDefinition;
@@ -25,7 +27,7 @@ import java.util.logging.Logger;
  * <p>The datasource is defined here, by the application, so the one EAR needs no server-side
  * resource; its settings come from MicroProfile Config ({@code TOOLGATE_DB_URL} etc. in the environment).
  * A server-managed datasource takes its place when {@code toolgate.db.datasource} names one
- * ({@link JournalConnections}).
+ * ({@link ServerDataSource}).
  *
  * <p>The pool must find out by itself that PostgreSQL restarted (docs/database-outage.md): a pooled connection
  * whose session the restart ended looks alive until it is used, and a pool without validation hands it out again
@@ -40,7 +42,7 @@ import java.util.logging.Logger;
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/toolgate",
-        className = "dev.toolgate.journal.JournalDataSource",
+        className = "dev.toolgate.platform.JournalDataSource",
         url = "${MPCONFIG=toolgate.db.url}",
         user = "${MPCONFIG=toolgate.db.user}",
         password = "${MPCONFIG=toolgate.db.password}",
@@ -68,7 +70,7 @@ public class JournalSchema {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED) // Flyway commits its own DDL transactions
     void migrate() {
         Flyway flyway = Flyway.configure(JournalSchema.class.getClassLoader())
-                .dataSource(JournalConnections.dataSource(dataSource))
+                .dataSource(ServerDataSource.orElse(dataSource))
                 .locations("classpath:db/migration")
                 .load();
         version = carriedVersion(flyway);

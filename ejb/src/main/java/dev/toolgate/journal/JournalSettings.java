@@ -1,21 +1,15 @@
 package dev.toolgate.journal;
 
-import dev.toolgate.targets.RequestTimeouts;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /** Journal timing, from MicroProfile Config (system properties, environment, microprofile-config.properties). */
 @ApplicationScoped
 public class JournalSettings {
-
-    private final Map<String, Duration> longestRequests = new ConcurrentHashMap<>();
 
     /**
      * Who may act on a started operation, and for how long. 30 s: longer than a target call can
@@ -84,10 +78,5 @@ public class JournalSettings {
 
     public int maxReconcileBackoffSeconds() {
         return maxReconcileBackoffSeconds;
-    }
-
-    /** How long one request to {@code target} may run (connect + read timeout): the lifecycle's settle windows start after it. */
-    public Duration longestRequest(String target) {
-        return longestRequests.computeIfAbsent(target, t -> RequestTimeouts.of(ConfigProvider.getConfig(), t).longest());
     }
 }

@@ -4,7 +4,7 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicy;
-import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;

@@ -9,6 +9,7 @@ import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.targets.RequestTimeouts;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -109,7 +110,7 @@ public class DueOperations {
                     String key = rows.getString(2);
                     boolean started = OperationStatus.STARTED.dbName().equals(rows.getString(3));
                     Instant settleAfter = started ? SettleWindows.afterLapsedLease(now, Operation.instant(rows.getObject(5,
-                            OffsetDateTime.class)), settings.longestRequest(rows.getString(4)), settings.settleWindow()) : null;
+                            OffsetDateTime.class)), RequestTimeouts.longest(rows.getString(4)), settings.settleWindow()) : null;
                     claimed.add(Leases.claimed(tenant, key, settleAfter));
                     lapsed.put(new OperationId(tenant, key), started);
                 }

@@ -10,6 +10,7 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.trace.Trace;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -68,7 +69,7 @@ public class FirstCapture {
 
     @PostConstruct
     void resolve() {
-        journal = JournalConnections.dataSource(builtIn);
+        journal = ServerDataSource.orElse(builtIn);
     }
 
     /** The key's row, or this call's capture of it, by one statement committed before it returns. */

@@ -13,6 +13,7 @@ import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.targets.RequestTimeouts;
 import dev.toolgate.trace.Trace;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -118,7 +119,7 @@ final class Leases {
     static OperationView holdForReconcile(Connection c, OperationView before, String actor, Instant now, JournalSettings settings) {
         boolean lapsed = before.status() == OperationStatus.STARTED;
         Instant settleAfter = lapsed
-                ? SettleWindows.afterLapsedLease(now, before.leaseUntil(), settings.longestRequest(before.target()), settings.settleWindow())
+                ? SettleWindows.afterLapsedLease(now, before.leaseUntil(), RequestTimeouts.longest(before.target()), settings.settleWindow())
                 : null;
         String claim = JSON.createArrayBuilder().add(claimed(before.tenant(), before.key(), settleAfter)).build().toString();
         OperationView leased = single(forLookUp(c, claim, now, settings.lease(), actor), before);

@@ -3,7 +3,7 @@ package dev.toolgate.lifecycle;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicy;
-import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;

@@ -20,7 +20,7 @@ import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
-import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;

@@ -1,18 +1,24 @@
 package dev.toolgate.targets;
 
 import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How long one request to a target may last from the gateway's side: connecting, then waiting for
- * the answer. The adapters use it for their HTTP client; the journal uses {@link #longest} to know
+ * the answer. The adapters use it for their HTTP client; the lifecycle uses {@link #longest(String)} to know
  * until when a request sent under a lease that ended may still be running.
  */
 public record RequestTimeouts(Duration connect, Duration read) {
 
     public static final long DEFAULT_CONNECT_MS = 2_000;
     public static final long DEFAULT_READ_MS = 10_000;
+
+    /** Each target's longest request, read once: the reconcile claim asks for every due row. */
+    private static final Map<String, Duration> LONGEST = new ConcurrentHashMap<>();
 
     /** {@code toolgate.target.<system>.connect-timeout-ms} and {@code .read-timeout-ms} (under {@code .http.} for the generic adapter). */
     public static RequestTimeouts of(Config config, String system) {
@@ -24,5 +30,10 @@ public record RequestTimeouts(Duration connect, Duration read) {
 
     public Duration longest() {
         return connect.plus(read);
+    }
+
+    /** How long one request to {@code target} may run (connect + read timeout): the lifecycle's settle windows start after it. */
+    public static Duration longest(String target) {
+        return LONGEST.computeIfAbsent(target, t -> of(ConfigProvider.getConfig(), t).longest());
     }
 }

@@ -2,7 +2,7 @@ package dev.toolgate.targets;
 
 /**
  * An adapter to one business system: the only code that knows its field names, its idempotency
- * mechanism and what its answers prove. {@link TargetRegistry} builds one per configured system.
+ * mechanism and what its answers prove. {@code registry.TargetRegistry} builds one per configured system.
  */
 public interface Target {
 

@@ -1,14 +1,12 @@
 package dev.toolgate.trace;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import dev.toolgate.platform.JBossMdc;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.LogManager;
 import java.util.logging.Logger;
 
 /**
@@ -17,19 +15,9 @@ import java.util.logging.Logger;
  * formatters print as they are. Switched to JSON, each server shows the same pairs as fields: Payara's
  * JSON formatter lifts a {@code Map} log parameter into top-level fields, and WildFly's
  * {@code json-formatter} prints the JBoss Logging MDC, which is filled for the duration of the call
- * (looked up reflectively, and only under JBoss LogManager: JUL has no MDC of its own).
+ * ({@link JBossMdc}).
  */
 public final class StructuredLog {
-
-    /**
-     * The MDC only reaches a log line when JBoss LogManager formats it (WildFly). Payara has JBoss Logging's
-     * classes too (for Weld), whose MDC no formatter there reads: filling it cost every line for nothing.
-     */
-    private static final boolean JBOSS_LOG_MANAGER = LogManager.getLogManager().getClass().getName().startsWith("org.jboss.logmanager.");
-    private static final MethodHandle MDC_PUT = JBOSS_LOG_MANAGER
-            ? mdc("put", MethodType.methodType(Object.class, String.class, Object.class)) : null;
-    private static final MethodHandle MDC_REMOVE = JBOSS_LOG_MANAGER
-            ? mdc("remove", MethodType.methodType(void.class, String.class)) : null;
 
     private StructuredLog() {
     }
@@ -93,11 +81,11 @@ public final class StructuredLog {
         if (!hasFormatArgument(record.getMessage())) {
             record.setParameters(new Object[] {fields});
         }
-        putMdc(fields);
+        JBossMdc.put(fields);
         try {
             logger.log(record);
         } finally {
-            removeMdc(fields);
+            JBossMdc.remove(fields);
         }
     }
 
@@ -139,42 +127,5 @@ public final class StructuredLog {
             }
         }
         return false;
-    }
-
-    private static void putMdc(Map<String, String> fields) {
-        if (MDC_PUT != null) {
-            fields.forEach((name, value) -> {
-                if (value != null) {
-                    invoke(MDC_PUT, name, value);
-                }
-            });
-        }
-    }
-
-    private static void removeMdc(Map<String, String> fields) {
-        if (MDC_REMOVE != null) {
-            fields.keySet().forEach(name -> invoke(MDC_REMOVE, name, null));
-        }
-    }
-
-    private static void invoke(MethodHandle handle, String name, String value) {
-        try {
-            if (value == null) {
-                handle.invoke(name);
-            } else {
-                handle.invoke(name, (Object) value);
-            }
-        } catch (Throwable e) {
-            // the MDC is a convenience of one server's JSON format; a failure must not cost the log line
-        }
-    }
-
-    private static MethodHandle mdc(String name, MethodType type) {
-        try {
-            Class<?> mdc = Class.forName("org.jboss.logging.MDC", false, StructuredLog.class.getClassLoader());
-            return MethodHandles.publicLookup().findStatic(mdc, name, type);
-        } catch (ReflectiveOperationException | LinkageError absent) {
-            return null; // not WildFly: Payara's formatter reads the Map parameter instead
-        }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.platform.JournalDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.ejb.EJBException;
 import jakarta.persistence.PersistenceException;

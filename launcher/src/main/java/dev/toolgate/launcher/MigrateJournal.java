@@ -1,6 +1,6 @@
 package dev.toolgate.launcher;
 
-import dev.toolgate.journal.JournalDataSource;
+import dev.toolgate.platform.JournalDataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 

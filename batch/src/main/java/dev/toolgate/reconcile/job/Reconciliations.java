@@ -1,6 +1,8 @@
 package dev.toolgate.reconcile.job;
 
+import dev.toolgate.reconcile.ReconcileRuns;
 import jakarta.batch.runtime.StepExecution;
+import jakarta.ejb.Local;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -8,26 +10,24 @@ import jakarta.inject.Inject;
 
 import java.time.Instant;
 import java.util.Date;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** Reconcile runs for the API: start one now, read one's status and outcome counts. */
+/** Reconcile runs for the API and the console: start one now, read one's status and outcome counts. */
 @Stateless
+@Local(ReconcileRuns.class)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-public class Reconciliations {
+public class Reconciliations implements ReconcileRuns {
 
     @Inject
     JobSchedule schedule;
 
+    @Override
     public long start() {
         return schedule.start(JobSchedule.RECONCILE);
     }
 
-    /**
-     * A run as {@code tenant}'s people see it: its status, and the counts of their own operations and processes
-     * only. A run works every tenant's; which other tenants' answers it found is not theirs to know.
-     */
+    @Override
     public Optional<Run> find(long executionId, String tenant) {
         return schedule.execution(JobSchedule.RECONCILE, executionId).map(execution -> {
             TreeMap<String, Integer> counts = new TreeMap<>();
@@ -44,9 +44,5 @@ public class Reconciliations {
 
     private static Instant instant(Date date) {
         return date == null ? null : date.toInstant();
-    }
-
-    /** One run: its batch status and how many of one tenant's operations ended each way (found, sent, waiting, …). */
-    public record Run(long executionId, String status, Instant startedAt, Instant endedAt, Map<String, Integer> counts) {
     }
 }

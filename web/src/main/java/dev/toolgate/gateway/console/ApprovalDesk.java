@@ -8,7 +8,7 @@ import dev.toolgate.search.OperationRecords;
 import dev.toolgate.search.OperationSearch;
 import dev.toolgate.search.Standing;
 import dev.toolgate.targets.PaymentCoverage;
-import dev.toolgate.targets.TargetRegistry;
+import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;

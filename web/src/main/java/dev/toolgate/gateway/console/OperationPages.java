@@ -8,7 +8,7 @@ import dev.toolgate.journal.EventView;
 import dev.toolgate.search.OperationSearch;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.search.Standing;
-import dev.toolgate.reconcile.job.Reconciliations;
+import dev.toolgate.reconcile.ReconcileRuns;
 import dev.toolgate.targets.Lookup;
 
 import java.time.Instant;
@@ -219,7 +219,7 @@ final class OperationPages {
                 .raw("\" name=\"").raw(name).raw("\" maxlength=\"255\" value=\"").text(form.getOrDefault(name, "")).raw("\"></p>");
     }
 
-    static Html reconcile(Reconciliations.Run run, long requested, ConsoleUser user, String csrf) {
+    static Html reconcile(ReconcileRuns.Run run, long requested, ConsoleUser user, String csrf) {
         Html html = new Html();
         if (user.may(ConsoleAccess.START_RECONCILE)) {
             html.raw("<form class=\"action\" method=\"post\" action=\"/console/reconcile\" id=\"start\">").hidden(Csrf.FIELD, csrf)
@@ -243,7 +243,7 @@ final class OperationPages {
         return html.raw("</tbody></table>");
     }
 
-    static boolean running(Reconciliations.Run run) {
+    static boolean running(ReconcileRuns.Run run) {
         return run != null && run.endedAt() == null;
     }
 }

@@ -1,6 +1,6 @@
 package dev.toolgate.gateway.console;
 
-import dev.toolgate.reconcile.job.Reconciliations;
+import dev.toolgate.reconcile.ReconcileRuns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -11,12 +11,12 @@ import java.io.IOException;
 public class ReconcileDesk {
 
     @Inject
-    Reconciliations reconciliations;
+    ReconcileRuns reconciliations;
 
     /** {@code GET /console/reconcile}: the start button, or with {@code ?run=} that run of the person's tenant. */
     void run(ConsoleExchange exchange) throws IOException {
         long run = whole(exchange.parameter("run"));
-        Reconciliations.Run found = run < 0 ? null : reconciliations.find(run, exchange.user().tenant()).orElse(null);
+        ReconcileRuns.Run found = run < 0 ? null : reconciliations.find(run, exchange.user().tenant()).orElse(null);
         exchange.show("Reconcile", ConsoleAccess.RECONCILE, OperationPages.reconcile(found, run, exchange.user(), exchange.csrf()),
                 OperationPages.running(found) ? 2 : 0, 200);
     }

@@ -1,13 +1,11 @@
 package dev.toolgate.gateway.edge;
 
+import dev.toolgate.gateway.platform.ServerStatusLines;
+import dev.toolgate.gateway.platform.ServerStatusLines.Phrasing;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -18,83 +16,20 @@ import java.util.logging.Logger;
  * ({@code 422 Unprocessable Entity}). Clients read the code, but people read {@code curl -i} and proxies log the line.
  *
  * <p>So {@link InputEdge} hands every door a response that, each time a status is set on it, puts the registered phrase
- * on the server's own response object: Undertow's exchange ({@code getExchange().setReasonPhrase}), or Grizzly's response
- * packet behind Payara's facade ({@code response.getCoyoteResponse().getResponse().setReasonPhrase}). Those are the
- * servers' classes, not the application's to import, so they are found by their shape, once per response class. On a
- * server with neither nothing is changed: the status code is right either way.
+ * on the server's own response object, reached as {@link ServerStatusLines} finds it. On a server it cannot reach
+ * nothing is changed: the status code is right either way.
  */
 public final class StatusLines {
 
     private static final Logger LOG = Logger.getLogger(StatusLines.class.getName());
-    /**
-     * How to reach each server response class, found once. A map of the application's own, not a ClassValue: a
-     * ClassValue's entry on the server's class, holding a lambda of the application's, would keep the application's
-     * class loader alive after it is undeployed.
-     */
-    private static final Map<Class<?>, Phrasing> PHRASING = new ConcurrentHashMap<>();
 
     private StatusLines() {
     }
 
     /** {@code response}, as every door should write to it: setting a status also sets its registered phrase. */
     public static HttpServletResponse phrased(HttpServletResponse response) {
-        Phrasing phrasing = PHRASING.computeIfAbsent(response.getClass(), Phrasing::find);
-        return phrasing == Phrasing.NONE ? response : new Phrased(response, phrasing);
-    }
-
-    /** Puts a phrase on a server's own response, reached from the servlet response it gave the application. */
-    @FunctionalInterface
-    interface Phrasing {
-        Phrasing NONE = (response, phrase) -> {
-        };
-
-        /** {@code phrase} null: the server's own. */
-        void set(Object servletResponse, String phrase) throws ReflectiveOperationException;
-
-        static Phrasing find(Class<?> type) {
-            try {
-                Method exchange = type.getMethod("getExchange"); // Undertow's HttpServletResponseImpl
-                Method setter = exchange.getReturnType().getMethod("setReasonPhrase", String.class);
-                return (response, phrase) -> setter.invoke(exchange.invoke(response), phrase);
-            } catch (NoSuchMethodException notUndertow) {
-                // next shape
-            }
-            Field inner = field(type, "response"); // Payara's ResponseFacade → its connector Response
-            if (inner != null) {
-                try {
-                    inner.setAccessible(true);
-                    Method coyote = inner.getType().getMethod("getCoyoteResponse"); // → Grizzly's server Response
-                    Method packet = coyote.getReturnType().getMethod("getResponse"); // → its HttpResponsePacket
-                    Method setter = packet.getReturnType().getMethod("setReasonPhrase", String.class);
-                    // none: the phrase's chunk emptied, so the packet writes its status's own (a null string would be written)
-                    Method chunk = packet.getReturnType().getMethod("getReasonPhraseRawDC");
-                    Method empty = chunk.getReturnType().getMethod("recycle");
-                    return (response, phrase) -> {
-                        Object line = packet.invoke(coyote.invoke(inner.get(response)));
-                        if (phrase == null) {
-                            empty.invoke(chunk.invoke(line));
-                        } else {
-                            setter.invoke(line, phrase);
-                        }
-                    };
-                } catch (NoSuchMethodException | RuntimeException notPayara) {
-                    LOG.log(Level.FINE, "status lines: " + type.getName() + " has a response field of another shape", notPayara);
-                }
-            }
-            LOG.fine(() -> "status lines: no way to set a reason phrase on " + type.getName() + "; the server's own are sent");
-            return NONE;
-        }
-
-        private static Field field(Class<?> type, String name) {
-            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-                try {
-                    return c.getDeclaredField(name);
-                } catch (NoSuchFieldException e) {
-                    // the superclass may hold it
-                }
-            }
-            return null;
-        }
+        return ServerStatusLines.of(response.getClass()).<HttpServletResponse>map(phrasing -> new Phrased(response, phrasing))
+                .orElse(response);
     }
 
     /**

@@ -4,7 +4,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Role;
 import dev.toolgate.gateway.edge.ProblemType;
-import dev.toolgate.reconcile.job.Reconciliations;
+import dev.toolgate.reconcile.ReconcileRuns;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObjectBuilder;
@@ -29,7 +29,7 @@ import jakarta.ws.rs.core.UriInfo;
 public class ReconciliationsResource {
 
     @Inject
-    Reconciliations reconciliations;
+    ReconcileRuns reconciliations;
     @Context
     UriInfo uri;
 

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Which phrase each status gets, and how it reaches each server's own response. */
+/** Which phrase each status gets, and when it is put on the server's own response. */
 class StatusLinesTest {
 
     @Test
@@ -26,90 +26,8 @@ class StatusLinesTest {
         assertEquals(Optional.empty(), ReasonPhrases.of(299), "unassigned");
     }
 
-    /** Undertow's shape: the servlet response gives its exchange, which takes a phrase. */
-    public static final class Exchange {
-        String phrase;
-
-        public void setReasonPhrase(String phrase) {
-            this.phrase = phrase;
-        }
-    }
-
-    public static final class UndertowLike {
-        final Exchange exchange = new Exchange();
-
-        public Exchange getExchange() {
-            return exchange;
-        }
-    }
-
-    /** Payara's shape: a facade over the connector's response, over Grizzly's, over its packet. */
-    public static final class Packet {
-        String phrase;
-
-        public void setReasonPhrase(String phrase) {
-            this.phrase = phrase;
-        }
-
-        public Chunk getReasonPhraseRawDC() {
-            return new Chunk(this);
-        }
-    }
-
-    public static final class Chunk {
-        private final Packet packet;
-
-        Chunk(Packet packet) {
-            this.packet = packet;
-        }
-
-        public void recycle() {
-            packet.phrase = "(the status's own)";
-        }
-    }
-
-    public static final class GrizzlyResponse {
-        final Packet packet = new Packet();
-
-        public Packet getResponse() {
-            return packet;
-        }
-    }
-
-    public static final class ConnectorResponse {
-        final GrizzlyResponse grizzly = new GrizzlyResponse();
-
-        public GrizzlyResponse getCoyoteResponse() {
-            return grizzly;
-        }
-    }
-
-    static class FacadeBase {
-        protected ConnectorResponse response = new ConnectorResponse(); // protected, as in the server
-    }
-
-    static final class PayaraLike extends FacadeBase {
-    }
-
-    @Test
-    void reachesUndertowsExchange() throws Exception {
-        UndertowLike response = new UndertowLike();
-        StatusLines.Phrasing.find(UndertowLike.class).set(response, "Unprocessable Content");
-        assertEquals("Unprocessable Content", response.exchange.phrase);
-    }
-
-    @Test
-    void reachesGrizzlysPacketBehindPayarasFacadeThroughAnInheritedField() throws Exception {
-        PayaraLike response = new PayaraLike();
-        StatusLines.Phrasing.find(PayaraLike.class).set(response, "Too Many Requests");
-        assertEquals("Too Many Requests", response.response.grizzly.packet.phrase);
-        StatusLines.Phrasing.find(PayaraLike.class).set(response, null);
-        assertEquals("(the status's own)", response.response.grizzly.packet.phrase, "emptied, never a null string");
-    }
-
     @Test
     void leavesAServerOfAnotherShapeAsItIs() {
-        assertSame(StatusLines.Phrasing.NONE, StatusLines.Phrasing.find(String.class));
         HttpServletResponse plain = response(new int[1], new boolean[1]);
         assertSame(plain, StatusLines.phrased(plain), "nothing to wrap on a server it cannot reach");
     }

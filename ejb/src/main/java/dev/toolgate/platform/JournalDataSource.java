@@ -1,4 +1,4 @@
-package dev.toolgate.journal;
+package dev.toolgate.platform;
 
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The journal's PostgreSQL, configured the same way on every server. {@link JournalSchema} names this
+ * The journal's PostgreSQL, configured the same way on every server. {@code journal.JournalSchema} names this
  * class in its {@code @DataSourceDefinition}, whose {@code ${MPCONFIG=…}} values Payara resolves and
  * WildFly (without annotation property replacement) hands over verbatim: a value that is still an
  * unresolved expression, or empty, is ignored, and the setting is read from the system property
@@ -19,6 +19,10 @@ import java.util.Optional;
  * connecting and logging in give up after {@code toolgate.db.connect-timeout-seconds}, and a read on an
  * open connection after {@code toolgate.db.socket-timeout-seconds}, so a stopped, unreachable or
  * black-holed PostgreSQL becomes an error the gateway answers with 503 within seconds.
+ *
+ * <p>Still needed while WildFly leaves the definition's expressions unresolved and builds its pool without
+ * validation: {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) deploys the EAR on WildFly with this datasource
+ * alone; {@code JournalDataSourceTest} pins what is taken and what is ignored.
  */
 public class JournalDataSource extends PGSimpleDataSource {
 

@@ -1,4 +1,4 @@
-package dev.toolgate.access;
+package dev.toolgate.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * The listener hears announcements on a connection of the application's own copy of the driver, and on one of a
+ * The principal-change listener hears announcements on a connection of the application's own copy of the driver, and on one of a
  * copy loaded apart from it, as a server-managed pool on WildFly runs the driver deployed beside the EAR.
  */
 class NotificationsIT {
 
+    /** The principal-change listener's channel; any would do. */
+    private static final String CHANNEL = "toolgate_principal";
     private static EmbeddedPostgres postgres;
 
     @BeforeAll
@@ -57,8 +59,8 @@ class NotificationsIT {
 
     private static List<String> announcedAndHeard(Connection connection) throws Exception {
         Notifications notifications = Notifications.on(connection);
-        connection.createStatement().execute("LISTEN " + PrincipalChangeListener.CHANNEL);
-        connection.createStatement().execute("SELECT pg_notify('" + PrincipalChangeListener.CHANNEL + "', 'principal-1')");
+        connection.createStatement().execute("LISTEN " + CHANNEL);
+        connection.createStatement().execute("SELECT pg_notify('" + CHANNEL + "', 'principal-1')");
         return notifications.await(5_000);
     }
 }

@@ -1,4 +1,4 @@
-package dev.toolgate.journal;
+package dev.toolgate.platform;
 
 import java.sql.Array;
 import java.sql.Blob;
@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * transaction, since only a transaction that cannot begin on it makes the pool evict it (docs/database-outage.md).
  * WildFly builds the pool of the EAR's {@code @DataSourceDefinition} that way, with no validation and no way to
  * ask for it; it does tell the connection when it hands it out, by JDBC's request boundary
- * ({@link #beginRequest}). Payara does not call that: it validates its pools itself, as {@link JournalSchema}
+ * ({@link #beginRequest}). Payara does not call that: it validates its pools itself, as {@code journal.JournalSchema}
  * asks, and there this class only passes calls on.
  *
  * <p>The check is one empty query ({@link Connection#isValid}), made at most once a second per connection: a busy
@@ -40,7 +40,10 @@ import java.util.logging.Logger;
  * transaction or statement of anyone's is open on it. When it cannot be replaced (PostgreSQL still away) the dead
  * session stays, and its first use fails as a lost connection does: an outage, answered 503.
  *
- * <p>Public, as WildFly finds {@code beginRequest} on the connection's class by a public lookup.
+ * <p>Public, as WildFly finds {@code beginRequest} on the connection's class by a public lookup. Still needed while
+ * WildFly's pool of an {@code @DataSourceDefinition} does not validate: {@code ReopeningConnectionIT} shows the
+ * replacement at the hand-out, {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) a PostgreSQL restart survived on
+ * WildFly with the EAR's own datasource.
  */
 public final class ReopeningConnection implements Connection {
 

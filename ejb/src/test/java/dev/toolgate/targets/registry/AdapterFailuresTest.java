@@ -1,10 +1,14 @@
-package dev.toolgate.targets;
+package dev.toolgate.targets.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.targets.Attempt;
+import dev.toolgate.targets.EffectGate;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

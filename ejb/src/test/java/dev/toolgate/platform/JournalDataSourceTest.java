@@ -1,4 +1,4 @@
-package dev.toolgate.journal;
+package dev.toolgate.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

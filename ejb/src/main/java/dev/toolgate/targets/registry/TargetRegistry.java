@@ -1,7 +1,13 @@
-package dev.toolgate.targets;
+package dev.toolgate.targets.registry;
 
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.canonical.OperationCatalog;
+import dev.toolgate.targets.AdapterSetting;
+import dev.toolgate.targets.Attempt;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.PaymentCoverage;
+import dev.toolgate.targets.Target;
 import dev.toolgate.targets.bitrix24.Bitrix24Deals;
 import dev.toolgate.targets.bitrix24.Bitrix24Settings;
 import dev.toolgate.targets.http.GenericHttpAdapter;

@@ -1,9 +1,14 @@
-package dev.toolgate.targets;
+package dev.toolgate.targets.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.targets.Attempt;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.PaymentCoverage;
+import dev.toolgate.targets.Target;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

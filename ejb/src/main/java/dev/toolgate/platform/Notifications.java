@@ -1,4 +1,4 @@
-package dev.toolgate.access;
+package dev.toolgate.platform;
 
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -21,8 +21,12 @@ import java.util.List;
  * That connection implements the other copy's {@code PGConnection}, so unwrapping to the EAR's fails ("Cannot unwrap
  * to org.postgresql.PGConnection") and the listener never heard anything there. Then the same methods are called
  * by name, on the driver's connection under the pool's wrapper (which the connection's metadata hands back).
+ *
+ * <p>{@code NotificationsIT} hears announcements through a copy of the driver loaded apart from the application's;
+ * {@code EarOnWildFlyIT} (it, through {@code EarSuite}) shows the principal-change listener hearing them on WildFly's
+ * server-managed pool.
  */
-final class Notifications {
+public final class Notifications {
 
     private static final String API = "org.postgresql.PGConnection";
 
@@ -41,7 +45,7 @@ final class Notifications {
     }
 
     /** The driver's notifications on {@code connection}, a connection of the journal's pool. */
-    static Notifications on(Connection connection) throws SQLException {
+    public static Notifications on(Connection connection) throws SQLException {
         if (connection.isWrapperFor(PGConnection.class)) {
             return new Notifications(connection.unwrap(PGConnection.class), null, null, null, null);
         }
@@ -60,7 +64,7 @@ final class Notifications {
     }
 
     /** The payloads of the announcements delivered, waiting up to {@code millis} for the first (empty: none came). */
-    List<String> await(int millis) throws SQLException {
+    public List<String> await(int millis) throws SQLException {
         List<String> payloads = new ArrayList<>();
         if (ours != null) {
             PGNotification[] delivered = ours.getNotifications(millis);
@@ -82,9 +86,9 @@ final class Notifications {
 
     /**
      * The backend the server named when this connection started (its key for cancelling a query; 0 if none was sent).
-     * PostgreSQL names the backend the connection is; a pooler names a key of its own ({@link PoolerCheck}).
+     * PostgreSQL names the backend the connection is; a pooler names a key of its own ({@code access.PoolerCheck}).
      */
-    int startupPid() throws SQLException {
+    public int startupPid() throws SQLException {
         return ours != null ? ours.getBackendPID() : (Integer) call(getBackendPid, theirs);
     }
 

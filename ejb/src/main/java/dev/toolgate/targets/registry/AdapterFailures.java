@@ -1,5 +1,9 @@
-package dev.toolgate.targets;
+package dev.toolgate.targets.registry;
 
+import dev.toolgate.targets.Attempt;
+import dev.toolgate.targets.EffectGate;
+import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
 import dev.toolgate.trace.StructuredLog;
 
 import java.util.Map;
