@@ -1,5 +1,6 @@
 package dev.toolgate.benchmark;
 
+import dev.toolgate.lifecycle.OperationWrites;
 import dev.toolgate.lifecycle.FirstCapture;
 import dev.toolgate.lifecycle.FencedWrites;
 
@@ -73,24 +74,24 @@ final class DatabaseLimit implements AutoCloseable {
         Timestamp now = Timestamp.from(Instant.now());
         firstLook(c, "bench", key, payloadJson);
         c.setAutoCommit(false);
-        try (PreparedStatement settle = c.prepareStatement(jdbc(FencedWrites.SETTLE_ATTEMPT_LOGGED))) {
+        try (PreparedStatement settle = c.prepareStatement(jdbc(OperationWrites.SETTLE_ATTEMPT_LOGGED))) {
             Object[] values = {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null, null, now, now,
                     null, "bench", key, 1, 1L, false, 201, null, 12, "bench-agent", "target object", "4bf92f3577b34da6a3ce929d0e0e4736"};
-            bindByNumber(settle, FencedWrites.SETTLE_ATTEMPT_LOGGED, values); // the row, its event, the row returned
+            bindByNumber(settle, OperationWrites.SETTLE_ATTEMPT_LOGGED, values); // the row, its event, the row returned
             drain(settle);
         }
         c.commit();
         c.setAutoCommit(true);
     }
 
-    /** The gateway's first statement for a key ({@code FirstCapture.READ_OR_CAPTURE}): its row, or the row and event captured. */
+    /** The gateway's first statement for a key ({@code OperationWrites.READ_OR_CAPTURE}): its row, or the row and event captured. */
     private static void firstLook(Connection c, String tenant, String key, String payloadJson) throws SQLException {
         Timestamp now = Timestamp.from(Instant.now());
-        try (PreparedStatement look = c.prepareStatement(jdbc(FirstCapture.READ_OR_CAPTURE))) {
+        try (PreparedStatement look = c.prepareStatement(jdbc(OperationWrites.READ_OR_CAPTURE))) {
             Object[] values = {tenant, key, "bench-agent", "invoice.create", "a".repeat(64), payloadJson, "started", "1c", 1,
                     Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false, "4bf92f3577b34da6a3ce929d0e0e4736",
                     "00f067aa0ba902b7", "bench", "attempt 1 leased"};
-            bindByNumber(look, FirstCapture.READ_OR_CAPTURE, values);
+            bindByNumber(look, OperationWrites.READ_OR_CAPTURE, values);
             drain(look);
         }
     }

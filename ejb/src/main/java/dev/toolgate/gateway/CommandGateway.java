@@ -7,6 +7,7 @@ import dev.toolgate.canonical.Canonicalizer;
 import dev.toolgate.lifecycle.Driven;
 import dev.toolgate.lifecycle.Capture;
 import dev.toolgate.lifecycle.CaptureDecision;
+import dev.toolgate.lifecycle.CapturePolicy;
 import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.lifecycle.FirstCapture;
@@ -62,8 +63,8 @@ public class CommandGateway {
                 Capture capture;
                 try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) { // the row records this span
                     KeyLook look = firstCapture.look(caller, key, request);
-                    if (look instanceof KeyLook.Found found && found.row().status().isTerminal()
-                            && found.row().requestHash().equals(request.fingerprint())) {
+                    if (look instanceof KeyLook.Found found
+                            && CapturePolicy.replayedAsRead(found.row().status(), found.row().requestHash(), request.fingerprint())) {
                         // a replay changes nothing: answered from the one statement's read, logged and counted, not journaled
                         step.outcome(new CaptureDecision.Replay().metricName()).attempt(found.row().attemptCount());
                         metrics.captured(new CaptureDecision.Replay().metricName());

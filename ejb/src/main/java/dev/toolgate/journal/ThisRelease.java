@@ -2,7 +2,6 @@ package dev.toolgate.journal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /**
@@ -21,20 +20,34 @@ public final class ThisRelease {
         return NAME;
     }
 
+    /**
+     * {@code <version>+<commit>} as the build wrote it, the commit left out when the build had no git history (a source
+     * archive); {@code unnamed} when the build wrote nothing — said in the log, never a reason to refuse a capture.
+     */
     private static String read() {
         try (InputStream in = ThisRelease.class.getResourceAsStream("/META-INF/toolgate/release.properties")) {
-            if (in == null) {
-                throw new IllegalStateException("META-INF/toolgate/release.properties is missing from the build");
-            }
             Properties properties = new Properties();
-            properties.load(in);
-            String name = properties.getProperty("release", "").strip();
-            if (name.isEmpty() || name.startsWith("${")) {
-                throw new IllegalStateException("the build did not name the release: " + name);
+            if (in != null) {
+                properties.load(in);
             }
-            return name;
+            return named(properties.getProperty("release", ""));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return named("");
         }
+    }
+
+    /** The name the build wrote, its unresolved or empty parts dropped. */
+    static String named(String written) {
+        String name = written.strip();
+        int commit = name.indexOf('+');
+        if (commit >= 0 && (commit == name.length() - 1 || name.startsWith("${", commit + 1))) {
+            name = name.substring(0, commit);
+        }
+        if (name.isEmpty() || name.startsWith("${")) {
+            java.util.logging.Logger.getLogger(ThisRelease.class.getName()).warning(
+                    "the build did not name this release (META-INF/toolgate/release.properties): captures record it as unnamed");
+            return "unnamed";
+        }
+        return name;
     }
 }

@@ -1,5 +1,10 @@
 package dev.toolgate.lifecycle;
 
+import static dev.toolgate.lifecycle.OperationWrites.AS_READ;
+import static dev.toolgate.lifecycle.OperationWrites.EVENT;
+import static dev.toolgate.lifecycle.OperationWrites.LAPSE;
+import static dev.toolgate.lifecycle.OperationWrites.APPROVE;
+
 import static dev.toolgate.journal.EventKind.APPROVED;
 
 import dev.toolgate.approval.ApprovalTransitions;
@@ -21,8 +26,8 @@ import java.util.Optional;
 
 /**
  * What an approval does to its operation's row, each one statement with its event: a grant names itself on the
- * row ({@link #APPROVE}), and an approval that lapsed, was revoked or declined before anything was sent ends it
- * ({@link #LAPSE}) — from the capture, the effect gate ({@link LeaseRenewals}) and a person's revoke or decline
+ * row ({@link OperationWrites#APPROVE}), and an approval that lapsed, was revoked or declined before anything was sent ends it
+ * ({@link OperationWrites#LAPSE}) — from the capture, the effect gate ({@link LeaseRenewals}) and a person's revoke or decline
  * ({@code approval.Approvals}, through {@link ApprovalTransitions}). Every caller holds the row lock; each statement
  * is fenced by the row as that caller read it there (status, attempt, lease epoch, the approval it names), so a
  * write made on a stale reading matches nothing and writes no event: under the lock that is a bug, and it throws.
@@ -30,38 +35,10 @@ import java.util.Optional;
 @Dependent
 public class ApprovalWrites implements ApprovalTransitions {
 
-    /**
-     * The row as its writer read it under the lock (?3 to ?8): never an escalated row, and only in a state an approval
-     * governs — awaiting approval, a retry awaiting its attempt, or an attempt that has sent nothing yet.
-     */
-    private static final String AS_READ = " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6"
-            + " AND lease_epoch = ?7 AND approval_id IS NOT DISTINCT FROM CAST(?8 AS text) AND escalated_at IS NULL";
-
-    private static final String EVENT = " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status,"
-            + " actor, detail, trace_id)";
-
-    /**
-     * pending_approval, failed_retryable or started → failed_final with error code ?1, at ?2, and its event of kind ?9
-     * (approval_lapsed, or declined) by ?10 with detail ?11; the row comes back, none when the fence kept it out.
-     */
-    static final String LAPSE = "WITH lapsed AS (UPDATE agent_operation_log SET status = 'failed_final', error_code = ?1,"
-            + " lease_until = NULL, next_check_at = NULL, completed_at = ?2, updated_at = ?2" + AS_READ
-            + " AND status IN ('pending_approval', 'failed_retryable', 'started')" + OperationRows.RETURNING + "),"
-            + " logged AS (" + EVENT + " SELECT tenant, operation_key, ?2, ?9, attempt_count, status, ?10, ?11, CAST(?12 AS text)"
-            + " FROM lapsed)"
-            + " SELECT * FROM lapsed";
-
-    /** pending_approval: names approval ?1 at ?2, with its approved event by ?9 with detail ?10; the row comes back. */
-    static final String APPROVE = "WITH approved AS (UPDATE agent_operation_log SET approval_id = ?1, updated_at = ?2" + AS_READ
-            + " AND status = 'pending_approval'" + OperationRows.RETURNING + "),"
-            + " logged AS (" + EVENT + " SELECT tenant, operation_key, ?2, '" + APPROVED.dbName() + "', attempt_count, status, ?9,"
-            + " ?10, CAST(?11 AS text) FROM approved)"
-            + " SELECT * FROM approved";
-
     private static final NumberedSql LAPSE_RUN = NumberedSql.of(LAPSE);
     private static final NumberedSql APPROVE_RUN = NumberedSql.of(APPROVE);
 
-    /** {@link #LAPSE} on {@code before}; empty when the row is no longer as {@code before} read it. */
+    /** {@link OperationWrites#LAPSE} on {@code before}; empty when the row is no longer as {@code before} read it. */
     static Optional<OperationView> lapse(Connection c, OperationView before, String code, EventKind kind, String actor, Instant now,
                                          String detail) {
         Optional<OperationView> lapsed = run(LAPSE_RUN, c, code, Operation.at(now), before.tenant(), before.key(),
@@ -71,7 +48,7 @@ public class ApprovalWrites implements ApprovalTransitions {
         return lapsed;
     }
 
-    /** {@link #APPROVE} on {@code before}; empty when the row is no longer as {@code before} read it. */
+    /** {@link OperationWrites#APPROVE} on {@code before}; empty when the row is no longer as {@code before} read it. */
     static Optional<OperationView> approve(Connection c, OperationView before, String approvalId, String actor, Instant now,
                                            String detail) {
         Optional<OperationView> approved = run(APPROVE_RUN, c, approvalId, Operation.at(now), before.tenant(), before.key(),

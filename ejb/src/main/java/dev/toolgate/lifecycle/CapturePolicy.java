@@ -2,12 +2,22 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.canonical.FingerprintSchemes;
+import dev.toolgate.journal.OperationStatus;
 import java.time.Instant;
 
 /** The capture decision as a pure function of (row, request, now): the whole state table on one screen. */
 public final class CapturePolicy {
 
     private CapturePolicy() {
+    }
+
+    /**
+     * Whether the first look's row, read without its lock, is answered as it stands: a finished operation with this
+     * payload never changes again (it is {@link #decide}'s replay, and needs neither the lock nor the approval). Every
+     * other row is decided under its lock.
+     */
+    public static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {
+        return status.isTerminal() && FingerprintSchemes.match(storedHash, requestHash) == FingerprintSchemes.Match.SAME;
     }
 
     public static CaptureDecision decide(OperationState row, String requestHash, Instant now) {

@@ -1,5 +1,19 @@
 package dev.toolgate.lifecycle;
 
+import static dev.toolgate.lifecycle.OperationWrites.SET;
+import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT;
+import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT_LOGGED;
+import static dev.toolgate.lifecycle.OperationWrites.SETTLE_LOOKUP;
+import static dev.toolgate.lifecycle.OperationWrites.RETRY;
+import static dev.toolgate.lifecycle.OperationWrites.POSTPONE;
+import static dev.toolgate.lifecycle.OperationWrites.EXTEND_SETTLE;
+import static dev.toolgate.lifecycle.OperationWrites.AWAIT_SETTLE;
+import static dev.toolgate.lifecycle.OperationWrites.ESCALATE;
+import static dev.toolgate.lifecycle.OperationWrites.SETTLE_LOOKUP_LOGGED;
+import static dev.toolgate.lifecycle.OperationWrites.RETRY_LOGGED;
+import static dev.toolgate.lifecycle.OperationWrites.AWAIT_SETTLE_LOGGED;
+import static dev.toolgate.lifecycle.OperationWrites.POSTPONE_LOGGED;
+
 import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.NumberedSql;
@@ -8,6 +22,7 @@ import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.canonical.CanonicalJson;
+import dev.toolgate.lifecycle.OperationWrites.LookupLogged;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.trace.Trace;
 
@@ -23,7 +38,8 @@ import java.util.Optional;
  * expects, none touching an escalated row (docs/lifecycle.md): shared by {@link OutcomeRecorder} (an
  * attempt's outcome) and {@link LookupRecorder} (a look-up's result). A statement that matches no row
  * was fenced off, and the refusal is journaled: by the statement itself where it carries its event
- * ({@link #SETTLE_ATTEMPT_LOGGED}), else by its caller ({@link LookupLogged}: the recorder, which says why).
+ * ({@link OperationWrites#SETTLE_ATTEMPT_LOGGED}), else by its caller ({@link OperationWrites.LookupLogged}: the recorder,
+ * which says why). The statements themselves are in {@link OperationWrites}; this binds and runs them.
  *
  * <p>They run by plain JDBC ({@link NumberedSql}) on the connection of the caller's transaction, the one its
  * entity manager uses ({@link JournalConnections#of}), and the rows they return are mapped by {@link OperationRows}:
@@ -31,99 +47,6 @@ import java.util.Optional;
  * third of its CPU in a profile. Each method builds its parameters by number, in the order the statement names them.
  */
 public final class FencedWrites {
-
-    private static final String SET = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
-            + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
-            + " next_check_at = CAST(?5 AS timestamptz), completed_at = CAST(?6 AS timestamptz), updated_at = ?7,"
-            + " settle_after = CAST(?8 AS timestamptz)"
-            + " WHERE tenant = ?9 AND operation_key = ?10 AND attempt_count = ?11 AND escalated_at IS NULL";
-
-    /**
-     * The attempt's owner settles its row while it holds the lease; after the lease lapsed and a look-up
-     * took the row over, only its success still settles it ({@link AttemptOutcomes#settlesAfterLeaseLapsed}).
-     */
-    public static final String SETTLE_ATTEMPT = SET
-            + " AND ((status = 'started' AND lease_epoch = ?12) OR (status = 'unknown' AND CAST(?13 AS boolean)))";
-
-    /**
-     * {@link #SETTLE_ATTEMPT} and the outcome's event in one statement, one round trip: the event is
-     * {@code outcome} when the row was settled and {@code outcome_refused} when the fence kept it out,
-     * and the settled row comes back (no row when refused), so the answer is built from what the
-     * journal now holds without reading it again. A constant (the kinds written out, FencedWritesIT
-     * checks them), so the benchmark's JDBC floor compiles it in.
-     */
-    public static final String SETTLE_ATTEMPT_LOGGED = "WITH settled AS (" + SETTLE_ATTEMPT + OperationRows.RETURNING + "),"
-            + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, http_status,"
-            + " error_class, duration_ms, actor, detail, trace_id) VALUES (?9, ?10, ?7,"
-            + " CASE WHEN EXISTS (SELECT 1 FROM settled) THEN 'outcome' ELSE 'outcome_refused' END," // EventKind's names
-            + " ?11, ?1, CAST(?14 AS integer), ?15, CAST(?16 AS integer), ?17, ?18, ?19))"
-            + " SELECT * FROM settled";
-
-    /** A look-up settles the unknown row it was leased for, and nothing else. */
-    static final String SETTLE_LOOKUP = SET + " AND status = 'unknown' AND lease_epoch = ?12";
-
-    /** Absent after the settle window: the next attempt, under a lease of its own, its look-ups counted afresh. */
-    static final String RETRY = "UPDATE agent_operation_log SET status = 'started', attempt_count = attempt_count + 1,"
-            + " lease_epoch = lease_epoch + 1, lease_until = ?1, next_check_at = NULL, error_code = NULL, reconcile_count = 0,"
-            + " settle_after = NULL, updated_at = ?2"
-            + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6 AND status = 'unknown'"
-            + " AND escalated_at IS NULL";
-
-    // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalated when LookupDecisions says so
-    static final String POSTPONE = "UPDATE agent_operation_log SET lease_until = NULL,"
-            + " next_check_at = CAST(?1 AS timestamptz) + make_interval(secs => LEAST(?2, 2 ^ LEAST(reconcile_count, 30))),"
-            + " reconcile_count = reconcile_count + 1,"
-            + " escalated_at = CASE WHEN CAST(?3 AS boolean) THEN CAST(?4 AS timestamptz) END,"
-            + " error_code = ?5, updated_at = ?6"
-            + " WHERE tenant = ?7 AND operation_key = ?8 AND attempt_count = ?9 AND lease_epoch = ?10 AND status = 'unknown'"
-            + " AND escalated_at IS NULL";
-
-    /**
-     * An attempt whose lease a look-up took over reports that it has just given up on its request: the
-     * target may still be executing it, so absence proves nothing until a settle window from now.
-     */
-    static final String EXTEND_SETTLE = "UPDATE agent_operation_log SET settle_after = GREATEST(settle_after, CAST(?1 AS timestamptz)),"
-            + " updated_at = ?2 WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND status = 'unknown'"
-            + " AND escalated_at IS NULL";
-
-    static final String AWAIT_SETTLE = "UPDATE agent_operation_log SET lease_until = NULL,"
-            + " next_check_at = settle_after, updated_at = ?1"
-            + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
-            + " AND escalated_at IS NULL";
-
-    /** A person must look at an unsettled operation now (a contradicting effect); nothing automatic touches it after. */
-    static final String ESCALATE = "UPDATE agent_operation_log SET escalated_at = CAST(?1 AS timestamptz), updated_at = ?2"
-            + " WHERE tenant = ?3 AND operation_key = ?4 AND status = 'unknown' AND escalated_at IS NULL";
-
-    /**
-     * A look-up's fenced write and its events in one statement, the written row returned (none when the fence
-     * kept the write out), so nothing is read again: the look-up's {@code reconciled} event, and after it a
-     * written retry's {@code attempt_started} for the next attempt. A write the fence kept out journals nothing
-     * here: {@link LookupRecorder} then reads the row to say why, and journals the refusal with that. The
-     * update's own parameters keep their numbers; the events' follow them.
-     */
-    record LookupLogged(NumberedSql sql, int firstEventParameter) {
-
-        static LookupLogged of(String update) {
-            int n = NumberedSql.of(update).parameters();
-            String tenant = "?" + (n + 1), key = "?" + (n + 2), at = "CAST(?" + (n + 3) + " AS timestamptz)";
-            String attempt = "CAST(?" + (n + 4) + " AS integer)", actor = "?" + (n + 5), detail = "?" + (n + 6);
-            String trace = "CAST(?" + (n + 7) + " AS text)", retry = "CAST(?" + (n + 8) + " AS boolean)", next = "?" + (n + 9);
-            String columns = " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)";
-            return new LookupLogged(NumberedSql.of("WITH written AS (" + update + OperationRows.RETURNING + "), logged AS (" + columns
-                    + " SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.RECONCILED.dbName() + "', " + attempt
-                    + ", 'unknown', " + actor + ", " + detail + ", " + trace + " WHERE EXISTS (SELECT 1 FROM written)"
-                    + " UNION ALL SELECT " + tenant + ", " + key + ", " + at + ", '" + EventKind.ATTEMPT_STARTED.dbName() + "', "
-                    + attempt + " + 1, 'started', " + actor + ", " + next + ", " + trace
-                    + " WHERE " + retry + " AND EXISTS (SELECT 1 FROM written))"
-                    + " SELECT * FROM written"), n + 1);
-        }
-    }
-
-    static final LookupLogged SETTLE_LOOKUP_LOGGED = LookupLogged.of(SETTLE_LOOKUP);
-    static final LookupLogged RETRY_LOGGED = LookupLogged.of(RETRY);
-    static final LookupLogged AWAIT_SETTLE_LOGGED = LookupLogged.of(AWAIT_SETTLE);
-    static final LookupLogged POSTPONE_LOGGED = LookupLogged.of(POSTPONE);
 
     private static final NumberedSql SETTLE_ATTEMPT_RUN = NumberedSql.of(SETTLE_ATTEMPT_LOGGED);
     private static final NumberedSql EXTEND_SETTLE_RUN = NumberedSql.of(EXTEND_SETTLE);
@@ -135,7 +58,7 @@ public final class FencedWrites {
     }
 
     /**
-     * Runs a look-up's logged write ({@link LookupLogged}), {@code update} holding the update's own parameters
+     * Runs a look-up's logged write ({@link OperationWrites.LookupLogged}), {@code update} holding the update's own parameters
      * by number; {@code nextAttempt} is the detail of the next attempt's event when the write is a retry, else
      * null. The written row, or empty when the fence kept the write out.
      */
@@ -176,7 +99,7 @@ public final class FencedWrites {
         return returning(c, SETTLE_ATTEMPT_RUN, values);
     }
 
-    /** The parameters ?1 to ?12 of {@link #SET} and the fence after it, in one place for every statement built on it. */
+    /** The parameters ?1 to ?12 of {@link OperationWrites#SET} and the fence after it, in one place for every statement built on it. */
     static Object[] set(OperationView row, Transition to, Instant now, Duration settleWindow) {
         boolean unknown = to.status() == OperationStatus.UNKNOWN;
         return new Object[] {to.status().dbName(), to.objectId(), to.result() == null ? null : CanonicalJson.write(to.result()),

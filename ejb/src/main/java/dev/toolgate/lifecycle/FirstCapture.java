@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import static dev.toolgate.lifecycle.OperationWrites.READ_OR_CAPTURE;
+
 import static dev.toolgate.journal.EventKind.CAPTURED;
 
 import dev.toolgate.access.Caller;
@@ -32,32 +34,14 @@ import java.time.Instant;
  * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL). Before,
  * the read and the capture were two statements, the capture in a transaction of its own.
  *
- * <p>The capture is as {@link KeyCapture#INSERT} makes it, {@code ON CONFLICT DO NOTHING} included: of two callers
- * racing with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be
- * decided under the row's lock like any row not finished.
+ * <p>It is the one statement that writes a capture, {@code ON CONFLICT DO NOTHING} included: of two callers racing
+ * with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be decided
+ * under the row's lock like any row not finished; {@link KeyCapture}, finding under the lock that a purge took the row
+ * meanwhile, captures it again with it ({@link #captured}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class FirstCapture {
-
-    /**
-     * {@link KeyCapture#INSERT}'s parameters; every one cast, since an INSERT … SELECT gives them no column's type. A
-     * constant expression: the benchmark's JDBC floor runs this text without the class.
-     */
-    public static final String READ_OR_CAPTURE = "WITH existing AS (SELECT " + OperationRows.COLUMNS
-            + " FROM agent_operation_log WHERE tenant = ?1 AND operation_key = ?2),"
-            + " captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload,"
-            + " status, target_system, attempt_count, lease_until, created_at, updated_at, withheld_fields, approval_required, trace_id,"
-            + " span_id, captured_release) SELECT CAST(?1 AS text), CAST(?2 AS text), CAST(?3 AS text), CAST(?4 AS text), CAST(?5 AS text),"
-            + " CAST(?6 AS jsonb), CAST(?7 AS text), CAST(?8 AS text), CAST(?9 AS integer), CAST(?10 AS timestamptz),"
-            + " CAST(?11 AS timestamptz), CAST(?12 AS timestamptz), CAST(?13 AS text), CAST(?14 AS boolean), CAST(?15 AS text),"
-            + " CAST(?16 AS text), CAST(?17 AS text) WHERE NOT EXISTS (SELECT 1 FROM existing)"
-            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
-            + " agent_id, trace_id),"
-            + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, CAST(?18 AS text), trace_id"
-            + " FROM captured)"
-            + " SELECT (SELECT count(*) FROM captured) AS captured_rows, existing.* FROM (VALUES (1)) AS one LEFT JOIN existing ON true";
 
     private static final NumberedSql READ_OR_CAPTURE_RUN = NumberedSql.of(READ_OR_CAPTURE);
 
@@ -70,6 +54,14 @@ public class FirstCapture {
     @PostConstruct
     void resolve() {
         journal = ServerDataSource.orElse(builtIn);
+    }
+
+    /** On {@code connection}, in its transaction: whether this statement captured the key (false: a row was there). */
+    static boolean captured(Connection connection, Object[] values) throws java.sql.SQLException {
+        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
+            row.next(); // always one row: the outer join's
+            return row.getLong("captured_rows") == 1;
+        }
     }
 
     /** The key's row, or this call's capture of it, by one statement committed before it returns. */

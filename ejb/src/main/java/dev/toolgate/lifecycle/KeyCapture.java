@@ -4,7 +4,6 @@ import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
 import dev.toolgate.journal.OperationRefused;
@@ -32,8 +31,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -43,22 +40,6 @@ import java.time.Instant;
  */
 @Stateless
 public class KeyCapture {
-
-    /**
-     * The new row and its {@code captured} event in one statement: the event is written only if the
-     * insert won (ON CONFLICT leaves a concurrent caller's row alone), and a row is returned only then.
-     */
-    public static final String INSERT = "WITH captured AS (INSERT INTO agent_operation_log (tenant, operation_key, agent_id,"
-            + " operation_type, request_hash, payload, status, target_system, attempt_count, lease_until, created_at, updated_at,"
-            + " withheld_fields, approval_required, trace_id, span_id, captured_release)"
-            + " VALUES (?1, ?2, ?3, ?4, ?5, CAST(?6 AS jsonb), ?7, ?8, ?9, CAST(?10 AS timestamptz), ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
-            + " ON CONFLICT (tenant, operation_key) DO NOTHING RETURNING tenant, operation_key, created_at, attempt_count, status,"
-            + " agent_id, trace_id)"
-            + " INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + " SELECT tenant, operation_key, created_at, 'captured', attempt_count, status, agent_id, ?18, trace_id FROM captured"
-            + " RETURNING operation_key";
-
-    private static final NumberedSql INSERT_RUN = NumberedSql.of(INSERT);
 
     private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
     private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
@@ -127,14 +108,14 @@ public class KeyCapture {
         return capture;
     }
 
-    /** True when this caller's insert won, by plain JDBC on the transaction's connection ({@link NumberedSql} says why). */
+    /**
+     * True when this caller's capture won: {@link FirstCapture}'s statement, the one that writes a capture and its event,
+     * on the transaction's connection.
+     */
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
         Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
-        return JournalConnections.run("the journal's capture of an operation failed", () -> {
-            try (PreparedStatement insert = INSERT_RUN.prepare(JournalConnections.of(em), values); ResultSet won = insert.executeQuery()) {
-                return won.next();
-            }
-        });
+        return JournalConnections.run("the journal's capture of an operation failed",
+                () -> FirstCapture.captured(JournalConnections.of(em), values));
     }
 
     /** The decision's write under the row lock, if it makes one; the row as it now stands. */
@@ -173,7 +154,7 @@ public class KeyCapture {
     }
 
     /**
-     * {@link #INSERT}'s parameters, 1 to 18 (and {@link FirstCapture#READ_OR_CAPTURE}'s): the new row with the release
+     * {@link FirstCapture#READ_OR_CAPTURE}'s parameters, 1 to 18: the new row with the release
      * capturing it, and its event's detail.
      */
     static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {

@@ -104,19 +104,19 @@ public class LookupRecorder {
     private Optional<OperationView> apply(Connection journal, LookupDecision decision, OperationView leased, Instant now, String actor,
                                           String detail, String nextAttempt) {
         if (decision instanceof LookupDecision.Settle settle) {
-            return FencedWrites.lookedUp(journal, FencedWrites.SETTLE_LOOKUP_LOGGED,
+            return FencedWrites.lookedUp(journal, OperationWrites.SETTLE_LOOKUP_LOGGED,
                     FencedWrites.set(leased, settle.to(), now, settings.settleWindow()), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.AwaitSettle) {
-            return FencedWrites.lookedUp(journal, FencedWrites.AWAIT_SETTLE_LOGGED,
+            return FencedWrites.lookedUp(journal, OperationWrites.AWAIT_SETTLE_LOGGED,
                     FencedWrites.awaitSettle(leased, now), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.Retry) {
-            return FencedWrites.lookedUp(journal, FencedWrites.RETRY_LOGGED,
+            return FencedWrites.lookedUp(journal, OperationWrites.RETRY_LOGGED,
                     FencedWrites.retry(leased, now, settings.lease()), leased, now, actor, detail, nextAttempt);
         }
         if (decision instanceof LookupDecision.Postpone postpone) {
-            return FencedWrites.lookedUp(journal, FencedWrites.POSTPONE_LOGGED,
+            return FencedWrites.lookedUp(journal, OperationWrites.POSTPONE_LOGGED,
                     FencedWrites.postpone(leased, postpone, now, settings.maxReconcileBackoffSeconds()), leased, now, actor, detail, null);
         }
         if (decision instanceof LookupDecision.Refused) {

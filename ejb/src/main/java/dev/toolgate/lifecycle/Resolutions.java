@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import static dev.toolgate.lifecycle.OperationWrites.RESOLVE;
+
 import static dev.toolgate.journal.EventKind.RESOLVED;
 
 import dev.toolgate.canonical.CanonicalJson;
@@ -24,26 +26,12 @@ import java.util.Optional;
  */
 public final class Resolutions {
 
-    /**
-     * unknown and escalated → ?1 (succeeded or failed_final) with object ?2, error code ?3 and result ?4, at ?5, and
-     * its resolved event by ?10 with detail ?11. Fenced by the escalated row as the resolver read it under the lock
-     * (attempt ?8, lease epoch ?9); the row comes back, none when the fence kept it out.
-     */
-    static final String RESOLVE = "WITH resolved AS (UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
-            + " error_code = ?3, response_json = CAST(?4 AS jsonb), lease_until = NULL, next_check_at = NULL, completed_at = ?5,"
-            + " updated_at = ?5 WHERE tenant = ?6 AND operation_key = ?7 AND status = 'unknown' AND escalated_at IS NOT NULL"
-            + " AND attempt_count = ?8 AND lease_epoch = ?9 AND CAST(?1 AS text) IN ('succeeded', 'failed_final')" + OperationRows.RETURNING + "),"
-            + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)"
-            + "   SELECT tenant, operation_key, ?5, '" + RESOLVED.dbName() + "', attempt_count, status, ?10, ?11, CAST(?12 AS text)"
-            + "   FROM resolved)"
-            + " SELECT * FROM resolved";
-
     private static final NumberedSql RESOLVE_RUN = NumberedSql.of(RESOLVE);
 
     private Resolutions() {
     }
 
-    /** {@link #RESOLVE} on {@code before}; empty when it is no longer the escalated row {@code before} read. */
+    /** {@link OperationWrites#RESOLVE} on {@code before}; empty when it is no longer the escalated row {@code before} read. */
     static Optional<OperationView> resolve(Connection c, OperationView before, OperationStatus to, String objectId, String code,
                                            JsonObject result, String actor, Instant now, String detail) {
         Optional<OperationView> resolved = JournalConnections.run("the journal's write of a resolution failed", () -> {

@@ -142,6 +142,11 @@ public class ProcessDriver {
         try (Step span = Spans.step("toolgate.process", attributes)) {
             FingerprintSchemes.Match match;
             try {
+                if (FingerprintSchemes.schemeOf(process.requestHash()) != FingerprintSchemes.CURRENT) {
+                    // a newer release's process: its declaration and input rules may be ones this release cannot even
+                    // read, and only that release can tell a retry from another intent
+                    return refused(span, process, FingerprintSchemes.Match.UNCHECKABLE);
+                }
                 ProcessType recorded = catalog.recorded(process.declaration());
                 match = !recorded.name().equals(command.process()) ? FingerprintSchemes.Match.DIFFERENT
                         : FingerprintSchemes.match(process.requestHash(),

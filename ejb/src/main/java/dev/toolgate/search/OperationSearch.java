@@ -62,7 +62,7 @@ public class OperationSearch {
         }
         if (query.traceId() != null) {
             // the trace that captured it or any later call's (a resume, an operator's resolve), each on the event that
-            // call wrote: the captured event carries the row's own trace (KeyCapture.INSERT). One semi-join on
+            // call wrote: the captured event carries the row's own trace (lifecycle.OperationWrites.READ_OR_CAPTURE). One semi-join on
             // operation_event_trace_idx (V10); an OR with the row's trace_id would read every event and every row
             jpql.append(" AND o.key IN (SELECT e.operationKey FROM OperationEvent e WHERE e.tenant = :tenant AND e.traceId = :trace)");
             parameters.put("trace", query.traceId());

@@ -1,7 +1,8 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.lifecycle.OperationWrites;
 import dev.toolgate.lifecycle.FencedWrites;
-import dev.toolgate.lifecycle.KeyCapture;
+import dev.toolgate.lifecycle.FirstCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +52,7 @@ class JournalSchemaIT {
         String key = key();
         try (Connection c = connection()) {
             assertTrue(capture(c, key), "first insert returns the key");
-            assertTrue(!capture(c, key), "ON CONFLICT DO NOTHING returns no row for the second");
+            assertTrue(!capture(c, key), "the second finds the row and captures nothing");
         }
     }
 
@@ -152,35 +153,20 @@ class JournalSchemaIT {
         }
     }
 
+    /** The gateway's capture ({@code OperationWrites.READ_OR_CAPTURE}): true when this call's insert won. */
     private static boolean capture(Connection c, String key) throws SQLException {
-        try (PreparedStatement insert = c.prepareStatement(JournalDatabase.jdbc(KeyCapture.INSERT))) {
-            Timestamp now = Timestamp.from(Instant.now());
-            insert.setString(1, "acme");
-            insert.setString(2, key);
-            insert.setString(3, "agent-a");
-            insert.setString(4, "invoice.create");
-            insert.setString(5, HASH);
-            insert.setString(6, "{\"order_id\":\"o\"}");
-            insert.setString(7, "started");
-            insert.setString(8, "1c");
-            insert.setInt(9, 1);
-            insert.setString(10, Instant.now().plusSeconds(30).toString());
-            insert.setTimestamp(11, now);
-            insert.setTimestamp(12, now);
-            insert.setString(13, "");
-            insert.setBoolean(14, false);
-            insert.setString(15, "0af7651916cd43dd8448eb211c80319c");
-            insert.setString(16, "b7ad6b7169203331");
-            insert.setString(17, "test");
-            insert.setString(18, "attempt 1 leased");
-            try (ResultSet returned = insert.executeQuery()) {
-                return returned.next();
-            }
+        Timestamp now = Timestamp.from(Instant.now());
+        try (PreparedStatement insert = JournalDatabase.prepared(c, OperationWrites.READ_OR_CAPTURE, "acme", key, "agent-a", "invoice.create",
+                HASH, "{\"order_id\":\"o\"}", "started", "1c", 1, Timestamp.from(Instant.now().plusSeconds(30)), now, now, "", false,
+                "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331", "test", "attempt 1 leased");
+             ResultSet returned = insert.executeQuery()) {
+            returned.next();
+            return returned.getLong("captured_rows") == 1;
         }
     }
 
     private static int settle(Connection c, String key, int attempt) throws SQLException {
-        try (PreparedStatement update = c.prepareStatement(JournalDatabase.jdbc(FencedWrites.SETTLE_ATTEMPT))) {
+        try (PreparedStatement update = c.prepareStatement(JournalDatabase.jdbc(OperationWrites.SETTLE_ATTEMPT))) {
             Timestamp now = Timestamp.from(Instant.now());
             update.setString(1, "succeeded");
             update.setString(2, "ref-1");

@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.lifecycle.OperationWrites;
 import dev.toolgate.lifecycle.FencedWrites;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,7 +48,7 @@ class NumberedSqlTest {
 
     @Test
     void theGatewaysOwnStatementsKeepTheirShape() {
-        NumberedSql settle = NumberedSql.of(FencedWrites.SETTLE_ATTEMPT_LOGGED);
+        NumberedSql settle = NumberedSql.of(OperationWrites.SETTLE_ATTEMPT_LOGGED);
 
         assertEquals(19, settle.parameters());
         assertEquals(settle.numberAt().length, settle.jdbc().chars().filter(c -> c == '?').count(),

@@ -49,20 +49,20 @@ class AddedColumnIT {
     /** The statements whose results are operation rows, by name; every other parameter bound as a null. */
     private static Map<String, NumberedSql> statements() {
         Map<String, NumberedSql> statements = new LinkedHashMap<>();
-        statements.put("FirstCapture.READ_OR_CAPTURE", NumberedSql.of(FirstCapture.READ_OR_CAPTURE));
-        statements.put("KeyCapture.INSERT", NumberedSql.of(KeyCapture.INSERT));
+        statements.put("OperationWrites.READ_OR_CAPTURE", NumberedSql.of(OperationWrites.READ_OR_CAPTURE));
         statements.put("OperationRows.BY_KEY", NumberedSql.of(OperationRows.BY_KEY.replace("tenant = ?", "tenant = ?1")
                 .replace("operation_key = ?", "operation_key = ?2")));
-        statements.put("FencedWrites.SETTLE_ATTEMPT_LOGGED", NumberedSql.of(FencedWrites.SETTLE_ATTEMPT_LOGGED));
-        statements.put("FencedWrites.SETTLE_LOOKUP_LOGGED", FencedWrites.SETTLE_LOOKUP_LOGGED.sql());
-        statements.put("FencedWrites.RETRY_LOGGED", FencedWrites.RETRY_LOGGED.sql());
-        statements.put("FencedWrites.AWAIT_SETTLE_LOGGED", FencedWrites.AWAIT_SETTLE_LOGGED.sql());
-        statements.put("Leases.LOOKUP", NumberedSql.of(Leases.LOOKUP));
-        statements.put("Leases.NEXT_ATTEMPT", NumberedSql.of(Leases.NEXT_ATTEMPT));
-        statements.put("Leases.RENEW", NumberedSql.of(Leases.RENEW));
-        statements.put("Resolutions.RESOLVE", NumberedSql.of(Resolutions.RESOLVE));
-        statements.put("ApprovalWrites.LAPSE", NumberedSql.of(ApprovalWrites.LAPSE));
-        statements.put("ApprovalWrites.APPROVE", NumberedSql.of(ApprovalWrites.APPROVE));
+        statements.put("OperationWrites.SETTLE_ATTEMPT_LOGGED", NumberedSql.of(OperationWrites.SETTLE_ATTEMPT_LOGGED));
+        statements.put("OperationWrites.SETTLE_LOOKUP_LOGGED", OperationWrites.SETTLE_LOOKUP_LOGGED.sql());
+        statements.put("OperationWrites.RETRY_LOGGED", OperationWrites.RETRY_LOGGED.sql());
+        statements.put("OperationWrites.AWAIT_SETTLE_LOGGED", OperationWrites.AWAIT_SETTLE_LOGGED.sql());
+        statements.put("OperationWrites.POSTPONE_LOGGED", OperationWrites.POSTPONE_LOGGED.sql());
+        statements.put("OperationWrites.LOOKUP", NumberedSql.of(OperationWrites.LOOKUP));
+        statements.put("OperationWrites.NEXT_ATTEMPT", NumberedSql.of(OperationWrites.NEXT_ATTEMPT));
+        statements.put("OperationWrites.RENEW", NumberedSql.of(OperationWrites.RENEW));
+        statements.put("OperationWrites.RESOLVE", NumberedSql.of(OperationWrites.RESOLVE));
+        statements.put("OperationWrites.LAPSE", NumberedSql.of(OperationWrites.LAPSE));
+        statements.put("OperationWrites.APPROVE", NumberedSql.of(OperationWrites.APPROVE));
         statements.put("DueOperations.DUE", NumberedSql.of(DueOperations.DUE));
         return statements;
     }
@@ -122,9 +122,9 @@ class AddedColumnIT {
         }
     }
 
-    /** Nulls, but for the captures, which insert a whole row (its columns are NOT NULL). */
+    /** Nulls, but for the capture, which inserts a whole row (its columns are NOT NULL). */
     private static Object[] values(String name, int parameters) {
-        if (!name.startsWith("FirstCapture") && !name.startsWith("KeyCapture")) {
+        if (!name.endsWith("READ_OR_CAPTURE")) {
             return new Object[parameters];
         }
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);

@@ -135,6 +135,19 @@ class CapturePolicyTest {
         return CapturePolicy.decide(new OperationState(status, HASH, null, nextCheckAt, false, approval), HASH, NOW);
     }
 
+    /** The first look's shortcut (a finished row answered without its lock) is the table's replay, and only that. */
+    @Test
+    void aRowIsAnsweredAsReadExactlyWhenTheTableReplaysIt() {
+        for (OperationStatus status : OperationStatus.values()) {
+            for (String requestHash : java.util.List.of(HASH, "b".repeat(64), "s2:" + HASH)) {
+                for (Instant leaseUntil : java.util.Arrays.asList(null, EARLIER, LATER)) {
+                    boolean replay = decide(status, requestHash, leaseUntil, null) instanceof CaptureDecision.Replay;
+                    assertEquals(replay, CapturePolicy.replayedAsRead(status, HASH, requestHash), status + " " + requestHash + " " + leaseUntil);
+                }
+            }
+        }
+    }
+
     private static CaptureDecision decide(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt) {
         ApprovalStanding approval = status == PENDING_APPROVAL ? ApprovalStanding.AWAITING : ApprovalStanding.NOT_REQUIRED;
         return CapturePolicy.decide(new OperationState(status, HASH, leaseUntil, nextCheckAt, false, approval), requestHash, NOW);

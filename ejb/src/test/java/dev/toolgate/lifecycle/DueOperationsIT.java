@@ -194,7 +194,7 @@ class DueOperationsIT {
         try (java.sql.Statement s = c.createStatement()) {
             s.execute("SET LOCAL plan_cache_mode = " + (generic ? "force_generic_plan" : "force_custom_plan"));
             s.execute("PREPARE lease (text, timestamptz, timestamptz, text, text) AS "
-                    + Leases.LOOKUP.replaceAll("\\?(\\d+)", "\\$$1"));
+                    + OperationWrites.LOOKUP.replaceAll("\\?(\\d+)", "\\$$1"));
             try (ResultSet plan = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE lease ('" + claimed
                     + "', now() + interval '30 seconds', now(), 'reconciler', NULL)")) {
                 plan.next();

@@ -179,7 +179,7 @@ class FencedWritesIT {
         try (Connection c = connection()) {
             String key = unknown(c, 1, 2, false);
 
-            List<String> written = lookedUp(c, FencedWrites.RETRY_LOGGED, key, "look-up found no effect of attempt 1",
+            List<String> written = lookedUp(c, OperationWrites.RETRY_LOGGED, key, "look-up found no effect of attempt 1",
                     Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, 1, 2L);
 
             assertEquals(List.of("started 2 3"), written, "the row as the retry left it: started, attempt 2, epoch 3");
@@ -193,7 +193,7 @@ class FencedWritesIT {
         try (Connection c = connection()) {
             String key = unknown(c, 1, 3, false); // another holder's lease: epoch 3, not 2
 
-            List<String> written = lookedUp(c, FencedWrites.RETRY_LOGGED, key, "look-up found no effect of attempt 1",
+            List<String> written = lookedUp(c, OperationWrites.RETRY_LOGGED, key, "look-up found no effect of attempt 1",
                     Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, 1, 2L);
 
             assertEquals(List.of(), written);
@@ -207,7 +207,7 @@ class FencedWritesIT {
         try (Connection c = connection()) {
             String key = unknown(c, 1, 2, false);
 
-            List<String> written = lookedUp(c, FencedWrites.SETTLE_LOOKUP_LOGGED, key, null,
+            List<String> written = lookedUp(c, OperationWrites.SETTLE_LOOKUP_LOGGED, key, null,
                     "succeeded", "ref-1", null, null, null, now(), now(), null, "acme", key, 1, 2L);
 
             assertEquals(List.of("succeeded 1 2"), written);
@@ -220,7 +220,7 @@ class FencedWritesIT {
         try (Connection c = connection()) {
             String key = unknown(c, 1, 2, false);
 
-            List<String> written = lookedUp(c, FencedWrites.POSTPONE_LOGGED, key, null,
+            List<String> written = lookedUp(c, OperationWrites.POSTPONE_LOGGED, key, null,
                     now(), 300, false, now(), "lookup_unavailable", now(), "acme", key, 1, 2L);
 
             assertEquals(List.of("unknown 1 2"), written);
@@ -235,7 +235,7 @@ class FencedWritesIT {
         try (Connection c = connection()) {
             String key = unknown(c, 1, 2, false);
 
-            List<String> written = lookedUp(c, FencedWrites.AWAIT_SETTLE_LOGGED, key, null, now(), "acme", key, 1, 2L);
+            List<String> written = lookedUp(c, OperationWrites.AWAIT_SETTLE_LOGGED, key, null, now(), "acme", key, 1, 2L);
 
             assertEquals(List.of("unknown 1 2"), written);
             assertEquals(column(c, key, "settle_after"), column(c, key, "next_check_at"), "looked up again when the window ends");
@@ -256,7 +256,7 @@ class FencedWritesIT {
             String unknownWindow = column(c, unknown, "settle_after");
 
             Timestamp until = Timestamp.from(Instant.now().plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
-            List<String> leased = run(c, NumberedSql.of(Leases.LOOKUP), claimed, until, now(), "reconciler", null);
+            List<String> leased = run(c, NumberedSql.of(OperationWrites.LOOKUP), claimed, until, now(), "reconciler", null);
 
             assertEquals(List.of("unknown 1 5", "unknown 2 2"), leased.stream().sorted().toList(), "the leased rows come back");
             assertEquals(until.toInstant(), instant(c, lapsed, "lease_until"));
@@ -266,9 +266,9 @@ class FencedWritesIT {
             assertEquals(window.toInstant(), instant(c, lapsed, "settle_after"), "the window the claim computed");
             assertEquals(unknownWindow, column(c, unknown, "settle_after"), "an unknown row keeps its settle window");
             assertEquals("2", column(c, unknown, "lease_epoch"));
-            assertEquals(List.of("lease_expired 1 unknown reconciler: " + String.format(Leases.LAPSED, 1),
-                    "reconcile_started 1 unknown reconciler: " + Leases.LOOKUP_LEASED), eventsWithAttempts(c, lapsed));
-            assertEquals(List.of("reconcile_started 2 unknown reconciler: " + Leases.LOOKUP_LEASED), eventsWithAttempts(c, unknown));
+            assertEquals(List.of("lease_expired 1 unknown reconciler: " + String.format(OperationWrites.LAPSED, 1),
+                    "reconcile_started 1 unknown reconciler: " + OperationWrites.LOOKUP_LEASED), eventsWithAttempts(c, lapsed));
+            assertEquals(List.of("reconcile_started 2 unknown reconciler: " + OperationWrites.LOOKUP_LEASED), eventsWithAttempts(c, unknown));
         }
     }
 
@@ -280,22 +280,22 @@ class FencedWritesIT {
                     + " WHERE operation_key = '" + key + "'");
             Timestamp until = Timestamp.from(Instant.now().plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.MICROS));
 
-            List<String> stale = run(c, NumberedSql.of(Leases.NEXT_ATTEMPT), until, now(), "acme", key, 2, 2L, "agent-a", null);
-            List<String> started = run(c, NumberedSql.of(Leases.NEXT_ATTEMPT), until, now(), "acme", key, 2, 3L, "agent-a", null);
+            List<String> stale = run(c, NumberedSql.of(OperationWrites.NEXT_ATTEMPT), until, now(), "acme", key, 2, 2L, "agent-a", null);
+            List<String> started = run(c, NumberedSql.of(OperationWrites.NEXT_ATTEMPT), until, now(), "acme", key, 2, 3L, "agent-a", null);
 
             assertEquals(List.of(), stale, "a holder of an older epoch leases nothing");
             assertEquals(List.of("started 3 4"), started, "the new attempt, under the next epoch");
             assertEquals(until.toInstant(), instant(c, key, "lease_until"));
             assertEquals(null, column(c, key, "next_check_at"));
-            assertEquals(List.of("attempt_started 3 started agent-a: " + Leases.ATTEMPT_LEASED), eventsWithAttempts(c, key));
+            assertEquals(List.of("attempt_started 3 started agent-a: " + OperationWrites.ATTEMPT_LEASED), eventsWithAttempts(c, key));
         }
     }
 
     /**
-     * A look-up's logged write ({@link FencedWrites.LookupLogged}) for attempt 1 by the reconciler, the update's own
+     * A look-up's logged write ({@link OperationWrites.LookupLogged}) for attempt 1 by the reconciler, the update's own
      * parameters in order, then the events'; each returned row as "status attempt epoch".
      */
-    private static List<String> lookedUp(Connection c, FencedWrites.LookupLogged logged, String key, String nextAttempt,
+    private static List<String> lookedUp(Connection c, OperationWrites.LookupLogged logged, String key, String nextAttempt,
                                          Object... update) throws SQLException {
         Object[] values = java.util.Arrays.copyOf(update, logged.firstEventParameter() + 8);
         Object[] events = {"acme", key, now(), 1, "reconciler", "look-up", null, nextAttempt != null, nextAttempt};
@@ -337,11 +337,11 @@ class FencedWritesIT {
     }
 
     private static int escalate(Connection c, String key) throws SQLException {
-        return update(c, FencedWrites.ESCALATE, now(), now(), "acme", key);
+        return update(c, OperationWrites.ESCALATE, now(), now(), "acme", key);
     }
 
     private static int extendSettle(Connection c, String key, int attempt, Instant until) throws SQLException {
-        return update(c, FencedWrites.EXTEND_SETTLE, Timestamp.from(until), now(), "acme", key, attempt);
+        return update(c, OperationWrites.EXTEND_SETTLE, Timestamp.from(until), now(), "acme", key, attempt);
     }
 
     /** An unknown row at {@code attempt} whose look-up lease is epoch {@code epoch} (live for 30 s). */
@@ -355,18 +355,18 @@ class FencedWritesIT {
     }
 
     private static int settleByOwner(Connection c, String key, int attempt, long epoch, String to) throws SQLException {
-        return settle(c, FencedWrites.SETTLE_ATTEMPT, key, attempt, epoch, to);
+        return settle(c, OperationWrites.SETTLE_ATTEMPT, key, attempt, epoch, to);
     }
 
     private static int settleByReconciler(Connection c, String key, int attempt, long epoch, String to) throws SQLException {
-        return settle(c, FencedWrites.SETTLE_LOOKUP, key, attempt, epoch, to);
+        return settle(c, OperationWrites.SETTLE_LOOKUP, key, attempt, epoch, to);
     }
 
     private static int settle(Connection c, String sql, String key, int attempt, long epoch, String to) throws SQLException {
         boolean terminal = to.equals("succeeded") || to.equals("failed_final");
         Object[] values = {to, to.equals("succeeded") ? "ref-1" : null, null, to.equals("succeeded") ? null : "x", null,
                 terminal ? now() : null, now(), null, "acme", key, attempt, epoch};
-        if (!sql.equals(FencedWrites.SETTLE_ATTEMPT)) {
+        if (!sql.equals(OperationWrites.SETTLE_ATTEMPT)) {
             return update(c, sql, values);
         }
         Object[] withLateSuccess = java.util.Arrays.copyOf(values, 13);
@@ -399,15 +399,15 @@ class FencedWritesIT {
     }
 
     private static int retry(Connection c, String key, int attempt, long epoch) throws SQLException {
-        return update(c, FencedWrites.RETRY, Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, attempt, epoch);
+        return update(c, OperationWrites.RETRY, Timestamp.from(Instant.now().plusSeconds(30)), now(), "acme", key, attempt, epoch);
     }
 
     private static int postpone(Connection c, String key, int attempt, long epoch) throws SQLException {
-        return update(c, FencedWrites.POSTPONE, now(), 300, false, now(), "lookup_unavailable", now(), "acme", key, attempt, epoch);
+        return update(c, OperationWrites.POSTPONE, now(), 300, false, now(), "lookup_unavailable", now(), "acme", key, attempt, epoch);
     }
 
     private static int awaitSettle(Connection c, String key, int attempt, long epoch) throws SQLException {
-        return update(c, FencedWrites.AWAIT_SETTLE, now(), "acme", key, attempt, epoch);
+        return update(c, OperationWrites.AWAIT_SETTLE, now(), "acme", key, attempt, epoch);
     }
 
     /** Runs one of the recorder's statements with its parameters in order. */

@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  */
 class FirstCaptureIT {
 
-    private static final NumberedSql READ_OR_CAPTURE = NumberedSql.of(FirstCapture.READ_OR_CAPTURE);
+    private static final NumberedSql READ_OR_CAPTURE = NumberedSql.of(OperationWrites.READ_OR_CAPTURE);
     private static final String HASH = "c".repeat(64);
     private static JournalDatabase database;
 

@@ -155,12 +155,14 @@ class StatementBudgetIT {
     }
 
     /**
-     * The driver's catalog reads are left out of the figures as a connection's cost; that holds only while
-     * connections are not opened per operation.
+     * The driver's catalog reads are left out of the figures as a connection's cost; that holds only while they, and
+     * the connections that send them, are not per operation: both bounded here.
      */
     private static void assertConnectionsNotPerOperation(Count count) {
         assertTrue(count.connectionsOpened() <= OPERATIONS / 4, "connections opened during " + OPERATIONS
                 + " operations: " + count.connectionsOpened() + "; " + count.byStatement());
+        assertTrue(count.catalogReads() <= OPERATIONS / 4, "the driver's catalog reads during " + OPERATIONS
+                + " operations: " + count.catalogReads() + "; " + count.byStatement());
     }
 
     /** Unknown operations whose lost responses are behind us, due now; the even ones did create their document. */
@@ -289,6 +291,10 @@ class StatementBudgetIT {
             return byStatement.entrySet().stream()
                     .filter(e -> !isTransactionControl(e.getKey()) && !isListener(e.getKey()) && !isConnectionSetUp(e.getKey()))
                     .mapToLong(Map.Entry::getValue).sum();
+        }
+
+        long catalogReads() {
+            return byStatement.entrySet().stream().filter(e -> isConnectionSetUp(e.getKey())).mapToLong(Map.Entry::getValue).sum();
         }
 
         /** Connections the pool opened during the workload: each sends its {@code SET application_name}. */

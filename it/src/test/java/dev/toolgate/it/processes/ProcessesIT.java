@@ -111,7 +111,9 @@ class ProcessesIT {
         assertEquals(503, answer.status(), answer.body());
         assertEquals("fingerprint-scheme-unknown", answer.problem());
         assertEquals("5", answer.header("Retry-After"));
-        assertEquals(0, targets.creates("yookassa", Agent.downstream(key + "/payment")), "nothing was sent");
+        assertEquals(1, targets.creates("1c", Agent.downstream(key + "/invoice")), "no step sent again");
+        assertEquals(1, targets.creates("bitrix24", Agent.downstream(key + "/deal")), "no step sent again");
+        assertEquals(0, targets.creates("yookassa", Agent.downstream(key + "/payment")));
     }
 
     @Test

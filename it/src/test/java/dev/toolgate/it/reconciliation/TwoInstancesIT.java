@@ -39,7 +39,7 @@ import java.util.concurrent.Future;
  * ends with exactly one document. Prints the throughput. Retention runs on the same journal.
  * The backlog size is {@code -Dtoolgate.backlog} (default 1,000).
  */
-@Lane(3)
+@Lane(2)
 class TwoInstancesIT {
 
     private static final int BACKLOG = Integer.getInteger("toolgate.backlog", 1_000);

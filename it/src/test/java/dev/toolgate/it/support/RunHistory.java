@@ -102,6 +102,13 @@ public final class RunHistory {
         return counts;
     }
 
+    /** The answers to calls on no single operation (processes), counted as {@link #byStatus} counts. */
+    public Map<String, Integer> othersByStatus() {
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        others.forEach(a -> counts.merge(a.httpStatus() + (a.problem() == null ? "" : " " + a.problem()), 1, Integer::sum));
+        return counts;
+    }
+
     /** Reads the journal through {@code journal} and the simulators, and judges. */
     public Verdict judge(ConnectionSource journal) throws SQLException {
         java.util.Set<String> unplanned = new java.util.TreeSet<>(answers.keySet());

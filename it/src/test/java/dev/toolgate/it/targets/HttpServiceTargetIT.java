@@ -20,7 +20,7 @@ import java.util.UUID;
  * hardened deployment): agents still say {@code invoice.create} to {@code 1c}; nothing in the code knows
  * the service's fields.
  */
-@Lane(3)
+@Lane(2)
 class HttpServiceTargetIT {
 
     private static GatewayProcess gateway;

@@ -123,9 +123,9 @@ final class ToolResults {
             return problem(ProblemType.IDEMPOTENCY_KEY_REUSED, "this idempotency_key names another process (other arguments);"
                     + " nothing was executed. A new intent needs a new key", null);
         }
-        if (answer instanceof ProcessAnswer.FingerprintUncheckable) {
-            return problem(ProblemType.FINGERPRINT_SCHEME_UNKNOWN, "an instance of the newer release that captured this"
-                    + " idempotency_key compares the arguments; nothing was executed — call again with the same idempotency_key", null);
+        if (answer instanceof ProcessAnswer.FingerprintUncheckable newer) {
+            return problem(ProblemType.FINGERPRINT_SCHEME_UNKNOWN, "an instance of the newer release that captured process "
+                    + newer.process().key() + " compares the arguments; nothing was executed — call again with the same idempotency_key", null);
         }
         ProcessRecord record = answer instanceof ProcessAnswer.Progressed p ? p.record() : ((ProcessAnswer.Busy) answer).record();
         Duration retryAfter = answer instanceof ProcessAnswer.Progressed p ? p.retryAfter() : ((ProcessAnswer.Busy) answer).retryAfter();
