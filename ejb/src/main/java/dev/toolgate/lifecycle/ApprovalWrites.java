@@ -1,7 +1,5 @@
 package dev.toolgate.lifecycle;
 
-import static dev.toolgate.lifecycle.OperationWrites.AS_READ;
-import static dev.toolgate.lifecycle.OperationWrites.EVENT;
 import static dev.toolgate.lifecycle.OperationWrites.LAPSE;
 import static dev.toolgate.lifecycle.OperationWrites.APPROVE;
 

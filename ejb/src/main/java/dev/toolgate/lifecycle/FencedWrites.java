@@ -1,20 +1,10 @@
 package dev.toolgate.lifecycle;
 
 import static dev.toolgate.lifecycle.OperationWrites.SET;
-import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT;
 import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT_LOGGED;
-import static dev.toolgate.lifecycle.OperationWrites.SETTLE_LOOKUP;
-import static dev.toolgate.lifecycle.OperationWrites.RETRY;
-import static dev.toolgate.lifecycle.OperationWrites.POSTPONE;
 import static dev.toolgate.lifecycle.OperationWrites.EXTEND_SETTLE;
-import static dev.toolgate.lifecycle.OperationWrites.AWAIT_SETTLE;
 import static dev.toolgate.lifecycle.OperationWrites.ESCALATE;
-import static dev.toolgate.lifecycle.OperationWrites.SETTLE_LOOKUP_LOGGED;
-import static dev.toolgate.lifecycle.OperationWrites.RETRY_LOGGED;
-import static dev.toolgate.lifecycle.OperationWrites.AWAIT_SETTLE_LOGGED;
-import static dev.toolgate.lifecycle.OperationWrites.POSTPONE_LOGGED;
 
-import dev.toolgate.journal.EventKind;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
