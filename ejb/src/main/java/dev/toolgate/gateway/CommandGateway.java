@@ -46,8 +46,6 @@ public class CommandGateway {
     TargetRegistry targets;
     @Inject
     GatewayMetrics metrics;
-    @Inject
-    FinishedAnswers finished;
 
     /**
      * An agent's command under {@code key}, traced as one tool execution whose child spans are the
@@ -64,15 +62,14 @@ public class CommandGateway {
             try {
                 Capture capture;
                 try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) { // the row records this span
-                    OperationView known = finished.find(caller.tenant(), key, Instant.now());
-                    if (known != null && CapturePolicy.replayedAsRead(known.status(), known.requestHash(), request.fingerprint())) {
-                        return ToolExecution.answered(tool, replayed(step, known, caller)); // answered with no statement
-                    }
                     KeyLook look = firstCapture.look(caller, key, request);
                     if (look instanceof KeyLook.Found found
                             && CapturePolicy.replayedAsRead(found.row().status(), found.row().requestHash(), request.fingerprint())) {
-                        finished.remember(found.row(), Instant.now());
-                        return ToolExecution.answered(tool, replayed(step, found.row(), caller)); // the one statement's read
+                        // a replay changes nothing: answered from the one statement's read, logged and counted, not journaled
+                        step.outcome(new CaptureDecision.Replay().metricName()).attempt(found.row().attemptCount());
+                        metrics.captured(new CaptureDecision.Replay().metricName());
+                        EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
+                        return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now()));
                     }
                     // any row not a replay (or another caller's, not yet seen) is decided under its lock: one capture, one span
                     capture = look instanceof KeyLook.Captured captured ? captured.capture() : keyCapture.capture(caller, key, request);
@@ -110,14 +107,6 @@ public class CommandGateway {
                 throw e;
             }
         }
-    }
-
-    /** A replay changes nothing: answered from the finished row, logged and counted, not journaled. */
-    private GatewayAnswer replayed(Step step, OperationView row, Caller caller) {
-        step.outcome(new CaptureDecision.Replay().metricName()).attempt(row.attemptCount());
-        metrics.captured(new CaptureDecision.Replay().metricName());
-        EventLog.logOnly(row, caller.principalId(), EventKind.REPLAYED);
-        return AgentAnswers.of(row, true, Instant.now());
     }
 
     /** The capture's own span: what it decided and the status it left the row in. */

@@ -106,13 +106,6 @@ public final class JournalDatabase implements AutoCloseable {
     }
 
     /** The journal's settings as a test of another package needs them, without MicroProfile Config. */
-    /** Settings that keep finished operations {@code days} days, as {@code toolgate.retention-days} says. */
-    public static JournalSettings retaining(int days) {
-        JournalSettings settings = new JournalSettings();
-        settings.retentionDays = days;
-        return settings;
-    }
-
     public static JournalSettings settings(int leaseSeconds, int settleSeconds, int maxReconciles) {
         JournalSettings settings = new JournalSettings();
         settings.leaseSeconds = leaseSeconds;
