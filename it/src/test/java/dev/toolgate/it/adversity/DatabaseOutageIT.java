@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.checker.History;
 import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.JournalRows;
 import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.RunHistory;
 import dev.toolgate.it.support.TcpProxy;
@@ -245,13 +246,7 @@ class DatabaseOutageIT {
     }
 
     private static String status(String key) throws Exception {
-        try (Connection c = TestStack.connect(DATABASE);
-             PreparedStatement row = c.prepareStatement("SELECT status FROM agent_operation_log WHERE operation_key = ?")) {
-            row.setString(1, key);
-            try (ResultSet result = row.executeQuery()) {
-                return result.next() ? result.getString(1) : null;
-            }
-        }
+        return JournalRows.status(() -> TestStack.connect(DATABASE), key);
     }
 
     @FunctionalInterface

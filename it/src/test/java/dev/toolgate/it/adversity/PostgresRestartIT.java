@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.checker.History;
 import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.JournalRows;
 import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.Readiness;
 import dev.toolgate.it.support.RestartablePostgres;
@@ -202,13 +203,7 @@ class PostgresRestartIT {
     }
 
     private static String status(String key) throws SQLException {
-        try (Connection c = postgres.connect();
-             PreparedStatement row = c.prepareStatement("SELECT status FROM agent_operation_log WHERE operation_key = ?")) {
-            row.setString(1, key);
-            try (ResultSet result = row.executeQuery()) {
-                return result.next() ? result.getString(1) : null;
-            }
-        }
+        return JournalRows.status(postgres::connect, key);
     }
 
     private static long succeeded(String batch) throws Exception {

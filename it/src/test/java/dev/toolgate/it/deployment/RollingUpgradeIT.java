@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.checker.History;
 import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.JournalRows;
 import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.PreviousRelease;
 import dev.toolgate.it.support.RunHistory;
@@ -434,13 +435,7 @@ class RollingUpgradeIT {
 
     /** The operation's status in the journal, read by SQL. */
     private static String status(String key) throws Exception {
-        try (Connection c = TestStack.connect(DATABASE);
-             PreparedStatement q = c.prepareStatement("SELECT status FROM agent_operation_log WHERE operation_key = ?")) {
-            q.setString(1, key);
-            try (ResultSet r = q.executeQuery()) {
-                return r.next() ? r.getString(1) : null;
-            }
-        }
+        return JournalRows.status(() -> TestStack.connect(DATABASE), key);
     }
 
     /**
