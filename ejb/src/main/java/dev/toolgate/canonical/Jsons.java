@@ -5,8 +5,8 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import jakarta.json.spi.JsonProvider;
 
 /**
- * The JSON-P provider, looked up once. Every {@code JSON.createXxx()} call runs a ServiceLoader scan
- * over the application's jars; measured under load that scan was a quarter of the gateway's CPU.
+ * The JSON-P provider, looked up once: every static {@code Json.createXxx()} call runs a ServiceLoader scan
+ * over the application's jars, on the path of every request.
  */
 public final class Jsons {
 

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * statements hold no {@code ?} of their own in a string literal.
  *
  * <p>The journal's hot statements run this way on their phase's own connection ({@link JournalConnections#of}):
- * through EclipseLink a native query that returns rows cost more than the statement itself (mapping every
- * returned column onto an entity and refreshing it), in a profile of the benchmark.
+ * through EclipseLink a native query that returns rows costs more than the statement itself (mapping every
+ * returned column onto an entity and refreshing it).
  */
 public final class NumberedSql {
 

@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * Operation rows over plain JDBC: the read by primary key that every call with a key makes first (in
  * {@code lifecycle.FirstCapture}'s statement), the same read under the row lock, and the rows the lifecycle's fenced writes return.
- * Through JPA the read cost a replay about a sixth of the gateway's CPU in a profile of the benchmark (the
- * container's entity manager, a unit of work, the entity and its copy), more than the statement itself. It
+ * Not through JPA: there the read costs more than the statement itself (the container's entity manager, a unit
+ * of work, the entity and its copy), on every replay. It
  * maps a row exactly as {@link Operation#view()} does, column for column ({@code OperationRowsIT} reads rows
  * in every shape both ways and compares).
  */

@@ -16,7 +16,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,7 +30,8 @@ import java.util.regex.Pattern;
  * have, a required field left unset, a reference to an input the process does not declare, to a step that
  * does not exist or runs later (a cycle included), to a result field the operation never stores, and a
  * payload that would be invalid with values of the declared shapes. What passes here can only fail at run
- * time on the values an agent sends, and those are checked before anything is stored.
+ * time on the values an agent sends, and those are checked before anything is stored. The shape of each
+ * declaration is read here; how its steps refer to fields, input and each other, {@link StepReferences} checks.
  */
 public final class ProcessDeclarations {
 
@@ -47,10 +47,6 @@ public final class ProcessDeclarations {
     private static final Map<String, FieldType> INPUT_TYPES = Map.of(
             "text", FieldType.TEXT, "minor_amount", FieldType.MINOR_AMOUNT, "currency", FieldType.CURRENCY,
             "timestamp", FieldType.TIMESTAMP, "flag", FieldType.FLAG);
-    private static final Map<FieldType, JsonValue> INPUT_SAMPLES = Map.of(
-            FieldType.TEXT, JSON.createValue("x"), FieldType.MINOR_AMOUNT, JSON.createValue(100),
-            FieldType.CURRENCY, JSON.createValue("RUB"), FieldType.TIMESTAMP, JSON.createValue("2026-01-01T00:00:00Z"),
-            FieldType.FLAG, JsonValue.TRUE);
 
     private ProcessDeclarations() {
     }
@@ -121,17 +117,8 @@ public final class ProcessDeclarations {
         for (Map.Entry<String, JsonObject> entry : raw.entrySet()) {
             steps.add(step(where, entry.getKey(), entry.getValue()));
         }
-        refuseCycles(where, steps);
         ProcessType type = new ProcessType(name, declaration.getString("description", ""), input, steps, declaration);
-        for (int i = 0; i < steps.size(); i++) {
-            StepDeclaration step = steps.get(i);
-            String at = where + ": step '" + step.name() + "'";
-            check(at, type, step.payload(), step.operation(), i, false);
-            if (step.compensation() instanceof Compensation.Undo undo) {
-                check(at + "'s compensation", type, undo.payload(), undo.operation(), i, true);
-            }
-        }
-        tryWithSamples(type);
+        StepReferences.refuseBroken(where, type);
         return type;
     }
 
@@ -208,109 +195,6 @@ public final class ProcessDeclarations {
     private static OperationSpec operation(String at, String operation) {
         return OperationCatalog.find(operation).orElseThrow(() -> new InvalidDeclaration(at + ": unknown operation '" + operation
                 + "' (the catalog has " + OperationCatalog.operations().stream().map(OperationSpec::operation).toList() + ")"));
-    }
-
-    /** Steps that refer to each other in a ring: named as a cycle, before the plainer "runs later" is said. */
-    private static void refuseCycles(String where, List<StepDeclaration> steps) {
-        Map<String, Set<String>> refers = new HashMap<>();
-        for (StepDeclaration step : steps) {
-            Set<String> targets = new LinkedHashSet<>();
-            step.payload().references().stream().filter(u -> !u.reference().toInput()).forEach(u -> targets.add(u.reference().step()));
-            targets.remove(step.name());
-            refers.put(step.name(), targets);
-        }
-        for (StepDeclaration step : steps) {
-            List<String> path = new ArrayList<>(List.of(step.name()));
-            if (ring(step.name(), step.name(), refers, path, new LinkedHashSet<>())) {
-                throw new InvalidDeclaration(where + ": the steps refer to each other in a cycle (" + String.join(" → ", path)
-                        + "): a step can use only what earlier steps produced");
-            }
-        }
-    }
-
-    private static boolean ring(String start, String at, Map<String, Set<String>> refers, List<String> path, Set<String> seen) {
-        for (String next : refers.getOrDefault(at, Set.of())) {
-            path.add(next);
-            if (next.equals(start) || (seen.add(next) && ring(start, next, refers, path, seen))) {
-                return true;
-            }
-            path.remove(path.size() - 1);
-        }
-        return false;
-    }
-
-    /** A payload template against its operation's fields and the process's steps; {@code self}: it may refer to step {@code index}. */
-    private static void check(String at, ProcessType type, StepTemplate template, String operation, int index, boolean self) {
-        OperationSpec spec = OperationCatalog.find(operation).orElseThrow();
-        Map<String, FieldSpec> fields = new LinkedHashMap<>();
-        spec.fields().forEach(f -> fields.put(f.name(), f));
-        for (String field : template.fields()) {
-            FieldSpec declared = fields.get(field);
-            if (declared == null) {
-                throw new InvalidDeclaration(at + ": sets '" + field + "', which is not a field of " + operation
-                        + " (accepted: " + new TreeSet<>(fields.keySet()) + ")");
-            }
-            if (declared.sensitive()) {
-                throw new InvalidDeclaration(at + ": sets '" + field + "', personal data, which is never stored, and a process's"
-                        + " steps are built from what is stored");
-            }
-        }
-        for (FieldSpec field : spec.fields()) {
-            if (field.required() && !template.fields().contains(field.name())) {
-                throw new InvalidDeclaration(at + ": does not set '" + field.name() + "', which " + operation + " requires");
-            }
-        }
-        for (StepTemplate.Use use : template.references()) {
-            StepTemplate.Reference reference = use.reference();
-            String field = at + ": '" + use.field() + "' refers to " + reference;
-            if (reference.toInput()) {
-                FieldSpec input = type.input().fields().stream().filter(f -> f.name().equals(reference.field())).findFirst()
-                        .orElseThrow(() -> new InvalidDeclaration(field + ", which the process's input does not declare"));
-                if (!use.whole() && !input.required()) {
-                    throw new InvalidDeclaration(field + " inside text, but the input field is optional: use an optional field"
-                            + " as a whole value, which leaves the field out when it is absent");
-                }
-                continue;
-            }
-            int referred = indexOf(type, reference.step());
-            if (referred < 0) {
-                throw new InvalidDeclaration(field + ", but the process declares no step '" + reference.step() + "'");
-            }
-            if (referred > index || (referred == index && !self)) {
-                throw new InvalidDeclaration(field + ", " + (referred == index ? "itself" : "a step that runs later")
-                        + ": a step can use only what earlier steps produced");
-            }
-            String referredOperation = type.steps().get(referred).operation();
-            if (reference.field() != null && !StepResults.fields(referredOperation).contains(reference.field())) {
-                throw new InvalidDeclaration(field + ", but the result of " + referredOperation + " holds "
-                        + new TreeSet<>(StepResults.fields(referredOperation)));
-            }
-        }
-    }
-
-    private static int indexOf(ProcessType type, String step) {
-        for (int i = 0; i < type.steps().size(); i++) {
-            if (type.steps().get(i).name().equals(step)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Every payload built from values of the declared shapes: a type mismatch fails here, not at an agent's call. */
-    private static void tryWithSamples(ProcessType type) {
-        JsonObject input = sampleInput(type.input());
-        try {
-            StepPayloads.checkAll(type, input);
-        } catch (InvalidCommand e) {
-            throw new InvalidDeclaration("process '" + type.name() + "': " + e.getMessage());
-        }
-    }
-
-    private static JsonObject sampleInput(OperationSpec input) {
-        var sample = JSON.createObjectBuilder();
-        input.fields().forEach(f -> sample.add(f.name(), INPUT_SAMPLES.get(f.type())));
-        return sample.build();
     }
 
     private static void known(JsonObject object, String at, Set<String> fields) {

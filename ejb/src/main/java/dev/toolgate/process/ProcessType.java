@@ -3,8 +3,10 @@ package dev.toolgate.process;
 import dev.toolgate.canonical.OperationSpec;
 import jakarta.json.JsonObject;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A declared process: its input (validated and fingerprinted like an operation's payload) and its steps,
@@ -35,5 +37,17 @@ public record ProcessType(String name, String description, OperationSpec input, 
     /** The key of a step's compensation: a separate operation, so never the step's own key. */
     public static String compensationKey(String processKey, String step) {
         return processKey + "/" + step + "/compensation";
+    }
+
+    /** The keys of every operation a process of this type may send: each step's, then its compensation's if it has one. */
+    public List<String> stageKeys(String processKey) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (StepDeclaration step : steps) {
+            keys.add(stepKey(processKey, step.name()));
+            if (step.compensation() instanceof Compensation.Undo) {
+                keys.add(compensationKey(processKey, step.name()));
+            }
+        }
+        return List.copyOf(keys);
     }
 }

@@ -72,15 +72,25 @@ class ProcessDriverTest {
     private final List<String> sentWithLogTrace = new ArrayList<>();
     private final List<String> sentInSpanTrace = new ArrayList<>();
     private final ProcessDriver driver = new ProcessDriver();
+    private final ProcessAdvancer advancer = new ProcessAdvancer();
+    private final StageSender sender = new StageSender();
+    private final ProcessRecords records = new ProcessRecords();
     private RuntimeException gatewayFails;
     private boolean agentLive = true;
 
     @BeforeEach
     void wire() {
-        driver.catalog = catalog(V1);
+        use(catalog(V1));
         driver.processes = processes;
-        driver.journal = steps;
-        driver.gateway = new CommandGateway() {
+        advancer.processes = processes;
+        records.processes = processes;
+        advancer.journal = steps;
+        records.journal = steps;
+        driver.advancer = advancer;
+        driver.records = records;
+        advancer.sender = sender;
+        advancer.records = records;
+        sender.gateway = new CommandGateway() {
             @Override
             public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
                 if (gatewayFails != null) {
@@ -98,14 +108,22 @@ class ProcessDriverTest {
             public void requireConfigured(String system) {
             }
         };
-        driver.principals = new Principals() {
+        sender.principals = new Principals() {
             @Override
             public boolean live(String principalId) {
                 return agentLive;
             }
         };
-        driver.pollSeconds = 30;
+        advancer.pollSeconds = 30;
+        advancer.claimSeconds = 120;
         driver.claimSeconds = 120;
+    }
+
+    /** Every bean that reads declarations reads {@code catalog}, as the one application-scoped catalog is shared. */
+    private void use(ProcessCatalog catalog) {
+        driver.catalog = catalog;
+        advancer.catalog = catalog;
+        records.catalog = catalog;
     }
 
     @Test
@@ -158,8 +176,8 @@ class ProcessDriverTest {
     void aRetryIsJudgedByTheRecordedDeclarationNotTodaysCatalog() {
         submit("p6", "o-6");
         // the type's declaration changes: a new required input field; the honest retry is still the same process
-        driver.catalog = catalog(V1.replace("{\"order_id\": {\"type\": \"text\"}}", "{\"order_id\": {\"type\": \"text\"},"
-                + " \"region\": {\"type\": \"text\"}}"));
+        use(catalog(V1.replace("{\"order_id\": {\"type\": \"text\"}}", "{\"order_id\": {\"type\": \"text\"},"
+                + " \"region\": {\"type\": \"text\"}}")));
         ProcessAnswer again = submit("p6", "o-6");
         ProcessAnswer.Progressed replayed = assertInstanceOf(ProcessAnswer.Progressed.class, again);
         assertTrue(replayed.replayed());

@@ -1,6 +1,13 @@
 package dev.toolgate.targets.onec;
 
 import static dev.toolgate.canonical.Jsons.JSON;
+import static dev.toolgate.targets.onec.OneCAnswers.failureCode;
+import static dev.toolgate.targets.onec.OneCAnswers.odataCode;
+import static dev.toolgate.targets.onec.OneCAnswers.outcomeOf;
+import static dev.toolgate.targets.onec.OneCAnswers.result;
+import static dev.toolgate.targets.onec.OneCAnswers.values;
+import static dev.toolgate.targets.onec.OneCRequests.encode;
+import static dev.toolgate.targets.onec.OneCRequests.filter;
 
 import dev.toolgate.canonical.FieldType;
 import dev.toolgate.targets.Attempt;
@@ -9,27 +16,24 @@ import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.List;
 
 /**
- * Translates the invoice operations into 1C and back: {@code invoice.create} (a customer invoice document),
+ * Translates the invoice operations into 1C: {@code invoice.create} (a customer invoice document),
  * {@code invoice.post} (posting it) and {@code invoice.cancel} (its status "Отменен" in the document status
- * register — the compensation of an invoice, never a deletion or a deletion mark). The only class that
- * knows 1C's entity sets, field names and error shapes.
+ * register — the compensation of an invoice, never a deletion or a deletion mark). With {@link OneCRequests},
+ * which builds the OData requests, and {@link OneCAnswers}, which reads what 1C answers, the only classes that know
+ * 1C's entity sets, field names and error shapes.
  */
 public final class OneCDocuments implements Target {
 
@@ -43,13 +47,12 @@ public final class OneCDocuments implements Target {
 
     private final OneCSettings settings;
     private final TargetHttpClient http;
-    private final String authorization;
+    private final OneCRequests requests;
 
     public OneCDocuments(OneCSettings settings) {
         this.settings = settings;
         this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString(
-                (settings.user() + ":" + settings.password()).getBytes(StandardCharsets.UTF_8));
+        this.requests = new OneCRequests(settings);
     }
 
     @Override
@@ -102,7 +105,7 @@ public final class OneCDocuments implements Target {
             }
             document.add("Контрагент_Key", counterparty.key());
         }
-        Outcome created = outcomeOf(http.sendEffect(request(settings.documentSet(), "").header("Content-Type", "application/json")
+        Outcome created = outcomeOf(http.sendEffect(requests.set(settings.documentSet(), "").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(document.build().toString(), StandardCharsets.UTF_8)), dispatch.gate()));
         if (created instanceof Outcome.Succeeded document1c && payload.getBoolean("post", false)) {
             return post(document1c, dispatch);
@@ -117,12 +120,12 @@ public final class OneCDocuments implements Target {
      */
     private Outcome post(Outcome.Succeeded created, Attempt dispatch) {
         String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
-        Exchange posting = http.sendEffect(posting(created.objectId()), dispatch.gate());
+        Exchange posting = http.sendEffect(requests.posting(created.objectId()), dispatch.gate());
         if (posting instanceof Exchange.Answered a && a.status() == 200 && TargetHttpClient.jsonObject(a.body()) != null) {
             return new Outcome.Succeeded(created.objectId(), result(TargetHttpClient.jsonObject(a.body())), created.httpStatus());
         }
         String why = posting instanceof Exchange.Answered a ? "1C answered HTTP " + a.status() + odataCode(a.body()) : "no answer";
-        Exchange reread = http.send(document(created.objectId(), "Ref_Key,Number,Posted").GET());
+        Exchange reread = http.send(requests.document(created.objectId(), "Ref_Key,Number,Posted").GET());
         JsonObject document = reread instanceof Exchange.Answered r && r.status() == 200 ? TargetHttpClient.jsonObject(r.body()) : null;
         JsonObjectBuilder result = JSON.createObjectBuilder(document != null ? result(document) : created.result());
         if (document == null) {
@@ -147,7 +150,7 @@ public final class OneCDocuments implements Target {
         if (earlier != null) {
             return earlier;
         }
-        Exchange posting = http.sendEffect(posting(ref), dispatch.gate());
+        Exchange posting = http.sendEffect(requests.posting(ref), dispatch.gate());
         if (posting instanceof Exchange.Answered a && a.status() / 100 == 2) {
             JsonObject document = TargetHttpClient.jsonObject(a.body());
             if (document == null || !ref.equalsIgnoreCase(document.getString("Ref_Key", "")) || document.get("Posted") != JsonValue.TRUE) {
@@ -178,7 +181,7 @@ public final class OneCDocuments implements Target {
     /** {@code invoice.post}'s look-up: posted → found; not posted → absent (safe to post); no such document → failed. */
     private Lookup byPostedFlag(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
-        Exchange exchange = http.send(document(ref, "Ref_Key,Number,Posted,DeletionMark").GET());
+        Exchange exchange = http.send(requests.document(ref, "Ref_Key,Number,Posted,DeletionMark").GET());
         if (exchange instanceof Exchange.Answered a && a.status() == 404 && !odataCode(a.body()).isEmpty()) {
             return new Lookup.Failed(ref, "invoice_not_found", "1C has no such document (HTTP 404" + odataCode(a.body()) + ")");
         }
@@ -214,7 +217,7 @@ public final class OneCDocuments implements Target {
                 .add("Статус", CANCELLED)
                 .add("Комментарий", "Toolgate: " + dispatch.payload().getString("reason"))
                 .build();
-        Exchange written = http.sendEffect(request(STATUS_REGISTER, "").header("Content-Type", "application/json")
+        Exchange written = http.sendEffect(requests.set(STATUS_REGISTER, "").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(record.toString(), StandardCharsets.UTF_8)), dispatch.gate());
         if (written instanceof Exchange.Answered a && a.status() / 100 == 2) {
             return cancelled(TargetHttpClient.jsonObject(a.body()), ref)
@@ -232,8 +235,7 @@ public final class OneCDocuments implements Target {
         String ref = dispatch.payload().getString("invoice_id");
         String key = "(" + encode("Документ") + "='" + ref + "'," + encode("Документ_Type") + "='"
                 + encode(TYPE_PREFIX + settings.documentSet()) + "')";
-        Exchange exchange = http.send(HttpRequest.newBuilder(URI.create(settings.url() + encode(STATUS_REGISTER) + key + "?$format=json"))
-                .header("Authorization", authorization).header("Accept", "application/json").GET());
+        Exchange exchange = http.send(requests.record(STATUS_REGISTER, key).GET());
         if (exchange instanceof Exchange.Answered a && a.status() == 404) { // no record for the document
             return new Lookup.Absent();
         }
@@ -252,7 +254,7 @@ public final class OneCDocuments implements Target {
     }
 
     private Lookup byKey(Attempt dispatch) {
-        Exchange exchange = http.send(request(settings.documentSet(),
+        Exchange exchange = http.send(requests.set(settings.documentSet(),
                 filter(settings.keyRequisite(), dispatch.downstreamKey()) + "&$select=Ref_Key,Number,Posted,DeletionMark").GET());
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(failureCode(exchange));
@@ -270,35 +272,8 @@ public final class OneCDocuments implements Target {
         return new Lookup.Found(documents.get(0).getString("Ref_Key"), result(documents.get(0)));
     }
 
-    private Outcome outcomeOf(Exchange exchange) {
-        if (!(exchange instanceof Exchange.Answered answered)) {
-            return Exchange.unanswered(exchange);
-        }
-        int status = answered.status();
-        if (status == 200 || status == 201) {
-            JsonObject created = TargetHttpClient.jsonObject(answered.body());
-            if (created == null || !(created.get("Ref_Key") instanceof JsonString ref)) {
-                // 1C said yes but we cannot read which document: it exists, so look it up rather than resend
-                return new Outcome.Unknown("unreadable_response", status);
-            }
-            return new Outcome.Succeeded(ref.getString(), result(created), status);
-        }
-        if (status == 401) {
-            return new Outcome.Rejected("target_auth_failed", "1C refused the gateway's credentials (HTTP 401)", status);
-        }
-        if (status == 429) { // a rate limiter answers before the request reaches the infobase
-            return new Outcome.Transient("target_rate_limited", answered.retryAfter(), status);
-        }
-        if (status >= 500) {
-            // 1C's own 500 ("-1") and a proxy's 502/503/504 alike may follow a written document
-            // (docs/targets.md): the conservative reading is unknown, settled by $filter.
-            return new Outcome.Unknown("target_http_" + status, status);
-        }
-        return new Outcome.Rejected("target_rejected", "1C answered HTTP " + status + odataCode(answered.body()), status);
-    }
-
     private Counterparty counterparty(String inn) {
-        Exchange exchange = http.send(request("Catalog_Контрагенты", filter("ИНН", inn) + "&$select=Ref_Key").GET());
+        Exchange exchange = http.send(requests.set("Catalog_Контрагенты", filter("ИНН", inn) + "&$select=Ref_Key").GET());
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             // a failed read created nothing: the invoice was not sent, so it is safe to try again
             return new Counterparty(null, new Outcome.Transient(failureCode(exchange), null, null));
@@ -311,86 +286,9 @@ public final class OneCDocuments implements Target {
         return new Counterparty(found.get(0).getString("Ref_Key"), null);
     }
 
-    /** {@code POST <set>(guid'<ref>')/Post}: posting in the regular (not operational) mode. */
-    private HttpRequest.Builder posting(String ref) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
-                        + "')/Post?PostingModeOperational=false&$format=json"))
-                .header("Authorization", authorization).header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.noBody());
-    }
-
-    /** One document by its reference, with only the {@code select}ed fields. */
-    private HttpRequest.Builder document(String ref, String select) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
-                        + "')?$format=json&$select=" + select))
-                .header("Authorization", authorization).header("Accept", "application/json");
-    }
-
-    private static String encode(String pathPart) {
-        return URLEncoder.encode(pathPart, StandardCharsets.UTF_8);
-    }
-
-    private HttpRequest.Builder request(String entitySet, String query) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + URLEncoder.encode(entitySet, StandardCharsets.UTF_8)
-                        + "?$format=json" + query))
-                .header("Authorization", authorization)
-                .header("Accept", "application/json");
-    }
-
-    /** {@code &$filter=<field> eq '<value>'}, with OData's quote doubling and URL encoding. */
-    private static String filter(String field, String value) {
-        String expression = field + " eq '" + value.replace("'", "''") + "'";
-        return "&$filter=" + URLEncoder.encode(expression, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    private static JsonObject result(JsonObject document) {
-        JsonObjectBuilder result = JSON.createObjectBuilder();
-        if (document.get("Number") instanceof JsonString number) {
-            result.add("number", number.getString().trim());
-        }
-        if (document.containsKey("Posted")) {
-            result.add("posted", document.getBoolean("Posted", false));
-        }
-        return result.build();
-    }
-
-
     private String local(Instant instant) {
         return ONE_C_DATE.format(LocalDateTime.ofInstant(instant, settings.timeZone()));
     }
-
-    private static String failureCode(Exchange exchange) {
-        if (exchange instanceof Exchange.Answered answered) {
-            return "target_http_" + answered.status();
-        }
-        if (exchange instanceof Exchange.NotSent notSent) {
-            return notSent.errorCode();
-        }
-        if (exchange instanceof Exchange.Lost lost) {
-            return lost.errorCode();
-        }
-        throw new IllegalArgumentException("an exchange this adapter does not know: " + exchange);
-    }
-
-    /** Only the numeric odata.error code: its message may quote the request. */
-    private static String odataCode(String body) {
-        JsonObject error = TargetHttpClient.jsonObject(body);
-        if (error != null && error.get("odata.error") instanceof JsonObject odata
-                && odata.get("code") instanceof JsonString code) {
-            return " (odata.error code " + code.getString() + ")";
-        }
-        return "";
-    }
-
-    private static List<JsonObject> values(String body) {
-        JsonObject page = TargetHttpClient.jsonObject(body);
-        if (page == null || !(page.get("value") instanceof JsonArray array)) {
-            return null;
-        }
-        return array.stream().filter(v -> v.getValueType() == JsonValue.ValueType.OBJECT)
-                .map(JsonValue::asJsonObject).toList();
-    }
-
 
     private record Counterparty(String key, Outcome failure) {
     }

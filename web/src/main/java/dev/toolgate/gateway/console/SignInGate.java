@@ -38,8 +38,8 @@ import java.util.logging.Logger;
  * else. Portable across Payara and WildFly, which both ask the factory.
  *
  * <p>The API ({@code /api}) and MCP ({@code /mcp}) requests never reach the sign-in: they carry their own bearer token,
- * checked by the API's own filter, and nothing there is protected by the container, yet Jakarta Security's bridge ran on
- * each of them, looking its {@code BeanManager} up in JNDI every time (docs/benchmark.md, "Before and after"). The gate
+ * checked by the API's own filter, and nothing there is protected by the container, yet Jakarta Security's bridge would run
+ * on each of them, looking its {@code BeanManager} up in JNDI every time (docs/benchmark.md). The gate
  * answers them itself, with the unauthenticated identity the bridge would have set. So the gate is installed whether the
  * console is configured or not ({@code provider} null: no console, nothing to check before signing in).
  */

@@ -35,8 +35,8 @@ import jakarta.ws.rs.core.UriInfo;
 /**
  * {@code /api/v1/operations}: where agents submit operations and read their records. One instance for all
  * requests, the request's own parts ({@code UriInfo}, headers, security) passed to each method: made per
- * request, this resource's injections (three EJB references, a context proxy) cost a new operation about a
- * fifth of the gateway's CPU in a profile of the benchmark.
+ * request, this resource's injections (three EJB references, a context proxy) would be built again for every
+ * operation.
  */
 @Path("v1/operations")
 @ApplicationScoped
