@@ -164,7 +164,7 @@ class RollingUpgradeIT {
         }
 
         // agents call all along, each through the balancer until its operation is done; every fifth call takes 3 s at
-        // its target, longer than an instance's drain, so that some are in flight whenever an instance stops
+        // its target, so that some are in flight whenever an instance stops (its drain lets them finish)
         AtomicInteger sequence = new AtomicInteger();
         List<Future<?>> work = new ArrayList<>();
         for (int a = 0; a < AGENTS; a++) {
