@@ -53,6 +53,11 @@ public class ProcessAdvancer {
     @ConfigProperty(name = "toolgate.process.claim-seconds", defaultValue = "120")
     int claimSeconds;
 
+    /** How long one advancer holds a process: also the claim a new process is registered under ({@link ProcessDriver}). */
+    public Duration claim() {
+        return Duration.ofSeconds(claimSeconds);
+    }
+
     /**
      * Advances {@code process} as {@code actor}. {@code created} and {@code finished} are passed through to the answer;
      * {@code resumedBy}, when not null, is noted in the process's events.

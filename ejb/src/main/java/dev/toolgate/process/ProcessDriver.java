@@ -23,7 +23,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -60,9 +59,6 @@ public class ProcessDriver {
     ProcessRecords records;
 
     /** How long one advancer holds a process; past it, another may take over (the steps' keys keep that safe). */
-    @Inject
-    @ConfigProperty(name = "toolgate.process.claim-seconds", defaultValue = "120")
-    int claimSeconds;
 
     /**
      * An agent's process under {@code key}: refused before anything is stored when its type is unknown, its
@@ -93,7 +89,7 @@ public class ProcessDriver {
         try (Step span = Spans.step("toolgate.process", attributes)) {
             Instant now = Instant.now();
             ProcessJournal.Captured captured = processes.capture(caller.tenant(), key, type, caller.principalId(), input,
-                    fingerprint, now, now.plusSeconds(claimSeconds));
+                    fingerprint, now, now.plus(advancer.claim()));
             ProcessView process = captured.process();
             FingerprintSchemes.Match match = captured.created() ? FingerprintSchemes.Match.SAME
                     : FingerprintSchemes.match(process.requestHash(), fingerprint);
@@ -184,7 +180,7 @@ public class ProcessDriver {
             throw new OperationRefused(OperationRefused.Reason.PROCESS_NOT_NEEDING_ATTENTION, "the process is " + process.status().dbName()
                     + (process.nextCheckAt() != null ? " and waits on " + process.waitingOn() + ": settle that first" : ""));
         }
-        OptionalLong claim = processes.claim(process.tenant(), key, Instant.now(), Duration.ofSeconds(claimSeconds));
+        OptionalLong claim = processes.claim(process.tenant(), key, Instant.now(), advancer.claim());
         if (claim.isEmpty()) {
             throw new OperationRefused(OperationRefused.Reason.PROCESS_IN_PROGRESS, "another advancer holds the process now");
         }

@@ -116,7 +116,6 @@ class ProcessDriverTest {
         };
         advancer.pollSeconds = 30;
         advancer.claimSeconds = 120;
-        driver.claimSeconds = 120;
     }
 
     /** Every bean that reads declarations reads {@code catalog}, as the one application-scoped catalog is shared. */
