@@ -17,6 +17,7 @@ import java.time.Instant;
  * failed_final                  → Done APPROVAL_LAPSED (approval_revoked/_expired/_declined) · RETRIES_EXHAUSTED · REFUSED
  * failed_retryable              → TryLater, after the back-off
  * unknown                       → OutcomeUnknown, after the next look-up (or the look-up under way)
+ * unknown, the target announces → OutcomeUnknown awaiting its notice, after the sooner of that and the notice wait
  * unknown, escalated            → OutcomeUnknown escalated, after {@link #ESCALATED_RETRY_AFTER}
  * started                       → InProgress, after the lease
  * pending_approval              → AwaitingApproval
@@ -33,16 +34,32 @@ public final class AgentAnswers {
     }
 
     public static GatewayAnswer of(OperationView operation, boolean replayed, Instant now) {
+        return of(operation, replayed, now, null);
+    }
+
+    /**
+     * {@code noticeWait}: when the operation's target announces outcomes to this gateway, how soon an agent may look
+     * again (its notification starts the look-up at once); null when it does not.
+     */
+    public static GatewayAnswer of(OperationView operation, boolean replayed, Instant now, Duration noticeWait) {
         return switch (operation.status()) {
             case SUCCEEDED -> new GatewayAnswer.Done(operation, replayed, GatewayAnswer.Ending.SUCCEEDED);
             case FAILED_FINAL -> new GatewayAnswer.Done(operation, replayed, endingOf(operation.errorCode()));
             case FAILED_RETRYABLE -> new GatewayAnswer.TryLater(operation, until(operation.nextCheckAt(), now));
             case UNKNOWN -> operation.escalatedAt() != null
-                    ? new GatewayAnswer.OutcomeUnknown(operation, ESCALATED_RETRY_AFTER, true)
-                    : new GatewayAnswer.OutcomeUnknown(operation, until(later(operation.nextCheckAt(), operation.leaseUntil()), now), false);
+                    ? new GatewayAnswer.OutcomeUnknown(operation, ESCALATED_RETRY_AFTER, true, false)
+                    : unknown(operation, until(later(operation.nextCheckAt(), operation.leaseUntil()), now), noticeWait);
             case STARTED -> new GatewayAnswer.InProgress(operation, until(operation.leaseUntil(), now));
             case PENDING_APPROVAL -> new GatewayAnswer.AwaitingApproval(operation);
         };
+    }
+
+    private static GatewayAnswer.OutcomeUnknown unknown(OperationView operation, Duration untilLookUp, Duration noticeWait) {
+        if (noticeWait == null) {
+            return new GatewayAnswer.OutcomeUnknown(operation, untilLookUp, false, false);
+        }
+        Duration sooner = noticeWait.compareTo(untilLookUp) < 0 ? noticeWait : untilLookUp;
+        return new GatewayAnswer.OutcomeUnknown(operation, sooner.compareTo(DEFAULT_RETRY_AFTER) < 0 ? DEFAULT_RETRY_AFTER : sooner, false, true);
     }
 
     /** Why a failed_final operation failed, from the code the journal recorded with it. */

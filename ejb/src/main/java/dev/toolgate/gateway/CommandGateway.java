@@ -16,6 +16,7 @@ import dev.toolgate.lifecycle.KeyLook;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
+import dev.toolgate.notification.NoticeSettings;
 import jakarta.json.JsonObject;
 import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.targets.registry.TargetRegistry;
@@ -36,6 +37,8 @@ import java.util.function.Supplier;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class CommandGateway {
 
+    @Inject
+    NoticeSettings notices;
     @Inject
     FirstCapture firstCapture;
     @Inject
@@ -69,7 +72,7 @@ public class CommandGateway {
                         step.outcome(new CaptureDecision.Replay().metricName()).attempt(found.row().attemptCount());
                         metrics.captured(new CaptureDecision.Replay().metricName());
                         EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
-                        return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now()));
+                        return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now(), notices.noticeWait(found.row().target())));
                     }
                     // any row not a replay (or another caller's, not yet seen) is decided under its lock: one capture, one span
                     capture = look instanceof KeyLook.Captured captured ? captured.capture() : keyCapture.capture(caller, key, request);
@@ -132,7 +135,7 @@ public class CommandGateway {
         if (decision instanceof CaptureDecision.Execute || decision instanceof CaptureDecision.Reconcile) {
             Driven driven = loop.drive(decision, operation, actor, payload);
             // nothing recorded by this call (found by a look-up, or another caller's): a replay of an earlier effect
-            return AgentAnswers.of(driven.operation(), !driven.byThisCall(), Instant.now());
+            return AgentAnswers.of(driven.operation(), !driven.byThisCall(), Instant.now(), notices.noticeWait(driven.operation().target()));
         }
         if (decision instanceof CaptureDecision.Mismatch) {
             return new GatewayAnswer.KeyReused(operation);
@@ -141,6 +144,6 @@ public class CommandGateway {
             return new GatewayAnswer.FingerprintUncheckable(operation);
         }
         // every other decision acted on the row under its lock (or left it): the row says what to answer
-        return AgentAnswers.of(operation, decision instanceof CaptureDecision.Replay, Instant.now());
+        return AgentAnswers.of(operation, decision instanceof CaptureDecision.Replay, Instant.now(), notices.noticeWait(operation.target()));
     }
 }

@@ -34,9 +34,10 @@ public sealed interface GatewayAnswer {
 
     /**
      * The effect may exist; it will be looked up by key. Retry with the same key, never a new one.
-     * {@code escalated}: reconciliation gave up, and a person settles it.
+     * {@code escalated}: reconciliation gave up, and a person settles it. {@code awaitingNotice}: the target announces
+     * outcomes to this gateway, and its notification starts the look-up at once.
      */
-    record OutcomeUnknown(OperationView operation, Duration retryAfter, boolean escalated) implements GatewayAnswer {
+    record OutcomeUnknown(OperationView operation, Duration retryAfter, boolean escalated, boolean awaitingNotice) implements GatewayAnswer {
     }
 
     /** Another caller owns the current attempt. */

@@ -14,6 +14,8 @@ public enum EventKind {
     OUTCOME_REFUSED,
     /** A started row's lease had expired: its outcome is unknown until looked up. */
     LEASE_EXPIRED,
+    /** A target announced a change to the operation's object: a look-up by key follows, never a settlement on its word. */
+    NOTIFIED,
     /** A look-up by our key was leased. */
     RECONCILE_STARTED,
     /** The result of a look-up by our key. */

@@ -39,6 +39,11 @@ public class GatewayMetrics {
         count("toolgate_reconciled_total", "target", target, "outcome", outcome);
     }
 
+    /** A target's notification and what came of it: accepted, refused_source, settled, busy, looked_up_found, … */
+    public void notification(String target, String outcome) {
+        count("toolgate_notifications_total", "target", target, "outcome", outcome);
+    }
+
     public void escalated(String target) {
         count("toolgate_escalations_total", "target", target);
     }

@@ -22,10 +22,4 @@ public interface PaymentCoverage {
         }
     }
 
-    /** The target did not answer (unreachable, 5xx, not JSON): nothing can be said about the payment now. */
-    final class Unanswered extends RuntimeException {
-        public Unanswered(String why) {
-            super(why);
-        }
-    }
 }

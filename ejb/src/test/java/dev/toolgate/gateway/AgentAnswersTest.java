@@ -56,6 +56,33 @@ class AgentAnswersTest {
     }
 
     @Test
+    void anUnknownWhoseTargetAnnouncesOutcomesIsAskedAgainSoonerAndSaysWhy() {
+        OperationView pending = row(OperationStatus.UNKNOWN, "pending", NOW.plusSeconds(30), null, null);
+        GatewayAnswer.OutcomeUnknown unknown = assertInstanceOf(GatewayAnswer.OutcomeUnknown.class,
+                AgentAnswers.of(pending, false, NOW, Duration.ofSeconds(2)));
+        assertEquals(Duration.ofSeconds(2), unknown.retryAfter(), "the notification starts the look-up at once");
+        assertTrue(unknown.awaitingNotice());
+    }
+
+    @Test
+    void aNoticeWaitNeverPostponesALookUpDueSooner() {
+        OperationView due = row(OperationStatus.UNKNOWN, "response_timeout", NOW.plusSeconds(1), null, null);
+        GatewayAnswer.OutcomeUnknown unknown = assertInstanceOf(GatewayAnswer.OutcomeUnknown.class,
+                AgentAnswers.of(due, false, NOW, Duration.ofSeconds(5)));
+        assertEquals(Duration.ofSeconds(1), unknown.retryAfter());
+        assertTrue(!answerOf(due).awaitingNotice(), "without notifications nothing is awaited");
+    }
+
+    @Test
+    void anEscalationAwaitsAPersonEvenWhenTheTargetAnnounces() {
+        OperationView escalated = row(OperationStatus.UNKNOWN, "duplicate_effect", null, null, NOW.minusSeconds(60));
+        GatewayAnswer.OutcomeUnknown unknown = assertInstanceOf(GatewayAnswer.OutcomeUnknown.class,
+                AgentAnswers.of(escalated, false, NOW, Duration.ofSeconds(2)));
+        assertEquals(AgentAnswers.ESCALATED_RETRY_AFTER, unknown.retryAfter());
+        assertTrue(!unknown.awaitingNotice());
+    }
+
+    @Test
     void anEscalationWaitsForAPerson() {
         OperationView escalated = row(OperationStatus.UNKNOWN, "duplicate_effect", null, null, NOW.minusSeconds(60));
         GatewayAnswer.OutcomeUnknown unknown = assertInstanceOf(GatewayAnswer.OutcomeUnknown.class, answer(escalated, false));
@@ -82,6 +109,10 @@ class AgentAnswersTest {
 
     private static GatewayAnswer.Ending ending(String code) {
         return assertInstanceOf(GatewayAnswer.Done.class, answer(row(OperationStatus.FAILED_FINAL, code), false)).ending();
+    }
+
+    private static GatewayAnswer.OutcomeUnknown answerOf(OperationView row) {
+        return assertInstanceOf(GatewayAnswer.OutcomeUnknown.class, answer(row, false));
     }
 
     private static GatewayAnswer answer(OperationView row, boolean replayed) {

@@ -78,7 +78,7 @@ class ToolExecutionTest {
 
     @Test
     void anUnknownOrFailedOperationCarriesItsErrorCode() {
-        SpanData unknown = answered(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, "connection_lost"), Duration.ofSeconds(1), false));
+        SpanData unknown = answered(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, "connection_lost"), Duration.ofSeconds(1), false, false));
         assertEquals("unknown", unknown.getAttributes().get(OperationAttributes.STATUS));
         assertEquals("connection_lost", unknown.getAttributes().get(OperationAttributes.ERROR_TYPE));
         assertEquals(StatusCode.ERROR, unknown.getStatus().getStatusCode());

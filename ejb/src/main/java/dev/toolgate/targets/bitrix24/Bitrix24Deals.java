@@ -2,7 +2,9 @@ package dev.toolgate.targets.bitrix24;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.canonical.FieldType;
+import dev.toolgate.targets.AnnouncedObjects;
 import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
@@ -19,13 +21,14 @@ import jakarta.json.JsonValue;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Translates {@code crm.deal.create} into a Bitrix24 deal and {@code crm.deal.lose} into moving one to the
  * lost stage (the compensation of a deal: never deleted), and back; the only class that knows Bitrix24's fields.
  */
-public final class Bitrix24Deals implements Target {
+public final class Bitrix24Deals implements Target, AnnouncedObjects {
 
     /** Documented limit errors: the portal refused the call before running it (Bitrix24 REST limits: QUERY_LIMIT_EXCEEDED and OPERATION_TIME_LIMIT; docs/targets.md). */
     private static final Set<String> LIMITS = Set.of("QUERY_LIMIT_EXCEEDED", "OVERLOAD_LIMIT", "OPERATION_TIME_LIMIT");
@@ -145,6 +148,24 @@ public final class Bitrix24Deals implements Target {
         return new Outcome.Rejected("lost_stage_not_applied", "Bitrix24 took the update but the deal stays in stage "
                 + deal.getString("STAGE_ID") + ": is toolgate.target.bitrix24.lost-stage (" + settings.lostStage()
                 + ") the lost stage of the deal's pipeline?", 200);
+    }
+
+    /**
+     * An outbound event names a deal by its ID: ours carry our originator id and our key in {@code ORIGIN_ID}
+     * ({@code crm.deal.get}). A deal another source made, or none, is not ours.
+     */
+    @Override
+    public Optional<String> downstreamKeyOf(String kind, String objectId) {
+        Exchange read = http.send(call("crm.deal.get", JSON.createObjectBuilder().add("id", objectId).build()));
+        if (read instanceof Exchange.Answered a && notFound(a)) {
+            return Optional.empty();
+        }
+        JsonObject deal = deal(read);
+        if (deal == null) {
+            throw new TargetUnanswered(failureCode(read));
+        }
+        return settings.originatorId().equals(deal.getString("ORIGINATOR_ID", null)) && deal.get("ORIGIN_ID") instanceof JsonString key
+                ? Optional.of(key.getString()) : Optional.empty();
     }
 
     /** {@code crm.deal.lose}'s look-up: the deal in the lost stage → found; in another → absent; no such deal → failed. */

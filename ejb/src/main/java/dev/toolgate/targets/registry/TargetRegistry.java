@@ -1,8 +1,10 @@
 package dev.toolgate.targets.registry;
 
+import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.canonical.OperationCatalog;
 import dev.toolgate.targets.AdapterSetting;
+import dev.toolgate.targets.AnnouncedObjects;
 import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
@@ -129,7 +131,7 @@ public class TargetRegistry {
 
     /**
      * What payment {@code paymentId} at {@code system} still covers, for an approver deciding on a refund; empty
-     * only when the payment system answers that the payment does not exist. Throws {@link PaymentCoverage.Unanswered}
+     * only when the payment system answers that the payment does not exist. Throws {@link TargetUnanswered}
      * when nothing can be said: the system could not be asked, or is not reached here by an adapter that can tell.
      */
     public Optional<PaymentCoverage.Coverage> coverage(String system, String paymentId) {
@@ -144,15 +146,38 @@ public class TargetRegistry {
      */
     static Optional<PaymentCoverage.Coverage> coverage(String system, Target adapter, String paymentId) {
         if (!(adapter instanceof PaymentCoverage payments)) {
-            throw new PaymentCoverage.Unanswered(adapter == null ? system + " is not configured on this gateway"
+            throw new TargetUnanswered(adapter == null ? system + " is not configured on this gateway"
                     : "the adapter configured for " + system + " cannot say what a payment covers");
         }
         try {
             return payments.coverage(paymentId);
-        } catch (PaymentCoverage.Unanswered e) {
+        } catch (TargetUnanswered e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new PaymentCoverage.Unanswered(e.getClass().getSimpleName());
+            throw new TargetUnanswered(e.getClass().getSimpleName());
+        }
+    }
+
+    /** Whether {@code system}'s adapter can say which of our keys an object it announces carries ({@link AnnouncedObjects}). */
+    public boolean announces(String system) {
+        return targets.get(system) instanceof AnnouncedObjects;
+    }
+
+    /**
+     * The downstream key the object {@code objectId} that {@code system} announced carries; empty when the target has no
+     * such object or did not get it from this gateway. Throws {@link TargetUnanswered} when that cannot be said.
+     */
+    public Optional<String> downstreamKeyOf(String system, String kind, String objectId) {
+        requireNoTransaction(system);
+        if (!(targets.get(system) instanceof AnnouncedObjects announced)) {
+            throw new TargetUnanswered(system + " is not reached here by an adapter that can name its objects' keys");
+        }
+        try {
+            return announced.downstreamKeyOf(kind, objectId);
+        } catch (TargetUnanswered e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new TargetUnanswered(e.getClass().getSimpleName());
         }
     }
 

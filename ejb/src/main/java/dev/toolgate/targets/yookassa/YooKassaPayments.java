@@ -7,8 +7,10 @@ import static dev.toolgate.targets.yookassa.YooKassaAnswers.ok;
 import static dev.toolgate.targets.yookassa.YooKassaAnswers.outcomeOf;
 import static dev.toolgate.targets.yookassa.YooKassaAnswers.unavailable;
 
+import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.canonical.FieldType;
 import dev.toolgate.canonical.Fingerprint;
+import dev.toolgate.targets.AnnouncedObjects;
 import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Exchange;
 import dev.toolgate.targets.Lookup;
@@ -39,7 +41,7 @@ import java.util.Optional;
  * their bodies and the look-ups by our key; {@link YooKassaAnswers} reads what YooKassa answers. Together the only
  * classes that know YooKassa's fields.
  */
-public final class YooKassaPayments implements Target, PaymentCoverage {
+public final class YooKassaPayments implements Target, PaymentCoverage, AnnouncedObjects {
 
     static final String KEY_FIELD = "gw_key";
     static final String TRACE_FIELD = "gw_trace_id";
@@ -145,11 +147,27 @@ public final class YooKassaPayments implements Target, PaymentCoverage {
         }
         JsonObject payment = ok(exchange);
         if (payment == null || !(payment.get("amount") instanceof JsonObject amount)) {
-            throw new Unanswered(exchange instanceof Exchange.Answered a ? "yookassa answered " + a.status() : "yookassa did not answer");
+            throw new TargetUnanswered(exchange instanceof Exchange.Answered a ? "yookassa answered " + a.status() : "yookassa did not answer");
         }
         BigDecimal refunded = payment.get("refunded_amount") instanceof JsonObject r ? money(r) : BigDecimal.ZERO;
         return Optional.of(new Coverage(paymentId, payment.getString("status", "?"), money(amount), refunded,
                 amount.getString("currency", "?")));
+    }
+
+    /** A notification names a payment or a refund: ours carry our key in {@code metadata.gw_key}. */
+    @Override
+    public Optional<String> downstreamKeyOf(String kind, String objectId) {
+        String resource = "refund".equals(kind) ? "refunds/" : "payments/";
+        Exchange exchange = http.send(get(resource + encode(objectId)));
+        if (exchange instanceof Exchange.Answered a && a.status() == 404) {
+            return Optional.empty();
+        }
+        JsonObject object = ok(exchange);
+        if (object == null) {
+            throw new TargetUnanswered(exchange instanceof Exchange.Answered a ? "yookassa answered " + a.status() : "yookassa did not answer");
+        }
+        return object.get("metadata") instanceof JsonObject m && m.get(KEY_FIELD) instanceof JsonString key
+                ? Optional.of(key.getString()) : Optional.empty();
     }
 
     /** Null when the payment still covers the refund; otherwise the refusal, with nothing sent. */

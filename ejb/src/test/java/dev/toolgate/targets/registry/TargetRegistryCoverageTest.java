@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
@@ -37,7 +38,7 @@ class TargetRegistryCoverageTest {
     @Test
     void cannotSayForASystemThisGatewayDoesNotReach() {
         // not "no such payment": that would tell the approver the refund will be refused
-        PaymentCoverage.Unanswered unanswered = assertThrows(PaymentCoverage.Unanswered.class,
+        TargetUnanswered unanswered = assertThrows(TargetUnanswered.class,
                 () -> TargetRegistry.coverage("yookassa", null, "pay-1"));
         assertTrue(unanswered.getMessage().contains("not configured"), unanswered.getMessage());
     }
@@ -45,19 +46,19 @@ class TargetRegistryCoverageTest {
     @Test
     void cannotSayThroughAnAdapterThatKeepsNoAccountOfPayments() {
         // toolgate.target.yookassa.adapter=http: refunds go to a service the generic adapter cannot ask about payments
-        PaymentCoverage.Unanswered unanswered = assertThrows(PaymentCoverage.Unanswered.class,
+        TargetUnanswered unanswered = assertThrows(TargetUnanswered.class,
                 () -> TargetRegistry.coverage("yookassa", new Plain(), "pay-1"));
         assertTrue(unanswered.getMessage().contains("yookassa"), unanswered.getMessage());
     }
 
     @Test
     void cannotSayWhenTheAdapterFails() {
-        assertEquals("IllegalStateException", assertThrows(PaymentCoverage.Unanswered.class, () -> TargetRegistry.coverage("yookassa",
+        assertEquals("IllegalStateException", assertThrows(TargetUnanswered.class, () -> TargetRegistry.coverage("yookassa",
                 payments(id -> {
                     throw new IllegalStateException("secret-bearing detail");
                 }), "pay-1")).getMessage(), "the exception's class, never its message");
-        PaymentCoverage.Unanswered own = new PaymentCoverage.Unanswered("yookassa answered 503");
-        assertEquals(own, assertThrows(PaymentCoverage.Unanswered.class, () -> TargetRegistry.coverage("yookassa", payments(id -> {
+        TargetUnanswered own = new TargetUnanswered("yookassa answered 503");
+        assertEquals(own, assertThrows(TargetUnanswered.class, () -> TargetRegistry.coverage("yookassa", payments(id -> {
             throw own;
         }), "pay-1")));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
 import dev.toolgate.targets.Attempt;
@@ -224,7 +225,7 @@ class YooKassaPaymentsIT {
     void cannotSayWhenTheProviderAnswersAServerError() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 10_000))).objectId();
         control.armStatus("yookassa", paymentId, "GET", 500, 1);
-        PaymentCoverage.Unanswered unanswered = assertThrows(PaymentCoverage.Unanswered.class, () -> payments.coverage(paymentId));
+        TargetUnanswered unanswered = assertThrows(TargetUnanswered.class, () -> payments.coverage(paymentId));
         assertEquals("yookassa answered 500", unanswered.getMessage());
         assertTrue(payments.coverage(paymentId).isPresent(), "the next question is answered again");
     }
@@ -234,15 +235,15 @@ class YooKassaPaymentsIT {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 10_000))).objectId();
         // twice: the JDK's client sends a GET again by itself once when a pooled connection closes before an answer
         control.arm("yookassa", paymentId, "GET", "reset_before_commit", 2, 0);
-        assertEquals("yookassa did not answer", assertThrows(PaymentCoverage.Unanswered.class, () -> payments.coverage(paymentId)).getMessage());
+        assertEquals("yookassa did not answer", assertThrows(TargetUnanswered.class, () -> payments.coverage(paymentId)).getMessage());
         control.arm("yookassa", paymentId, "GET", "wrong_shape", 1, 0);
-        assertThrows(PaymentCoverage.Unanswered.class, () -> payments.coverage(paymentId));
+        assertThrows(TargetUnanswered.class, () -> payments.coverage(paymentId));
     }
 
     @Test
     void cannotSayWhenTheProviderRefusesOurCredentials() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 10_000))).objectId();
-        PaymentCoverage.Unanswered unanswered = assertThrows(PaymentCoverage.Unanswered.class,
+        TargetUnanswered unanswered = assertThrows(TargetUnanswered.class,
                 () -> new YooKassaPayments(settings("wrong-secret")).coverage(paymentId));
         assertEquals("yookassa answered 401", unanswered.getMessage());
         assertFalse(unanswered.getMessage().contains("wrong-secret"));
@@ -257,7 +258,7 @@ class YooKassaPaymentsIT {
         YooKassaSettings down = new YooKassaSettings(URI.create("http://127.0.0.1:" + closed + "/yookassa/v3/"), Simulators.YOOKASSA_SHOP_ID,
                 Simulators.YOOKASSA_SECRET_KEY, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofHours(23), null,
                 TlsSettings.from(name -> Optional.empty(), "yookassa"));
-        assertEquals("yookassa did not answer", assertThrows(PaymentCoverage.Unanswered.class,
+        assertEquals("yookassa did not answer", assertThrows(TargetUnanswered.class,
                 () -> new YooKassaPayments(down).coverage(UUID.randomUUID().toString())).getMessage());
     }
 

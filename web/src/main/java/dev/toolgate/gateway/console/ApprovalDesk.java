@@ -1,5 +1,6 @@
 package dev.toolgate.gateway.console;
 
+import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.Approvals;
 import dev.toolgate.journal.OperationStatus;
@@ -109,7 +110,7 @@ public class ApprovalDesk {
         String refund = Money.of(op.payload());
         try {
             return new ApprovalPages.Coverage(targets.coverage(op.target(), op.payload().getString("payment_id")), null, refund);
-        } catch (PaymentCoverage.Unanswered e) {
+        } catch (TargetUnanswered e) {
             return new ApprovalPages.Coverage(Optional.empty(), e.getMessage(), refund);
         }
     }

@@ -104,7 +104,9 @@ public class InputEdge implements Filter {
                 }
             }
         }
-        if (door == Door.CONSOLE && "POST".equals(request.getMethod()) && isForm(request.getContentType())) {
+        // the console's forms, and a target's form-encoded notification (Bitrix24's outbound events)
+        if ((door == Door.CONSOLE || Door.routedPath(request).startsWith("/notifications/")) && "POST".equals(request.getMethod())
+                && isForm(request.getContentType())) {
             if (request.getCharacterEncoding() == null) {
                 // the console's pages are UTF-8, so are its forms; a container reads a form without a charset as ISO-8859-1,
                 // where every byte is a character and bytes that are not UTF-8 would pass unseen

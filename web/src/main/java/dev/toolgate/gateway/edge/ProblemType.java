@@ -52,6 +52,9 @@ public enum ProblemType {
     JOURNAL_UNAVAILABLE(503, "The gateway's journal database is unavailable; retry with the same key after Retry-After"),
     FINGERPRINT_SCHEME_UNKNOWN(503, "This key's fingerprint was made by a newer release; nothing was done: retry with the same key after Retry-After"),
     GATEWAY_STOPPING(503, "This gateway instance is stopping; nothing was done: retry with the same key after Retry-After"),
+    NOTIFICATION_SOURCE_REFUSED(403, "The notification did not come from the target's configured source or token; nothing was done"),
+    NOTIFICATIONS_NOT_TAKEN(404, "This gateway takes no notifications from this target"),
+    NOTIFICATIONS_BUSY(503, "Too many notifications wait for their look-up on this instance; deliver it again after Retry-After"),
     INTERNAL_ERROR(500, "Internal error");
 
     public static final String BASE = "https://toolgate.dev/problems/";

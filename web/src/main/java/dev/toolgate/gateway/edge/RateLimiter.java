@@ -28,7 +28,12 @@ public class RateLimiter {
 
     /** Empty when allowed; otherwise how long until the next request would be. */
     public Duration acquire(String principalId) {
-        return buckets.computeIfAbsent(principalId, id -> new Bucket(burst)).take(perSecond, burst, System.nanoTime());
+        return acquire(principalId, perSecond, burst);
+    }
+
+    /** The same for a bucket with a rate of its own ({@code bucket} must not be a principal's id: a target's notifications). */
+    public Duration acquire(String bucket, double perSecond, double burst) {
+        return buckets.computeIfAbsent(bucket, id -> new Bucket(burst)).take(perSecond, burst, System.nanoTime());
     }
 
     private static final class Bucket {

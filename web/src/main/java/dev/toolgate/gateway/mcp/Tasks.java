@@ -10,6 +10,7 @@ import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.notification.NoticeSettings;
 import dev.toolgate.journal.OperationRefused;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
@@ -42,6 +43,8 @@ public class Tasks {
     Approvals approvals;
     @Inject
     JournalSettings settings;
+    @Inject
+    NoticeSettings notices;
 
     /** The {@code CreateTaskResult} for an unsettled answer ({@link TaskStatuses#unsettled}). */
     JsonObject created(GatewayAnswer answer, Declared declared, String base) {
@@ -54,7 +57,7 @@ public class Tasks {
             return Optional.empty(); // as a tool it may not call: never shown, so the same answer as an unknown task
         }
         return records.find(caller.tenant(), key).map(record -> {
-            GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now());
+            GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now(), notices.noticeWait(record.operation().target()));
             return task(answer, declared, base, new ToolResults(base + "/api", settings.retention())).build();
         });
     }

@@ -40,6 +40,9 @@ final class Answers {
         if (answer instanceof GatewayAnswer.OutcomeUnknown unknown) {
             return problem(ProblemType.OUTCOME_UNKNOWN, unknown.operation(), unknown.escalated()
                     ? "escalated: reconciliation could not settle it, a person will; never use a new key for it"
+                    : unknown.awaitingNotice()
+                    ? "the target may have executed it; the gateway looks it up by this key as soon as the target announces it,"
+                    + " and on its own schedule if it never does; nothing is sent again before"
                     : "the target may have executed it; the gateway looks it up by this key before anything is sent again")
                     .header("Retry-After", seconds(unknown.retryAfter()))
                     .location(self(unknown.operation())).build();

@@ -31,7 +31,7 @@ class TaskStatusesTest {
 
     @Test
     void showsAnOutcomeBeingClarifiedAsWorkingAndSaysSo() {
-        TaskStatuses.State state = TaskStatuses.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofSeconds(3), false));
+        TaskStatuses.State state = TaskStatuses.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofSeconds(3), false, false));
         assertEquals("working", state.status());
         assertTrue(state.message().contains("clarified") && state.message().contains("reconciling"), state.message());
         assertEquals(Duration.ofSeconds(3), state.poll());
@@ -39,7 +39,7 @@ class TaskStatusesTest {
 
     @Test
     void showsAnEscalatedOutcomeAsWorkingForAPerson() {
-        TaskStatuses.State state = TaskStatuses.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofMinutes(5), true));
+        TaskStatuses.State state = TaskStatuses.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofMinutes(5), true, false));
         assertEquals("working", state.status());
         assertTrue(state.message().startsWith("escalated"), state.message());
     }
@@ -83,7 +83,7 @@ class TaskStatusesTest {
 
     @Test
     void makesTasksOnlyOfAnswersThatMoveOnWithoutTheCall() {
-        assertTrue(TaskStatuses.unsettled(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofSeconds(1), false)));
+        assertTrue(TaskStatuses.unsettled(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofSeconds(1), false, false)));
         assertTrue(TaskStatuses.unsettled(new GatewayAnswer.InProgress(row(OperationStatus.STARTED, null), Duration.ofSeconds(1))));
         assertTrue(TaskStatuses.unsettled(new GatewayAnswer.AwaitingApproval(row(OperationStatus.PENDING_APPROVAL, null))));
         assertFalse(TaskStatuses.unsettled(new GatewayAnswer.TryLater(row(OperationStatus.FAILED_RETRYABLE, null), Duration.ofSeconds(1))),

@@ -62,7 +62,7 @@ class ToolResultsTest {
 
     @Test
     void answersAnUnknownOutcomeAsClarifyingWithTheSameKeyAfterSeconds() {
-        JsonObject result = results.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofMillis(2100), false));
+        JsonObject result = results.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofMillis(2100), false, false));
         assertFalse(result.getBoolean("isError"));
         assertEquals("clarifying", structured(result).getString("outcome"));
         assertEquals(3, structured(result).getInt("retry_after_seconds"));

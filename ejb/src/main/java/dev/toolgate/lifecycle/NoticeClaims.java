@@ -1,0 +1,91 @@
+package dev.toolgate.lifecycle;
+
+import static dev.toolgate.journal.EventKind.NOTIFIED;
+
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.OperationRows;
+import dev.toolgate.journal.OperationView;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A target's notification meets the journal here: the operation it names is found, and — when
+ * {@link NoticeDecisions} lets it — leased for a look-up by the same statement the reconcile job's claim and an
+ * agent's call take ({@link Leases#holdForReconcile}), with the notification's receipt as an event. A refused
+ * notification writes nothing. The look-up itself is the {@link OperationLoop}'s, after this commits.
+ */
+@Stateless
+public class NoticeClaims {
+
+    /** Whom the journal names as the actor of a look-up a notification started. */
+    public static final String ACTOR = "notification";
+
+    /** Our operations that recorded one target object: two would be a journal a person must look at, and pick neither. */
+    static final String BY_OBJECT = "SELECT operation_key FROM agent_operation_log"
+            + " WHERE tenant = ? AND target_object_id = ? AND target_system = ? LIMIT 2";
+
+    @PersistenceContext(unitName = "toolgate")
+    EntityManager em;
+    @Inject
+    JournalSettings settings;
+
+    /** What a claim came to: the row leased for a look-up, or why nothing was done. */
+    public sealed interface Claim {
+        record Leased(OperationView operation) implements Claim {
+        }
+
+        record Refused(String reason) implements Claim {
+        }
+    }
+
+    /**
+     * Leases {@code tenant}'s operation {@code key} for a look-up when {@link NoticeDecisions} allows it, journaling
+     * {@code receipt} (what arrived, in words with no value from the body but checked ids) as a {@code notified} event.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public Claim claim(String tenant, String key, String target, String receipt) {
+        Instant now = Instant.now();
+        Connection journal = JournalConnections.of(em);
+        OperationView row = JournalConnections.run("the journal's locked read of a notified operation failed",
+                () -> OperationRows.byKeyLocked(journal, tenant, key)).orElse(null);
+        if (NoticeDecisions.decide(row, target, now) instanceof NoticeDecisions.NoticeDecision.Refuse refuse) {
+            return new Claim.Refused(refuse.reason());
+        }
+        EventLog.append(em, row, ACTOR, NOTIFIED, now, row.attemptCount(), row.status(), receipt);
+        return new Claim.Leased(Leases.holdForReconcile(journal, row, ACTOR, now, settings));
+    }
+
+    /** The key of {@code tenant}'s one operation at {@code target} that recorded {@code objectId}; empty for none or several. */
+    public Optional<String> keyOfObject(String tenant, String target, String objectId) {
+        Connection journal = JournalConnections.of(em);
+        List<String> keys = JournalConnections.run("the journal's read of a notified object failed", () -> {
+            try (PreparedStatement read = journal.prepareStatement(BY_OBJECT)) {
+                read.setString(1, tenant);
+                read.setString(2, objectId);
+                read.setString(3, target);
+                List<String> found = new ArrayList<>(2);
+                try (ResultSet rows = read.executeQuery()) {
+                    while (rows.next()) {
+                        found.add(rows.getString(1));
+                    }
+                }
+                return found;
+            }
+        });
+        return keys.size() == 1 ? Optional.of(keys.get(0)) : Optional.empty();
+    }
+}

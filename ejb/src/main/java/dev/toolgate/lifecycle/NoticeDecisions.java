@@ -1,0 +1,50 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.journal.OperationView;
+
+import java.time.Instant;
+
+/**
+ * Whether a target's notification may start a look-up of the operation it names, as a pure table. A notification
+ * is a trigger, never evidence: the most it may do is what the reconcile job would do a little later — take the
+ * look-up lease of an operation whose outcome is unknown, and look it up by key.
+ *
+ * <pre>
+ * row                                         → decision
+ * none, or another target's                   → Refuse not_found
+ * succeeded / failed_final                    → Refuse settled (late or repeated: the journal holds the outcome)
+ * unknown, escalated                          → Refuse escalated (a person settles it)
+ * unknown or started, its lease held          → Refuse busy (the holder's look-up or outcome settles it)
+ * unknown, no lease or a lapsed one           → LookUp
+ * started, its lease lapsed                   → LookUp (the attempt may have left: looked up, never sent blindly)
+ * pending_approval / failed_retryable         → Refuse not_outstanding (nothing of it is out at the target)
+ * </pre>
+ */
+final class NoticeDecisions {
+
+    private NoticeDecisions() {
+    }
+
+    sealed interface NoticeDecision {
+        record LookUp() implements NoticeDecision {
+        }
+
+        /** {@code reason}: what the notification's refusal is counted and logged as. */
+        record Refuse(String reason) implements NoticeDecision {
+        }
+    }
+
+    static NoticeDecision decide(OperationView row, String target, Instant now) {
+        if (row == null || !row.target().equals(target)) {
+            return new NoticeDecision.Refuse("not_found");
+        }
+        boolean leaseFree = row.leaseUntil() == null || !row.leaseUntil().isAfter(now);
+        return switch (row.status()) {
+            case SUCCEEDED, FAILED_FINAL -> new NoticeDecision.Refuse("settled");
+            case PENDING_APPROVAL, FAILED_RETRYABLE -> new NoticeDecision.Refuse("not_outstanding");
+            case UNKNOWN -> row.escalatedAt() != null ? new NoticeDecision.Refuse("escalated")
+                    : leaseFree ? new NoticeDecision.LookUp() : new NoticeDecision.Refuse("busy");
+            case STARTED -> leaseFree ? new NoticeDecision.LookUp() : new NoticeDecision.Refuse("busy");
+        };
+    }
+}

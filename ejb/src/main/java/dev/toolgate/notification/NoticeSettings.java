@@ -1,0 +1,102 @@
+package dev.toolgate.notification;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.logging.Logger;
+
+/**
+ * Which targets' notifications this gateway takes, and how each is told from a stranger (docs/notifications.md):
+ * <ul>
+ *   <li>YooKassa: on with {@code toolgate.target.yookassa.notifications.enabled=true} or {@code .sources}; its
+ *       notifications carry no signature, so only their source network is checked — by default the ranges YooKassa
+ *       publishes for them ({@link #YOOKASSA_PUBLISHED}).</li>
+ *   <li>Bitrix24: on with {@code toolgate.target.bitrix24.notifications.application-token}, the token the portal shows
+ *       for the outbound webhook and sends as {@code auth[application_token]}; {@code .sources} optional.</li>
+ * </ul>
+ * 1C has no push of its own: nothing to take.
+ */
+@ApplicationScoped
+public class NoticeSettings {
+
+    /** The networks YooKassa sends HTTP notifications from, as its notification guide lists them. */
+    static final String YOOKASSA_PUBLISHED = "185.71.76.0/27, 185.71.77.0/27, 77.75.153.0/25, 77.75.156.11, 77.75.156.35,"
+            + " 77.75.154.128/25, 2a02:5180::/32";
+    private static final Logger LOG = Logger.getLogger(NoticeSettings.class.getName());
+
+    /** One target's door: where from, and with which token (null: none is sent). */
+    public record Door(SourceNetworks sources, byte[] applicationToken) {
+
+        /** Constant time: how much of a token matched must not show in how long the refusal took. */
+        public boolean tokenMatches(String sent) {
+            return applicationToken == null
+                    || sent != null && MessageDigest.isEqual(applicationToken, sent.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private final Map<String, Door> doors = new TreeMap<>();
+    private Duration retryAfter;
+    private double perSecond;
+    private double burst;
+    private int queue;
+
+    @PostConstruct
+    void read() {
+        Config config = ConfigProvider.getConfig();
+        retryAfter = Duration.ofSeconds(config.getOptionalValue("toolgate.notifications.retry-after-seconds", Long.class).orElse(2L));
+        perSecond = config.getOptionalValue("toolgate.notifications.per-second", Double.class).orElse(20.0);
+        burst = config.getOptionalValue("toolgate.notifications.burst", Double.class).orElse(100.0);
+        queue = config.getOptionalValue("toolgate.notifications.queue", Integer.class).orElse(1000);
+        Optional<String> yooKassaSources = config.getOptionalValue("toolgate.target.yookassa.notifications.sources", String.class);
+        if (config.getOptionalValue("toolgate.target.yookassa.notifications.enabled", Boolean.class).orElse(false)
+                || yooKassaSources.isPresent()) {
+            door(config, "yookassa", yooKassaSources.orElse(YOOKASSA_PUBLISHED), null);
+        }
+        config.getOptionalValue("toolgate.target.bitrix24.notifications.application-token", String.class).ifPresent(token ->
+                door(config, "bitrix24", config.getOptionalValue("toolgate.target.bitrix24.notifications.sources", String.class).orElse(""),
+                        token.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private void door(Config config, String target, String sources, byte[] token) {
+        try {
+            doors.put(target, new Door(SourceNetworks.parse(sources), token));
+        } catch (IllegalArgumentException e) { // names the block, never a token
+            LOG.severe("notifications from " + target + " are refused: toolgate.target." + target + ".notifications.sources: " + e.getMessage());
+        }
+    }
+
+    /** The door of {@code target}'s notifications; empty when this gateway takes none from it. */
+    public Optional<Door> door(String target) {
+        return Optional.ofNullable(doors.get(target));
+    }
+
+    /**
+     * How soon an agent whose operation at {@code target} is unknown may look again: the notice wait when the target
+     * announces outcomes to this gateway (its notification starts the look-up at once), null when it does not.
+     */
+    public Duration noticeWait(String target) {
+        return doors.containsKey(target) ? retryAfter : null;
+    }
+
+    /** Notifications taken per second and target, and the burst above it, before a 429 asks the target to send again later. */
+    public double perSecond() {
+        return perSecond;
+    }
+
+    public double burst() {
+        return burst;
+    }
+
+    /** How many accepted notifications may wait for their look-up on this instance before a 503 asks for a later delivery. */
+    public int queue() {
+        return queue;
+    }
+}

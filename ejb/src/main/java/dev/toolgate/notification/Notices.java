@@ -1,0 +1,164 @@
+package dev.toolgate.notification;
+
+import dev.toolgate.targets.TargetUnanswered;
+import dev.toolgate.lifecycle.CaptureDecision;
+import dev.toolgate.lifecycle.NoticeClaims;
+import dev.toolgate.lifecycle.OperationLoop;
+import dev.toolgate.journal.OperationView;
+import dev.toolgate.metrics.GatewayMetrics;
+import dev.toolgate.targets.AnnouncedObjects;
+import dev.toolgate.targets.Attempt;
+import dev.toolgate.targets.registry.TargetRegistry;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import dev.toolgate.trace.StructuredLog;
+import dev.toolgate.trace.Trace;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * Takes a target's checked notification and, after its door has answered, looks up the operation it names by that
+ * operation's own key — the reconcile job's look-up, only sooner. The notification says where to look, never what
+ * happened: its event and object are not written anywhere but in the receipt, and a notification for an operation
+ * already settled, leased by someone else, escalated, or not ours changes nothing (a counted, logged refusal).
+ *
+ * <p>Look-ups run on {@value #WORKERS} threads of their own, behind a bounded queue: a burst of notifications waits
+ * there or is refused with 503 (the target delivers again), and never takes the threads agents' calls run on. A
+ * notification accepted and then lost to a crash loses nothing: the reconcile job looks the operation up anyway.
+ */
+@ApplicationScoped
+public class Notices {
+
+    static final int WORKERS = 2;
+    private static final Logger LOG = Logger.getLogger(Notices.class.getName());
+
+    @Resource
+    ManagedThreadFactory threads;
+    @Inject
+    NoticeSettings settings;
+    @Inject
+    NoticeClaims claims;
+    @Inject
+    OperationLoop loop;
+    @Inject
+    TargetRegistry targets;
+    @Inject
+    GatewayMetrics metrics;
+
+    private ThreadPoolExecutor workers;
+
+    @PostConstruct
+    void start() {
+        workers = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(Math.max(1, settings.queue())), threads);
+    }
+
+    @PreDestroy
+    void stop() {
+        workers.shutdownNow(); // queued notifications are dropped: the reconcile job looks their operations up
+    }
+
+    /** Queues {@code notice}'s look-up; false when the queue is full (the door answers 503, and the target sends again). */
+    public boolean accept(Notice notice) {
+        try {
+            workers.execute(() -> settle(notice));
+            metrics.notification(notice.target(), "accepted");
+            return true;
+        } catch (RejectedExecutionException full) {
+            refused(notice, "queue_full");
+            return false;
+        }
+    }
+
+    /** Counts and logs a notification refused at the door or after it; nothing of it is stored. */
+    public void refused(Notice notice, String reason) {
+        metrics.notification(notice.target(), reason);
+        StructuredLog.log(LOG, java.util.logging.Level.INFO, "notification refused", Map.of("target", notice.target(),
+                "reason", reason, "event", notice.event(), "object_id", notice.objectId(), "receipt", notice.receipt()));
+    }
+
+    /** Counts and logs a notification its door refused before reading which object it names; nothing of it is stored. */
+    public void refusedAtDoor(String target, String reason) {
+        metrics.notification(target, reason);
+        StructuredLog.log(LOG, java.util.logging.Level.INFO, "notification refused", Map.of("target", target, "reason", reason));
+    }
+
+    /** The look-up a notification triggers, on a worker: counted by how it ended. */
+    void settle(Notice notice) {
+        try {
+            Optional<String[]> operation = operationOf(notice);
+            if (operation.isEmpty()) {
+                refused(notice, "not_found");
+                return;
+            }
+            String tenant = operation.get()[0];
+            String key = operation.get()[1];
+            NoticeClaims.Claim claim = claims.claim(tenant, key, notice.target(), notice.describe());
+            if (claim instanceof NoticeClaims.Claim.Refused refused) {
+                refused(notice, refused.reason());
+                return;
+            }
+            metrics.notification(notice.target(), "looked_up_" + lookUp(((NoticeClaims.Claim.Leased) claim).operation(), notice));
+        } catch (TargetUnanswered e) { // the object could not be named: the job's look-up finds it later
+            refused(notice, "target_unanswered");
+        } catch (RuntimeException e) { // a journal outage mid-way: a lease taken expires, and the job looks it up
+            StructuredLog.incident(LOG, "notification look-up failed", Map.of("target", notice.target(), "receipt", notice.receipt()), e);
+            metrics.notification(notice.target(), "error");
+        }
+    }
+
+    /** The loop's look-up of the leased operation, in the operation's own trace: the notification's receipt on its span. */
+    private String lookUp(OperationView leased, Notice notice) {
+        OperationAttributes attributes = new OperationAttributes(leased.tenant(), leased.key(), leased.operation(), leased.target());
+        try (Step step = Spans.continuing("toolgate.notification", leased.traceId(), leased.spanId(), attributes);
+             Trace trace = Trace.open(leased.traceId(), leased.key())) {
+            step.set("toolgate.notification.event", notice.event());
+            step.set("toolgate.notification.receipt", notice.receipt());
+            String outcome = loop.drive(new CaptureDecision.Reconcile(), leased, NoticeClaims.ACTOR, null).outcome();
+            step.outcome(outcome);
+            return outcome;
+        }
+    }
+
+    /**
+     * Which operation the notification is about, as {tenant, key}: by the key it says its object carries, else by the
+     * object id a path's tenant recorded, else by asking the target which key its object carries. Every answer is only
+     * where to look: the claim checks the row, the look-up by key decides.
+     */
+    private Optional<String[]> operationOf(Notice notice) {
+        Optional<String[]> hinted = split(notice.keyHint(), notice.tenant());
+        if (hinted.isPresent()) {
+            return hinted;
+        }
+        if (notice.tenant() != null) {
+            Optional<String> recorded = claims.keyOfObject(notice.tenant(), notice.target(), notice.objectId());
+            if (recorded.isPresent()) {
+                return Optional.of(new String[] {notice.tenant(), recorded.get()});
+            }
+        }
+        return split(targets.downstreamKeyOf(notice.target(), notice.objectKind(), notice.objectId()).orElse(null), notice.tenant());
+    }
+
+    /** A downstream key ({@link Attempt#downstreamKey}) as {tenant, key}, when it is one and of the path's tenant. */
+    static Optional<String[]> split(String downstreamKey, String pathTenant) {
+        int slash = downstreamKey == null ? -1 : downstreamKey.indexOf('/');
+        if (slash <= 0 || slash == downstreamKey.length() - 1) {
+            return Optional.empty();
+        }
+        String tenant = downstreamKey.substring(0, slash);
+        return pathTenant == null || pathTenant.equals(tenant)
+                ? Optional.of(new String[] {tenant, downstreamKey.substring(slash + 1)}) : Optional.empty();
+    }
+}

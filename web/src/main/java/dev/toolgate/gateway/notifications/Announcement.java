@@ -1,0 +1,18 @@
+package dev.toolgate.gateway.notifications;
+
+/**
+ * What a target's notification body was, read by the door: one the gateway acts on, an event it does not act on
+ * (answered 200, so the target stops sending it), or a body that is not the target's format (400).
+ */
+sealed interface Announcement {
+
+    /** {@code keyHint}: the downstream key the body says its object carries, or null. {@code token}: the body's token, or null. */
+    record Change(String event, String objectKind, String objectId, String keyHint, String token) implements Announcement {
+    }
+
+    record Ignored(String event, String token) implements Announcement {
+    }
+
+    record Malformed(String why) implements Announcement {
+    }
+}

@@ -1,0 +1,171 @@
+package dev.toolgate.gateway.notifications;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
+import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.edge.RateLimiter;
+import dev.toolgate.gateway.edge.ServletDoor;
+import dev.toolgate.notification.Notice;
+import dev.toolgate.notification.NoticeSettings;
+import dev.toolgate.notification.Notices;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * {@code POST /notifications/yookassa} and {@code /notifications/bitrix24}, each also under {@code /{tenant}}: a
+ * target's notification, in the target's own format, answered before anything is looked up — a target that waits
+ * long for the answer sends again. Checked in this order, each refusal counted and logged, none stored: the source
+ * network (403), the body's shape (400), Bitrix24's application token, compared in constant time (403), the target's
+ * rate (429), then the look-up's queue (503). What is left is handed to {@link Notices}: it finds the operation and
+ * looks it up by key; the notification itself settles nothing (docs/notifications.md).
+ */
+@WebServlet(urlPatterns = "/notifications/*")
+public class NotificationDoor extends ServletDoor {
+
+    private static final long serialVersionUID = 1L;
+    /** A notification is a few kilobytes; YooKassa's carries the whole payment object. */
+    static final int MAX_BODY = 64 * 1024;
+    private static final Duration BUSY_RETRY = Duration.ofSeconds(5);
+
+    @Inject
+    transient NoticeSettings settings;
+    @Inject
+    transient Notices notices;
+    @Inject
+    transient RateLimiter limits;
+
+    public NotificationDoor() {
+        super("POST");
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String[] path = segments(request.getPathInfo());
+        if (path == null) {
+            problem(response, ProblemType.NOT_FOUND, "notifications come to /notifications/{target} or /notifications/{target}/{tenant}");
+            return;
+        }
+        String target = path[0];
+        String tenant = path.length > 1 ? path[1] : null;
+        Optional<NoticeSettings.Door> door = settings.door(target);
+        if (door.isEmpty()) {
+            problem(response, ProblemType.NOTIFICATIONS_NOT_TAKEN, "1c".equals(target)
+                    ? "1C announces nothing by itself; its unknown outcomes are looked up by the reconcile job"
+                    : "this gateway takes notifications from yookassa and bitrix24 when they are configured");
+            return;
+        }
+        if (!door.get().sources().admits(request.getRemoteAddr())) {
+            refuse(response, target, "refused_source", ProblemType.NOTIFICATION_SOURCE_REFUSED,
+                    "notifications from " + target + " are taken only from its configured networks");
+            return;
+        }
+        Announcement announced = read(target, request);
+        if (announced instanceof Announcement.Malformed malformed) {
+            refuse(response, target, "malformed", ProblemType.INVALID_REQUEST, "not a " + target + " notification: " + malformed.why());
+            return;
+        }
+        String token = announced instanceof Announcement.Change c ? c.token() : ((Announcement.Ignored) announced).token();
+        if (!door.get().tokenMatches(token)) {
+            refuse(response, target, "refused_token", ProblemType.NOTIFICATION_SOURCE_REFUSED,
+                    "the notification's application token is not the one configured for " + target);
+            return;
+        }
+        Duration wait = limits.acquire(" notifications " + target, settings.perSecond(), settings.burst());
+        if (!wait.isZero()) {
+            response.setHeader("Retry-After", Long.toString(Math.max(1, (wait.toMillis() + 999) / 1000)));
+            refuse(response, target, "rate_limited", ProblemType.RATE_LIMITED, "too many notifications from " + target + "; send it again later");
+            return;
+        }
+        if (announced instanceof Announcement.Ignored) {
+            notices.refusedAtDoor(target, "ignored_event");
+            answer(response, JSON.createObjectBuilder().add("status", "ignored").build().toString());
+            return;
+        }
+        Announcement.Change change = (Announcement.Change) announced;
+        Notice notice = Notice.received(target, change.event(), change.objectKind(), change.objectId(),
+                change.keyHint() != null && change.keyHint().length() <= 512 ? change.keyHint() : null, tenant);
+        if (!notices.accept(notice)) {
+            response.setHeader("Retry-After", Long.toString(BUSY_RETRY.toSeconds()));
+            problem(response, ProblemType.NOTIFICATIONS_BUSY, "the look-ups of earlier notifications are still queued; send it again later");
+            return;
+        }
+        answer(response, JSON.createObjectBuilder().add("status", "accepted").add("receipt", notice.receipt()).build().toString());
+    }
+
+    /** {target} or {target, tenant}, each a well-formed key; null for any other path. */
+    static String[] segments(String pathInfo) {
+        if (pathInfo == null || pathInfo.length() < 2) {
+            return null;
+        }
+        String[] parts = pathInfo.substring(1).split("/", -1);
+        if (parts.length > 2 || !parts[0].matches("[a-z0-9][a-z0-9_-]{0,31}")
+                || parts.length == 2 && !IdempotencyKeyHeader.isWellFormed(parts[1])) {
+            return null;
+        }
+        return parts;
+    }
+
+    private static Announcement read(String target, HttpServletRequest request) throws IOException {
+        String type = request.getContentType() == null ? "" : request.getContentType().toLowerCase(java.util.Locale.ROOT);
+        if ("bitrix24".equals(target)) {
+            if (!type.startsWith("application/x-www-form-urlencoded")) {
+                return new Announcement.Malformed("Bitrix24 sends its events form-encoded");
+            }
+            if (request.getContentLengthLong() > MAX_BODY) {
+                return new Announcement.Malformed("the body is larger than " + MAX_BODY + " bytes");
+            }
+            request.setCharacterEncoding("UTF-8"); // the edge checked the fields as UTF-8 already
+            return Bitrix24Events.read(request.getParameterMap());
+        }
+        if (!type.startsWith("application/json")) {
+            return new Announcement.Malformed("YooKassa sends its notifications as application/json");
+        }
+        byte[] body = body(request.getInputStream());
+        return body == null ? new Announcement.Malformed("the body is larger than " + MAX_BODY + " bytes") : YooKassaNotifications.read(body);
+    }
+
+    private static byte[] body(InputStream in) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+            if (out.size() + n > MAX_BODY) {
+                return null;
+            }
+            out.write(buffer, 0, n);
+        }
+        return out.toByteArray();
+    }
+
+    private void refuse(HttpServletResponse response, String target, String reason, ProblemType type, String detail) throws IOException {
+        notices.refusedAtDoor(target, reason);
+        problem(response, type, detail);
+    }
+
+    private static void answer(HttpServletResponse response, String json) throws IOException {
+        write(response, 200, "application/json", json);
+    }
+
+    private static void problem(HttpServletResponse response, ProblemType type, String detail) throws IOException {
+        write(response, type.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
+                .add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());
+    }
+
+    private static void write(HttpServletResponse response, int status, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType(type);
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentLength(bytes.length);
+        response.getOutputStream().write(bytes);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.toolgate.gateway.notifications;
+
+import static dev.toolgate.canonical.Jsons.JSON;
+
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+
+import java.io.ByteArrayInputStream;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * YooKassa's HTTP notification: {@code {"type":"notification","event":"payment.succeeded","object":{"id":…,
+ * "metadata":{"gw_key":…},…}}}. Only the event, the object's id and our key in its metadata are read; the status
+ * and amounts it carries are not, because only the look-up decides (docs/notifications.md).
+ */
+final class YooKassaNotifications {
+
+    /** The events of the objects our operations make, and the kind of object each names. */
+    private static final Map<String, String> EVENTS = Map.of("payment.succeeded", "payment", "payment.waiting_for_capture", "payment",
+            "payment.canceled", "payment", "refund.succeeded", "refund");
+    /** YooKassa's ids are UUID-like ({@code 2d8c5e0c-000f-5000-9000-1d5d6e1e8f1a}); nothing longer or stranger is looked up. */
+    static final Pattern OBJECT_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+    private static final Pattern EVENT = Pattern.compile("[a-z_]{1,32}\\.[a-z_]{1,32}");
+
+    private YooKassaNotifications() {
+    }
+
+    static Announcement read(byte[] body) {
+        JsonObject notification;
+        try (JsonReader reader = JSON.createReader(new ByteArrayInputStream(body))) {
+            notification = reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            return new Announcement.Malformed("the body is not a JSON object");
+        }
+        if (!"notification".equals(string(notification, "type"))) {
+            return new Announcement.Malformed("\"type\" must be \"notification\"");
+        }
+        String event = string(notification, "event");
+        if (event == null || !EVENT.matcher(event).matches()) {
+            return new Announcement.Malformed("\"event\" must name an event, e.g. payment.succeeded");
+        }
+        if (!EVENTS.containsKey(event)) {
+            return new Announcement.Ignored(event, null);
+        }
+        if (!(notification.get("object") instanceof JsonObject object)) {
+            return new Announcement.Malformed("\"object\" must be the object the event is about");
+        }
+        String id = string(object, "id");
+        if (id == null || !OBJECT_ID.matcher(id).matches()) {
+            return new Announcement.Malformed("\"object.id\" must be a YooKassa object id");
+        }
+        String key = object.get("metadata") instanceof JsonObject metadata ? string(metadata, "gw_key") : null;
+        return new Announcement.Change(event, EVENTS.get(event), id, key, null);
+    }
+
+    private static String string(JsonObject object, String name) {
+        return object.get(name) instanceof JsonString text ? text.getString() : null;
+    }
+}
