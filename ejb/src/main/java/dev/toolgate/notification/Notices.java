@@ -23,10 +23,9 @@ import jakarta.inject.Inject;
 
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
@@ -38,11 +37,17 @@ import java.util.logging.Logger;
  * <p>Look-ups run on {@value #WORKERS} threads of their own, behind a bounded queue: a burst of notifications waits
  * there or is refused with 503 (the target delivers again), and never takes the threads agents' calls run on. A
  * notification accepted and then lost to a crash loses nothing: the reconcile job looks the operation up anyway.
+ *
+ * <p>A target announces an object the moment it makes it, often while the attempt that sent it still holds the
+ * operation (its response is on the way, or being lost): a claim refused as {@code busy} is tried again after
+ * {@link #BUSY_RETRIES} growing waits, by when that attempt has recorded its outcome, lost or not.
  */
 @ApplicationScoped
 public class Notices {
 
     static final int WORKERS = 2;
+    /** Waits before claiming again an operation an attempt holds: 0.25, 0.5, 1, 2, 4 s. */
+    static final int BUSY_RETRIES = 5;
     private static final Logger LOG = Logger.getLogger(Notices.class.getName());
 
     @Resource
@@ -58,11 +63,14 @@ public class Notices {
     @Inject
     GatewayMetrics metrics;
 
-    private ThreadPoolExecutor workers;
+    private ScheduledThreadPoolExecutor workers;
+    /** Notifications accepted and not yet looked up: bounded here, as a scheduled pool's own queue is not. */
+    private final AtomicInteger waiting = new AtomicInteger();
 
     @PostConstruct
     void start() {
-        workers = new ThreadPoolExecutor(WORKERS, WORKERS, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(Math.max(1, settings.queue())), threads);
+        workers = new ScheduledThreadPoolExecutor(WORKERS, threads);
+        workers.setRemoveOnCancelPolicy(true);
     }
 
     @PreDestroy
@@ -72,14 +80,14 @@ public class Notices {
 
     /** Queues {@code notice}'s look-up; false when the queue is full (the door answers 503, and the target sends again). */
     public boolean accept(Notice notice) {
-        try {
-            workers.execute(() -> settle(notice));
-            metrics.notification(notice.target(), "accepted");
-            return true;
-        } catch (RejectedExecutionException full) {
+        if (waiting.incrementAndGet() > Math.max(1, settings.queue())) {
+            waiting.decrementAndGet();
             refused(notice, "queue_full");
             return false;
         }
+        metrics.notification(notice.target(), "accepted");
+        workers.execute(() -> settle(notice, 0));
+        return true;
     }
 
     /** Counts and logs a notification refused at the door or after it; nothing of it is stored. */
@@ -96,7 +104,8 @@ public class Notices {
     }
 
     /** The look-up a notification triggers, on a worker: counted by how it ended. */
-    void settle(Notice notice) {
+    void settle(Notice notice, int busyRetries) {
+        boolean again = false;
         try {
             Optional<String[]> operation = operationOf(notice);
             if (operation.isEmpty()) {
@@ -106,6 +115,11 @@ public class Notices {
             String tenant = operation.get()[0];
             String key = operation.get()[1];
             NoticeClaims.Claim claim = claims.claim(tenant, key, notice.target(), notice.describe());
+            if (claim instanceof NoticeClaims.Claim.Refused refused && "busy".equals(refused.reason()) && busyRetries < BUSY_RETRIES) {
+                again = true;
+                workers.schedule(() -> settle(notice, busyRetries + 1), 250L << busyRetries, TimeUnit.MILLISECONDS);
+                return;
+            }
             if (claim instanceof NoticeClaims.Claim.Refused refused) {
                 refused(notice, refused.reason());
                 return;
@@ -116,6 +130,10 @@ public class Notices {
         } catch (RuntimeException e) { // a journal outage mid-way: a lease taken expires, and the job looks it up
             StructuredLog.incident(LOG, "notification look-up failed", Map.of("target", notice.target(), "receipt", notice.receipt()), e);
             metrics.notification(notice.target(), "error");
+        } finally {
+            if (!again) {
+                waiting.decrementAndGet();
+            }
         }
     }
 
