@@ -60,7 +60,8 @@ final class ToolResults {
             return result(false, content("clarifying", op).add("retry_after_seconds", after).add("detail", unknown.escalated()
                     ? "escalated: reconciliation could not settle it and a person will. Read it with get_operation, or call again"
                     + " with the same idempotency_key after " + after + " s; do not make a new key"
-                    : "the outcome is being clarified with the target — call again with the same idempotency_key after " + after
+                    : "the outcome is being clarified with the target" + (unknown.awaitingNotice()
+                    ? ", looked up as soon as the target announces it" : "") + " — call again with the same idempotency_key after " + after
                     + " s; do not make a new key (the target may already have done it)"));
         }
         if (answer instanceof GatewayAnswer.InProgress busy) {
