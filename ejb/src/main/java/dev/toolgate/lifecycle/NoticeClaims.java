@@ -7,6 +7,7 @@ import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -65,8 +66,10 @@ public class NoticeClaims {
         if (NoticeDecisions.decide(row, target, now) instanceof NoticeDecisions.NoticeDecision.Refuse refuse) {
             return new Claim.Refused(refuse.reason());
         }
-        EventLog.append(em, row, ACTOR, NOTIFIED, now, row.attemptCount(), row.status(), receipt);
-        return new Claim.Leased(Leases.holdForReconcile(journal, row, ACTOR, now, settings));
+        try (Trace trace = Trace.open(row.traceId(), row.key())) { // its events join the operation's trace
+            EventLog.append(em, row, ACTOR, NOTIFIED, now, row.attemptCount(), row.status(), receipt);
+            return new Claim.Leased(Leases.holdForReconcile(journal, row, ACTOR, now, settings));
+        }
     }
 
     /** The key of {@code tenant}'s one operation at {@code target} that recorded {@code objectId}; empty for none or several. */

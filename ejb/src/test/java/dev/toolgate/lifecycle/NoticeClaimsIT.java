@@ -27,6 +27,7 @@ import java.util.logging.Logger;
 class NoticeClaimsIT {
 
     private static final String HASH = "e".repeat(64);
+    private static final String TRACE = "0af7651916cd43dd8448eb211c80319c";
     private static final String RECEIPT = "yookassa payment.succeeded for payment p-1 (receipt n-1)";
     private static JournalDatabase database;
     private static EntityManagerFactory unit;
@@ -117,9 +118,9 @@ class NoticeClaimsIT {
     private static String row(String status, String leaseUntil, String target, String objectId) throws SQLException {
         String key = "test:payment.create:" + UUID.randomUUID() + ":v1";
         exec("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status, target_system,"
-                + " lease_until, lease_epoch, target_object_id, completed_at) VALUES ('acme', '" + key + "', 'payment.create', '" + HASH
+                + " lease_until, lease_epoch, target_object_id, completed_at, trace_id) VALUES ('acme', '" + key + "', 'payment.create', '" + HASH
                 + "', '{}', '" + status + "', '" + target + "', " + leaseUntil + ", 1, " + (objectId == null ? "NULL" : "'" + objectId + "'")
-                + ", " + ("succeeded".equals(status) ? "now()" : "NULL") + ")");
+                + ", " + ("succeeded".equals(status) ? "now()" : "NULL") + ", '" + TRACE + "')");
         return key;
     }
 
@@ -134,9 +135,10 @@ class NoticeClaimsIT {
     private static List<String> events(String key) throws SQLException {
         List<String> events = new ArrayList<>();
         try (Connection c = database.connection(); ResultSet r = c.createStatement().executeQuery(
-                "SELECT kind, detail, actor FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
+                "SELECT kind, detail, actor, trace_id FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
             while (r.next()) {
                 assertEquals(NoticeClaims.ACTOR, r.getString(3));
+                assertEquals(TRACE, r.getString(4), "a notification's events join the operation's trace");
                 events.add(r.getString(1) + ("notified".equals(r.getString(1)) ? ": " + r.getString(2) : ""));
             }
         }
