@@ -66,13 +66,15 @@ public final class LocalRun {
             }
         }));
         gateway.start().awaitReady();
+        LocalStack.subscribeNotifications(simulatorsUrl, port);
         Map<String, String> tokens = DemoPrincipals.issue(gateway.baseUrl(), adminToken);
 
         System.out.printf("%nToolgate is ready in %.1f s: %s/%n", (System.nanoTime() - started) / 1e9, gateway.baseUrl());
         System.out.println("  API:        " + gateway.baseUrl() + "/api/v1/operations  (described at " + gateway.baseUrl() + "/api/openapi.yaml)");
         System.out.println("  MCP:        " + gateway.baseUrl() + "/mcp");
         System.out.println("  journal:    " + jdbcUrl + " (user postgres; durable, data in " + home.resolve("pgdata") + ")");
-        System.out.println("  simulators: " + simulatorsUrl + "/_control/…  (1C OData at " + simulatorsUrl + "/1c/demo/odata/standard.odata)");
+        System.out.println("  simulators: " + simulatorsUrl + "/_control/…  (1C OData at " + simulatorsUrl + "/1c/demo/odata/standard.odata;"
+                + " YooKassa and Bitrix24 notify " + gateway.baseUrl() + "/notifications/…)");
         System.out.println("  logs:       " + home.resolve("gateway.log") + ", " + home.resolve("simulators.log")
                 + (keycloak != null ? ", " + home.resolve("keycloak.log") : ""));
         System.out.println("  demo principals (tenant demo; tokens are new each run):");

@@ -1,5 +1,6 @@
 package dev.toolgate.launcher;
 
+import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -27,6 +28,11 @@ import java.util.stream.Stream;
 
 /** Starts the pieces of a local Toolgate. */
 public final class LocalStack {
+
+    /** Every event the simulated YooKassa notifies, and the Bitrix24 deal events the gateway reads. */
+    static final List<String> YOOKASSA_EVENTS = List.of("payment.waiting_for_capture", "payment.succeeded", "payment.canceled",
+            "refund.succeeded");
+    static final List<String> BITRIX24_EVENTS = List.of("ONCRMDEALADD", "ONCRMDEALUPDATE");
 
     private LocalStack() {
     }
@@ -107,6 +113,10 @@ public final class LocalStack {
         config.put("toolgate.target.yookassa.url", Simulators.yooKassaUrl(simulatorsUrl));
         config.put("toolgate.target.yookassa.shop-id", Simulators.YOOKASSA_SHOP_ID);
         config.put("toolgate.target.yookassa.secret-key", Simulators.YOOKASSA_SECRET_KEY);
+        // the notifications the simulators send (subscribeNotifications): YooKassa's are told by their source address,
+        // Bitrix24's by the application token the portal shows when its outbound webhook is made
+        config.put("toolgate.target.yookassa.notifications.sources", "127.0.0.1/32");
+        config.put("toolgate.target.bitrix24.notifications.application-token", Simulators.BITRIX24_APPLICATION_TOKEN);
         // a browser-based MCP tool on this machine (an inspector, the conformance suite) sends a localhost Origin; a
         // rebinding page's Origin is its own name, so this opens nothing to other sites (production lists origins)
         config.put("toolgate.mcp.allow-localhost-origins", "true");
@@ -116,6 +126,22 @@ public final class LocalStack {
             }
         }
         return config;
+    }
+
+    /**
+     * Subscribes the gateway on {@code gatewayPort} to the simulators' notifications through their real APIs, as an operator
+     * does at the providers: YooKassa's events through {@code POST /v3/webhooks} to {@code /notifications/yookassa},
+     * Bitrix24's deal events through {@code event.bind} to {@code /notifications/bitrix24}.
+     */
+    public static void subscribeNotifications(String simulatorsUrl, int gatewayPort) {
+        SimulatorClient simulators = new SimulatorClient(simulatorsUrl);
+        String gateway = "http://127.0.0.1:" + gatewayPort;
+        for (String event : YOOKASSA_EVENTS) {
+            simulators.subscribeYooKassa(event, gateway + "/notifications/yookassa");
+        }
+        for (String event : BITRIX24_EVENTS) {
+            simulators.bindBitrix24(event, gateway + "/notifications/bitrix24");
+        }
     }
 
     /** The same settings as environment variables: MicroProfile Config maps TOOLGATE_DB_URL to toolgate.db.url. */

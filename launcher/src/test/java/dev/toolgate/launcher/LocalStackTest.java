@@ -1,16 +1,32 @@
 package dev.toolgate.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.simulator.Simulators;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
 
-/** The local run refuses a port something else already listens on, rather than saying "ready" over it. */
+/**
+ * The local run refuses a port something else already listens on, rather than saying "ready" over it, and subscribes
+ * the gateway to the simulators' notifications through the simulators' own APIs.
+ */
 class LocalStackTest {
 
     @Test
@@ -28,5 +44,29 @@ class LocalStackTest {
             free = probe.getLocalPort();
         }
         assertDoesNotThrow(() -> LocalStack.requireFree(free, "toolgate.port"));
+    }
+
+    @Test
+    void subscribesTheGatewaysNotificationEndpointsThroughTheSimulatorsApis() throws Exception {
+        try (Simulators simulators = Simulators.start(0, Map.of())) {
+            LocalStack.subscribeNotifications(simulators.baseUrl(), 8080);
+
+            HttpClient http = HttpClient.newHttpClient();
+            String credentials = Simulators.YOOKASSA_SHOP_ID + ":" + Simulators.YOOKASSA_SECRET_KEY;
+            HttpResponse<String> webhooks = http.send(HttpRequest.newBuilder(URI.create(Simulators.yooKassaUrl(simulators.baseUrl())
+                    + "webhooks")).header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                    credentials.getBytes(StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+            JsonArray items = Json.createReader(new StringReader(webhooks.body())).readObject().getJsonArray("items");
+            assertEquals(LocalStack.YOOKASSA_EVENTS, items.getValuesAs(JsonObject.class).stream().map(i -> i.getString("event")).toList());
+            assertTrue(items.getValuesAs(JsonObject.class).stream()
+                    .allMatch(i -> i.getString("url").equals("http://127.0.0.1:8080/notifications/yookassa")), webhooks.body());
+
+            HttpResponse<String> handlers = http.send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(simulators.baseUrl())
+                    + "event.get")).POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+            JsonArray bound = Json.createReader(new StringReader(handlers.body())).readObject().getJsonArray("result");
+            assertEquals(LocalStack.BITRIX24_EVENTS, bound.getValuesAs(JsonObject.class).stream().map(b -> b.getString("event")).toList());
+            assertTrue(bound.getValuesAs(JsonObject.class).stream()
+                    .allMatch(b -> b.getString("handler").equals("http://127.0.0.1:8080/notifications/bitrix24")), handlers.body());
+        }
     }
 }

@@ -4,6 +4,7 @@ import static dev.toolgate.simulator.SimHttp.object;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpsExchange;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -29,7 +30,9 @@ import java.util.regex.Pattern;
  * changes its {@code STAGE_ID}, {@code COMMENTS} or {@code TITLE} and answers {@code {"result": true}};
  * {@code crm.deal.list} filters exactly and pages by 50; there is no {@code crm.deal.delete};
  * errors are {@code {"error": …, "error_description": …}}. Like the real portal, nothing here makes
- * {@code ORIGIN_ID} unique: two adds with one key make two deals.
+ * {@code ORIGIN_ID} unique: two adds with one key make two deals. Parameters come as JSON, as a form
+ * ({@code fields[TITLE]=…}) or in the query. Handlers bound with {@code event.bind} are sent
+ * {@code ONCRMDEALADD} and {@code ONCRMDEALUPDATE} ({@link Bitrix24Events}).
  */
 final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
 
@@ -46,11 +49,15 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     private final Map<Integer, JsonObject> deals = new LinkedHashMap<>();
     private final CallCounter calls = new CallCounter(); // by ORIGIN_ID: adds and lists
     private final StateChanges changes = new StateChanges(); // moves of a deal to a lost stage
+    private final Bitrix24Events events;
+    private final Notifications notifications;
     private int nextId;
 
-    Bitrix24Rest(String user, String secret, Faults faults) {
+    Bitrix24Rest(String user, String secret, String applicationToken, Faults faults, Notifications notifications) {
         this.root = "/rest/" + user + "/" + secret + "/";
         this.faults = faults;
+        this.notifications = notifications;
+        this.events = new Bitrix24Events(applicationToken, notifications);
         reset();
     }
 
@@ -64,6 +71,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
         deals.clear();
         calls.clear();
         changes.clear();
+        events.clear();
         nextId = 100;
     }
 
@@ -99,7 +107,16 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     }
 
     @Override
+    public boolean supports(NotificationFaults.Kind kind) {
+        return kind != NotificationFaults.Kind.EARLY;
+    }
+
+    @Override
     public void handle(HttpExchange exchange) throws IOException {
+        notifications.answering(() -> answer(exchange));
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
         String path = SimHttp.path(exchange, "/" + SYSTEM);
         if (!path.startsWith(root) || path.length() == root.length()) {
             SimHttp.send(exchange, 401, error("NO_AUTH_FOUND", "Wrong authorization data"));
@@ -107,23 +124,49 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
         }
         String method = path.substring(root.length()).replaceFirst("\\.json$", "");
         String text = SimHttp.body(exchange);
-        JsonObject body = text.isBlank() ? JsonValue.EMPTY_JSON_OBJECT : object(text);
+        JsonObject body = params(exchange, text);
         if (body == null) {
             SimHttp.send(exchange, 400, error("", "Invalid JSON"));
             return;
         }
         String key = key(method, body);
         FaultRunner.answer(exchange, faults, SYSTEM, method + " " + text, fault -> calls.count(key, "crm.deal.add".equals(method), fault),
-                fault -> route(method, body, fault),
+                fault -> route(method, body, fault, portal(exchange)),
                 Bitrix24Rest::limitError);
     }
 
-    private OneCOData.Reply route(String method, JsonObject body, Fault fault) {
+    /** A JSON body, a form body, or (with no body) the query string; null for a body that is none of them. */
+    private static JsonObject params(HttpExchange exchange, String text) {
+        String type = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
+        if (type.startsWith("application/x-www-form-urlencoded")) {
+            return Forms.parse(text);
+        }
+        if (text.isBlank()) {
+            String query = exchange.getRequestURI().getRawQuery();
+            return query == null ? JsonValue.EMPTY_JSON_OBJECT : Forms.parse(query);
+        }
+        return object(text);
+    }
+
+    /** The portal's REST root as this caller reaches it, e.g. {@code http://127.0.0.1:18090/bitrix24/rest/}. */
+    private static String portal(HttpExchange exchange) {
+        String host = exchange.getRequestHeaders().getFirst("Host");
+        if (host == null) {
+            host = exchange.getLocalAddress().getAddress().getHostAddress() + ":" + exchange.getLocalAddress().getPort();
+        }
+        boolean mounted = exchange.getRequestURI().getPath().startsWith("/" + SYSTEM + "/");
+        return (exchange instanceof HttpsExchange ? "https" : "http") + "://" + host + (mounted ? "/" + SYSTEM : "") + "/rest/";
+    }
+
+    private OneCOData.Reply route(String method, JsonObject body, Fault fault, String portal) {
         return switch (method) {
             case "crm.deal.add" -> add(body, fault != null && fault.kind() == Fault.Kind.DUPLICATE);
             case "crm.deal.list" -> list(body);
             case "crm.deal.get" -> get(body);
             case "crm.deal.update" -> update(body);
+            case "event.bind" -> withTime(events.bind(body, portal));
+            case "event.get" -> withTime(events.get());
+            case "event.unbind" -> withTime(events.unbind(body));
             default -> new OneCOData.Reply(404, error("ERROR_METHOD_NOT_FOUND", "Method not found!"));
         };
     }
@@ -134,8 +177,9 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             return new OneCOData.Reply(400, error("", "Не заполнено обязательное поле \"Название\""));
         }
         int id = store(fields);
+        events.dealChanged("ONCRMDEALADD", id);
         if (twice) {
-            store(fields);
+            events.dealChanged("ONCRMDEALADD", store(fields));
         }
         return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", id).add("time", time()).build());
     }
@@ -183,6 +227,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             changes.count(LOST_KIND, id, stage.getString().equals(deal.getString("STAGE_ID", "")));
         }
         deals.put(Integer.parseInt(id), updated.build());
+        events.dealChanged("ONCRMDEALUPDATE", Integer.parseInt(id));
         return new OneCOData.Reply(200, Json.createObjectBuilder().add("result", true).add("time", time()).build());
     }
 
@@ -243,6 +288,12 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             default -> error("", "Access denied");
         };
         return new OneCOData.Reply(status, body);
+    }
+
+    /** A successful answer carries the call's {@code time}, as every method's does. */
+    private static OneCOData.Reply withTime(OneCOData.Reply reply) {
+        return reply.status() != 200 ? reply
+                : new OneCOData.Reply(200, Json.createObjectBuilder(reply.body()).add("time", time()).build());
     }
 
     private static JsonObject time() {

@@ -17,15 +17,18 @@ import java.util.stream.Collectors;
  * The control API shared by all simulated systems (docs/targets.md): {@code POST /_control/faults},
  * {@code GET /_control/effects} (by key, or by object and kind of state change), {@code GET /_control/calls} (with each create's fault),
  * {@code GET /_control/fired} (the faults taken and those still armed),
+ * {@code POST /_control/notification-faults}, {@code GET /_control/notifications} (what the systems sent),
  * {@code POST /_control/reset}.
  */
 final class Control implements HttpHandler {
 
     private final Faults faults;
+    private final Notifications notifications;
     private final Map<String, SimulatedSystem> systems;
 
-    Control(Faults faults, List<SimulatedSystem> systems) {
+    Control(Faults faults, Notifications notifications, List<SimulatedSystem> systems) {
         this.faults = faults;
+        this.notifications = notifications;
         this.systems = systems.stream().collect(Collectors.toUnmodifiableMap(SimulatedSystem::name, s -> s));
     }
 
@@ -36,8 +39,13 @@ final class Control implements HttpHandler {
         Map<String, String> query = SimHttp.query(exchange);
         if ("POST".equals(method) && path.equals("/_control/faults")) {
             arm(exchange);
+        } else if ("POST".equals(method) && path.equals("/_control/notification-faults")) {
+            armNotification(exchange);
+        } else if ("GET".equals(method) && path.equals("/_control/notifications") && known(query)) {
+            SimHttp.send(exchange, 200, Json.createObjectBuilder().add("items", notifications.list(query.get("system"))).build());
         } else if ("POST".equals(method) && path.equals("/_control/reset")) {
             faults.clear();
+            notifications.reset();
             systems.values().forEach(SimulatedSystem::reset);
             SimHttp.send(exchange, 204, "", "text/plain");
         } else if ("GET".equals(method) && path.equals("/_control/effects") && known(query) && query.containsKey("object")) {
@@ -96,6 +104,24 @@ final class Control implements HttpHandler {
             SimHttp.send(exchange, 201, spec);
         } catch (NullPointerException | ClassCastException | IllegalArgumentException e) {
             SimHttp.send(exchange, 400, problem("a fault is {system, match, fault, status?, delay_ms?, times?, method?}"));
+        }
+    }
+
+    private void armNotification(HttpExchange exchange) throws IOException {
+        JsonObject spec = SimHttp.object(SimHttp.body(exchange));
+        try {
+            NotificationFaults.Fault fault = new NotificationFaults.Fault(spec.getString("system"), spec.getString("match"),
+                    NotificationFaults.Kind.valueOf(spec.getString("fault").toUpperCase(Locale.ROOT)),
+                    spec.getJsonNumber("delay_ms") == null ? 0 : spec.getJsonNumber("delay_ms").longValue(), spec.getInt("times", 1));
+            SimulatedSystem system = systems.get(fault.system());
+            if (system == null || !system.supports(fault.kind())) {
+                SimHttp.send(exchange, 400, problem("the system sends no notifications, or not with that fault"));
+                return;
+            }
+            notifications.arm(fault);
+            SimHttp.send(exchange, 201, spec);
+        } catch (NullPointerException | ClassCastException | IllegalArgumentException e) {
+            SimHttp.send(exchange, 400, problem("a notification fault is {system, match, fault, delay_ms?, times?}"));
         }
     }
 

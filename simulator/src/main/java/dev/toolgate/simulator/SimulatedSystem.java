@@ -36,4 +36,9 @@ interface SimulatedSystem {
     default boolean supports(Fault.Kind kind) {
         return kind != Fault.Kind.PENDING_THEN_SUCCEEDED;
     }
+
+    /** Whether this system sends notifications that can meet {@code kind}; none by default. */
+    default boolean supports(NotificationFaults.Kind kind) {
+        return false;
+    }
 }

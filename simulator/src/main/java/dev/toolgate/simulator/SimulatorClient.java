@@ -13,7 +13,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
+import java.util.UUID;
 
 /** Drives the control API from a test: arm faults, count effects and calls, reset. */
 public final class SimulatorClient {
@@ -150,6 +153,77 @@ public final class SimulatorClient {
         return stateChanges("bitrix24", dealId, "lost");
     }
 
+    /**
+     * Subscribes {@code url} to YooKassa's {@code event} through the real {@code POST /v3/webhooks}, as a client of the
+     * provider would; the subscription's id.
+     */
+    public String subscribeYooKassa(String event, String url) {
+        String credentials = Simulators.YOOKASSA_SHOP_ID + ":" + Simulators.YOOKASSA_SECRET_KEY;
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(Simulators.yooKassaUrl(baseUrl) + "webhooks"))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)))
+                .header("Idempotence-Key", UUID.randomUUID().toString()).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.createObjectBuilder().add("event", event).add("url", url).build()
+                        .toString())).build());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("YooKassa refused the subscription: " + response.body());
+        }
+        return SimHttp.object(response.body()).getString("id");
+    }
+
+    /** Binds {@code handler} to Bitrix24's {@code event} through the real {@code event.bind} on the incoming webhook. */
+    public void bindBitrix24(String event, String handler) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(baseUrl) + "event.bind.json"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.createObjectBuilder().add("event", event).add("handler", handler).build()
+                        .toString())).build());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("Bitrix24 refused the binding: " + response.body());
+        }
+    }
+
+    /**
+     * Arms {@code fault} ({@code lose}, {@code duplicate}, {@code delay}, {@code reorder}, {@code foreign_source},
+     * {@code early}) for the next {@code times} notifications of {@code system} whose event name or object id contains
+     * {@code match}; {@code delayMs} for {@code delay} and {@code reorder}.
+     */
+    public void armNotification(String system, String match, String fault, int times, long delayMs) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/notification-faults"))
+                .POST(HttpRequest.BodyPublishers.ofString(Json.createObjectBuilder().add("system", system).add("match", match)
+                        .add("fault", fault).add("delay_ms", delayMs).add("times", times).build().toString())).build());
+        if (response.statusCode() != 201) {
+            throw new IllegalStateException("simulator refused the notification fault: " + response.body());
+        }
+    }
+
+    /** Every notification {@code system} has sent or is sending, in order of the changes. */
+    public List<SentNotification> notifications(String system) {
+        String body = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/notifications?system=" + system)).GET().build()).body();
+        return SimHttp.object(body).getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                .map(n -> new SentNotification(n.getString("event"), n.getString("object_id"), n.getString("url"), n.getString("source"),
+                        n.getInt("attempts"), n.getInt("delivered_status"), n.getString("fault"), n.getString("state"),
+                        n.getString("first_sent_at", null), n.getString("delivered_at", null))).toList();
+    }
+
+    /** {@link #notifications} once none of them is pending any more (retries and held ones included). */
+    public List<SentNotification> settledNotifications(String system, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<SentNotification> all = notifications(system);
+            if (all.stream().noneMatch(n -> "pending".equals(n.state()))) {
+                return all;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(system + " notifications still pending after " + timeout + ": " + all);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
     public void reset() {
         send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/reset")).POST(HttpRequest.BodyPublishers.noBody()).build());
     }
@@ -180,6 +254,15 @@ public final class SimulatorClient {
 
     /** A fault of {@code system} for requests containing {@code match}: armed, or one use of it taken. */
     public record ArmedFault(String system, String match, String fault, int times) {
+    }
+
+    /**
+     * One notification of one change to one URL: {@code attempts} POSTs, the last answer's status ({@code 0}: none),
+     * the fault it met ({@code none}), and its {@code state}: {@code delivered}, {@code failed} (given up), {@code lost},
+     * {@code pending}. Times are ISO-8601, null until they happen.
+     */
+    public record SentNotification(String event, String objectId, String url, String source, int attempts, int deliveredStatus,
+                                   String fault, String state, String firstSentAt, String deliveredAt) {
     }
 
     /** One object's state changes: {@code count} moves into the state, {@code repeated} requests that found it there. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Starts the simulated systems on one loopback port. Run as its own process, so a test can kill
@@ -25,6 +26,11 @@ public final class Simulators implements AutoCloseable {
     /** Bitrix24 incoming-webhook credentials: a user id and a secret, carried in the URL path. */
     public static final String BITRIX24_USER = "1";
     public static final String BITRIX24_SECRET = "demo-webhook-secret";
+    /**
+     * The application token the portal puts in {@code auth[application_token]} of every event it sends, as it shows
+     * it to the admin when the outbound webhook is made: a handler checks it to know the event is the portal's.
+     */
+    public static final String BITRIX24_APPLICATION_TOKEN = "7d4f1a9c2e8b5036a1f7c4d9e2b8053c";
 
     /** YooKassa shop credentials: the shop id and secret key of HTTP Basic. */
     public static final String YOOKASSA_SHOP_ID = "100500";
@@ -38,9 +44,11 @@ public final class Simulators implements AutoCloseable {
     private final HttpServer misnamed;
     private final SimulatorTls tls;
     private final ExecutorService threads;
+    private final ScheduledExecutorService clock;
+    private final Notifications notifications;
 
     private Simulators(Map<String, HttpServer> shared, Map<String, HttpServer> origins, Map<String, HttpServer> httpsOrigins,
-                       SimulatorTls tls, ExecutorService threads) {
+                       SimulatorTls tls, ExecutorService threads, ScheduledExecutorService clock, Notifications notifications) {
         this.server = shared.get("http");
         this.https = shared.get("https");
         this.mutualTls = shared.get("mutual-tls");
@@ -49,6 +57,8 @@ public final class Simulators implements AutoCloseable {
         this.httpsOrigins = httpsOrigins;
         this.tls = tls;
         this.threads = threads;
+        this.clock = clock;
+        this.notifications = notifications;
     }
 
     /** All systems on {@code port} under {@code /<system>/}, and each on an ephemeral port of its own. */
@@ -70,9 +80,12 @@ public final class Simulators implements AutoCloseable {
         // then waits ~40 ms for a delayed ACK. Read once, when the server classes load: set it first.
         System.setProperty("sun.net.httpserver.nodelay", "true");
         Faults faults = new Faults();
+        // the systems' own timers (a pending payment's due time, a notification's next try); never a request's thread
+        ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(Notifications.daemon("simulator-clock"));
+        Notifications notifications = new Notifications(clock);
         OneCOData oneC = new OneCOData(ONE_C_INFOBASE, ONE_C_USER, ONE_C_PASSWORD, ONE_C_KEY_REQUISITE, faults);
-        Bitrix24Rest bitrix24 = new Bitrix24Rest(BITRIX24_USER, BITRIX24_SECRET, faults);
-        YooKassaApi yooKassa = new YooKassaApi(YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, faults);
+        Bitrix24Rest bitrix24 = new Bitrix24Rest(BITRIX24_USER, BITRIX24_SECRET, BITRIX24_APPLICATION_TOKEN, faults, notifications);
+        YooKassaApi yooKassa = new YooKassaApi(YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, faults, notifications, clock);
         List<SimulatedSystem> systems = List.of(oneC, bitrix24, yooKassa);
         systems.forEach(SimulatedSystem::reset);
         ExecutorService threads = Executors.newCachedThreadPool(); // delayed requests must not block the others
@@ -82,7 +95,7 @@ public final class Simulators implements AutoCloseable {
         shared.put("https", mounted(Listener.https(0, threads, tls.serverContext(), false), systems));
         shared.put("mutual-tls", mounted(Listener.https(0, threads, tls.mutualContext(), true), systems));
         shared.put("misnamed", mounted(Listener.https(0, threads, tls.misnamedContext(), false), systems));
-        shared.get("http").createContext("/_control/", new Control(faults, systems));
+        shared.get("http").createContext("/_control/", new Control(faults, notifications, systems));
         Map<String, HttpServer> origins = new LinkedHashMap<>();
         Map<String, HttpServer> httpsOrigins = new LinkedHashMap<>();
         for (SimulatedSystem system : systems) {
@@ -92,7 +105,7 @@ public final class Simulators implements AutoCloseable {
         shared.values().forEach(HttpServer::start);
         origins.values().forEach(HttpServer::start);
         httpsOrigins.values().forEach(HttpServer::start);
-        return new Simulators(shared, origins, httpsOrigins, tls, threads);
+        return new Simulators(shared, origins, httpsOrigins, tls, threads, clock, notifications);
     }
 
     private static HttpServer mounted(HttpServer server, List<SimulatedSystem> systems) {
@@ -219,6 +232,8 @@ public final class Simulators implements AutoCloseable {
         origins.values().forEach(o -> o.stop(0));
         httpsOrigins.values().forEach(o -> o.stop(0));
         threads.shutdownNow();
+        clock.shutdownNow();
+        notifications.close();
     }
 
     public static void main(String[] args) throws IOException {
