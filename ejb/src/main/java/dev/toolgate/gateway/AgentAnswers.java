@@ -17,7 +17,7 @@ import java.time.Instant;
  * failed_final                  → Done APPROVAL_LAPSED (approval_revoked/_expired/_declined) · RETRIES_EXHAUSTED · REFUSED
  * failed_retryable              → TryLater, after the back-off
  * unknown                       → OutcomeUnknown, after the next look-up (or the look-up under way)
- * unknown, the target announces → OutcomeUnknown awaiting its notice, after the sooner of that and the notice wait
+ * unknown, the target announces → OutcomeUnknown awaiting its notice, after the notice wait
  * unknown, escalated            → OutcomeUnknown escalated, after {@link #ESCALATED_RETRY_AFTER}
  * started                       → InProgress, after the lease
  * pending_approval              → AwaitingApproval
@@ -54,12 +54,14 @@ public final class AgentAnswers {
         };
     }
 
+    /**
+     * An operation at a target that announces outcomes is settled on its notification, so its agent is told the notice
+     * wait whenever the look-up is due: sooner would only poll, later would hide a settlement already made.
+     */
     private static GatewayAnswer.OutcomeUnknown unknown(OperationView operation, Duration untilLookUp, Duration noticeWait) {
-        if (noticeWait == null) {
-            return new GatewayAnswer.OutcomeUnknown(operation, untilLookUp, false, false);
-        }
-        Duration sooner = noticeWait.compareTo(untilLookUp) < 0 ? noticeWait : untilLookUp;
-        return new GatewayAnswer.OutcomeUnknown(operation, sooner.compareTo(DEFAULT_RETRY_AFTER) < 0 ? DEFAULT_RETRY_AFTER : sooner, false, true);
+        return noticeWait == null ? new GatewayAnswer.OutcomeUnknown(operation, untilLookUp, false, false)
+                : new GatewayAnswer.OutcomeUnknown(operation, noticeWait.compareTo(DEFAULT_RETRY_AFTER) < 0 ? DEFAULT_RETRY_AFTER : noticeWait,
+                false, true);
     }
 
     /** Why a failed_final operation failed, from the code the journal recorded with it. */

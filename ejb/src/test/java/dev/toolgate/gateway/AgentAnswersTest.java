@@ -65,12 +65,13 @@ class AgentAnswersTest {
     }
 
     @Test
-    void aNoticeWaitNeverPostponesALookUpDueSooner() {
-        OperationView due = row(OperationStatus.UNKNOWN, "response_timeout", NOW.plusSeconds(1), null, null);
+    void anAgentAwaitingANoticeIsNotToldToPollFasterThanTheNoticeWait() {
+        OperationView due = row(OperationStatus.UNKNOWN, "pending", NOW.plusSeconds(1), null, null);
         GatewayAnswer.OutcomeUnknown unknown = assertInstanceOf(GatewayAnswer.OutcomeUnknown.class,
-                AgentAnswers.of(due, false, NOW, Duration.ofSeconds(5)));
-        assertEquals(Duration.ofSeconds(1), unknown.retryAfter());
+                AgentAnswers.of(due, false, NOW, Duration.ofSeconds(2)));
+        assertEquals(Duration.ofSeconds(2), unknown.retryAfter());
         assertTrue(!answerOf(due).awaitingNotice(), "without notifications nothing is awaited");
+        assertEquals(Duration.ofSeconds(1), answerOf(due).retryAfter(), "and the next look-up is what the agent is told");
     }
 
     @Test

@@ -52,7 +52,7 @@ import java.util.concurrent.Future;
  */
 @Lane(2)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class NotificationsIT {
+class TargetNotificationsIT {
 
     private static final String DATABASE = "notifications";
     /** How long the simulated shop keeps a payment pending (the buyer in 3-D Secure). */
@@ -176,7 +176,7 @@ class NotificationsIT {
         Case early = pendingPayment(run, "early");
         targets.armNotification("yookassa", "payment.succeeded", "early", 1, 0);
         settleAlone(run, early);
-        assertEquals(2, events(early.key, "notified"), journal(early.key));
+        assertEquals(2, events(early.key, "notified"), journal(early.key).toString());
         assertTrue(journal(early.key).stream().anyMatch(e -> e.startsWith("reconciled notification: pending")),
                 "the early notification's look-up found the payment pending and settled nothing: " + journal(early.key));
 
@@ -202,8 +202,7 @@ class NotificationsIT {
         targets.armNotification("yookassa", "payment.succeeded", "foreign_source", 10, 0);
         Agent.Answer first = run.call(foreign.key, () -> agent().submit(foreign.key, foreign.body));
         assertEquals(202, first.status(), first.body());
-        List<SimulatorClient.SentNotification> sent = targets.settledNotifications("yookassa", Duration.ofSeconds(30));
-        SimulatorClient.SentNotification refused = sent.get(sent.size() - 1);
+        SimulatorClient.SentNotification refused = awaitNotification("yookassa", first.operation().getString("target_object_id"));
         assertEquals("127.0.0.2", refused.source());
         assertEquals(403, refused.deliveredStatus(), "the gateway refused the foreign source: " + refused);
         assertEquals(0, events(foreign.key, "notified"), "nothing of a refused notification is stored: " + journal(foreign.key));
@@ -232,7 +231,7 @@ class NotificationsIT {
         awaitEvent(never.key, "notified");
         awaitQuiet();
         assertTrue(!"succeeded".equals(status(never.key)), "a notification alone settles nothing: " + journal(never.key));
-        assertTrue(journal(never.key).stream().anyMatch(e -> e.startsWith("reconciled notification: absent")), journal(never.key));
+        assertTrue(journal(never.key).stream().anyMatch(e -> e.startsWith("reconciled notification: absent")), journal(never.key).toString());
         pollUntilDone(run, never); // the agent's retry, after the settle window: sent once, made once
 
         awaitQuiet();
@@ -351,13 +350,14 @@ class NotificationsIT {
         List<Long> deals = new ArrayList<>();
         int lookups = 0;
         for (Case c : cases) {
-            // a lost response: the effect was made just before the agent's 202; a pending payment: PENDING_MS later
-            Instant effect = c.pending ? c.answeredAt.plusMillis(PENDING_MS) : c.answeredAt;
+            // from the capture (the target made it moments after): a lost deal then; a pending payment PENDING_MS later
+            Instant effect = c.pending ? capturedAt(c.key).plusMillis(PENDING_MS) : capturedAt(c.key);
             long millis = Duration.between(effect, completedAt(c.key)).toMillis();
             (c.pending ? payments : deals).add(millis);
             lookups += events(c.key, "reconciled");
         }
-        return String.format("%s: pending payment settled %d ms after the effect, lost deal %d ms (medians), %.1f look-ups per operation",
+        return String.format("%s: pending payment settled %d ms after the effect, lost deal %d ms (medians), %.1f look-ups by key per"
+                        + " operation",
                 group, median(payments), median(deals), lookups / (double) cases.size());
     }
 
@@ -404,6 +404,20 @@ class NotificationsIT {
         }
     }
 
+    /** The first notification about {@code objectId}, once it was delivered or given up on. */
+    private SimulatorClient.SentNotification awaitNotification(String system, String objectId) {
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (Instant.now().isBefore(deadline)) {
+            for (SimulatorClient.SentNotification n : targets.notifications(system)) {
+                if (n.objectId().equals(objectId) && !"pending".equals(n.state())) {
+                    return n;
+                }
+            }
+            sleep(100);
+        }
+        throw new AssertionError("no settled notification about " + objectId + ": " + targets.notifications(system));
+    }
+
     /** Until every notification the simulators sent is answered, and a moment for the look-ups queued behind them. */
     private void awaitQuiet() {
         targets.settledNotifications("yookassa", Duration.ofSeconds(30));
@@ -416,9 +430,16 @@ class NotificationsIT {
     }
 
     private static Instant completedAt(String key) {
-        String at = one("SELECT to_char(completed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') FROM agent_operation_log"
-                + " WHERE operation_key = ?", key);
-        return Instant.parse(at);
+        return instant("completed_at", key);
+    }
+
+    private static Instant capturedAt(String key) {
+        return instant("created_at", key);
+    }
+
+    private static Instant instant(String column, String key) {
+        return Instant.parse(one("SELECT to_char(" + column + " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+                + " FROM agent_operation_log WHERE operation_key = ?", key));
     }
 
     /** Who wrote the look-up that settled it: the journal's actor of its found reconciled event, or "call" for an attempt. */
