@@ -170,6 +170,28 @@ public final class SimulatorClient {
         return SimHttp.object(response.body()).getString("id");
     }
 
+    /** Ends a YooKassa subscription through the real {@code DELETE /v3/webhooks/{id}}. */
+    public void unsubscribeYooKassa(String id) {
+        String credentials = Simulators.YOOKASSA_SHOP_ID + ":" + Simulators.YOOKASSA_SECRET_KEY;
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(Simulators.yooKassaUrl(baseUrl) + "webhooks/" + id))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)))
+                .DELETE().build());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("YooKassa refused to end the subscription: " + response.body());
+        }
+    }
+
+    /** Unbinds {@code handler} from Bitrix24's {@code event} through the real {@code event.unbind}. */
+    public void unbindBitrix24(String event, String handler) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(baseUrl) + "event.unbind.json"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.createObjectBuilder().add("event", event).add("handler", handler).build()
+                        .toString())).build());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("Bitrix24 refused the unbinding: " + response.body());
+        }
+    }
+
     /** Binds {@code handler} to Bitrix24's {@code event} through the real {@code event.bind} on the incoming webhook. */
     public void bindBitrix24(String event, String handler) {
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(baseUrl) + "event.bind.json"))

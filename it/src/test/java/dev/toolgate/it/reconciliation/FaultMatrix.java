@@ -37,6 +37,10 @@ import java.util.concurrent.Future;
  * journal read directly and what the simulators received and fired: no 5xx, every acknowledged operation made
  * exactly once, every other one settled and made at most once, no create sent twice with one key, no escalation
  * (none of these faults outlasts the reconcile budget), every armed fault fired. Prints one line.
+ *
+ * <p>With the targets' notifications on ({@link #announced}), the simulators also announce every payment, refund and
+ * deal to the gateway, some of them lost, duplicated, delayed, reordered, sent early or from a foreign source: a third
+ * settler racing the agents and the job, judged by the same checker (docs/notifications.md).
  */
 abstract class FaultMatrix {
 
@@ -45,7 +49,48 @@ abstract class FaultMatrix {
     private static final List<String> FAULTS = List.of("none", "drop_response_after_commit", "reset_before_commit", "status:429",
             "status:500", "status:502", "status:503", "delay", "pending_then_succeeded");
 
+    /** Notification faults armed on each target's announcements when they are on, and how many of each. */
+    private static final Map<String, List<String>> NOTIFICATION_FAULTS = Map.of(
+            "yookassa", List.of("lose", "duplicate", "delay", "reorder", "foreign_source", "early"),
+            "bitrix24", List.of("lose", "duplicate", "delay", "reorder", "foreign_source"));
+    private static final int NOTIFICATION_FAULT_TIMES = 8;
+
     private final SimulatorClient targets = TestStack.targets();
+
+    /** The settings that turn the targets' notifications on, for the lane's simulators on this machine. */
+    static Map<String, String> notificationSettings() {
+        return Map.of("toolgate.target.yookassa.notifications.sources", "127.0.0.1/32",
+                "toolgate.target.bitrix24.notifications.application-token", dev.toolgate.simulator.Simulators.BITRIX24_APPLICATION_TOKEN,
+                "toolgate.target.bitrix24.notifications.sources", "127.0.0.1/32",
+                "toolgate.notifications.per-second", "500", "toolgate.notifications.burst", "500");
+    }
+
+    /** Subscribes the lane's simulators to {@code gateway}'s notification doors; what {@link #withdraw} takes back. */
+    static List<String> subscribe(GatewayProcess gateway) {
+        SimulatorClient simulators = TestStack.targets();
+        List<String> subscriptions = new ArrayList<>();
+        for (String event : List.of("payment.succeeded", "payment.waiting_for_capture", "payment.canceled", "refund.succeeded")) {
+            subscriptions.add(simulators.subscribeYooKassa(event, gateway.baseUrl() + "/notifications/yookassa"));
+        }
+        for (String event : List.of("ONCRMDEALADD", "ONCRMDEALUPDATE")) {
+            simulators.bindBitrix24(event, gateway.baseUrl() + "/notifications/bitrix24");
+        }
+        return subscriptions;
+    }
+
+    /** Ends the subscriptions, so the lane's next suites are announced nothing to a gateway that is gone. */
+    static void withdraw(GatewayProcess gateway, List<String> subscriptions) {
+        SimulatorClient simulators = TestStack.targets();
+        subscriptions.forEach(simulators::unsubscribeYooKassa);
+        for (String event : List.of("ONCRMDEALADD", "ONCRMDEALUPDATE")) {
+            simulators.unbindBitrix24(event, gateway.baseUrl() + "/notifications/bitrix24");
+        }
+    }
+
+    /** Whether this matrix's gateway takes the targets' notifications ({@link #subscribe}d by the suite). */
+    protected boolean announced() {
+        return false;
+    }
 
     /** A gateway on the journal {@code jdbcUrl} names, set for the matrix: faults only, a fast reconcile. */
     static GatewayProcess matrixGateway(String jdbcUrl, String log) throws Exception {
@@ -92,6 +137,10 @@ abstract class FaultMatrix {
             ops.add(op);
         }
 
+        if (announced()) {
+            NOTIFICATION_FAULTS.forEach((system, kinds) -> kinds.forEach(kind -> targets.armNotification(system,
+                    system.equals("yookassa") ? "succeeded" : "ONCRMDEALADD", kind, NOTIFICATION_FAULT_TIMES, 300)));
+        }
         Instant started = Instant.now();
         ExecutorService agents = Executors.newFixedThreadPool(8);
         List<Future<?>> calls = new ArrayList<>();
@@ -127,7 +176,29 @@ abstract class FaultMatrix {
                 took.toMillis() / 1000.0, faults, statuses, verdict.report());
         assertTrue(verdict.clean(), verdict.report());
         assertEquals(OPERATIONS, verdict.operations());
+        if (announced()) {
+            announcements();
+        }
         assertTrue(verdict.answers() >= OPERATIONS, "every operation was called at least once: " + verdict.answers());
+    }
+
+    /** Every notification fault armed met a notification, and what the simulators' announcements came to; printed. */
+    private void announcements() throws Exception {
+        Map<String, Integer> counts = new TreeMap<>();
+        NOTIFICATION_FAULTS.forEach((system, kinds) -> {
+            List<SimulatorClient.SentNotification> sent = targets.settledNotifications(system, Duration.ofSeconds(30));
+            sent.forEach(n -> counts.merge(system + " " + n.fault() + " " + n.state(), 1, Integer::sum));
+            for (String kind : kinds) {
+                assertTrue(sent.stream().anyMatch(n -> n.fault().equals(kind)), system + ": no notification met " + kind + ": " + counts);
+            }
+        });
+        try (Connection c = TestStack.connect(database()); ResultSet r = c.createStatement().executeQuery("SELECT"
+                + " count(*) FILTER (WHERE kind = 'notified'), count(*) FILTER (WHERE kind = 'reconciled' AND actor = 'notification'"
+                + " AND detail LIKE 'found%') FROM operation_event")) {
+            r.next();
+            System.out.println("fault matrix announcements: " + counts + "; the gateway looked up " + r.getInt(1)
+                    + " operations on a notification, " + r.getInt(2) + " of them settled by it");
+        }
     }
 
     private static boolean quiet(Iterable<Row> rows) {
