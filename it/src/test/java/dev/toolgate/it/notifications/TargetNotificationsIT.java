@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.checker.Verdict;
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Lane;
+import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.RunHistory;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
 import dev.toolgate.simulator.SimulatorClient;
 import dev.toolgate.simulator.Simulators;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -199,7 +202,7 @@ class TargetNotificationsIT {
         long rowsBefore = TestStack.journalRows(DATABASE);
 
         Case foreign = pendingPayment(run, "foreign");
-        targets.armNotification("yookassa", "payment.succeeded", "foreign_source", 10, 0);
+        targets.armNotification("yookassa", "payment.succeeded", "foreign_source", 1, 0);
         Agent.Answer first = run.call(foreign.key, () -> agent().submit(foreign.key, foreign.body));
         assertEquals(202, first.status(), first.body());
         SimulatorClient.SentNotification refused = awaitNotification("yookassa", first.operation().getString("target_object_id"));
@@ -246,11 +249,47 @@ class TargetNotificationsIT {
     }
 
     /**
+     * An MCP agent's pending payment becomes a task that is {@code working} while the buyer confirms, polled no faster
+     * than the notice wait, and {@code completed} on the first {@code tasks/get} after its notification's look-up.
+     */
+    @Test
+    @Order(4)
+    void anMcpTaskCompletesAsSoonAsTheNotificationsLookUpSettlesIt() throws Exception {
+        RunHistory run = new RunHistory(targets);
+        String key = key("mcp-task");
+        run.plan(key, "yookassa", false);
+        run.arm(key, "pending_then_succeeded", 1, match -> targets.armPending("yookassa", match, PENDING_MS));
+        McpHttp mcp = new McpHttp(gateway.baseUrl(), "agent-a");
+        JsonObject arguments = Json.createObjectBuilder().add("idempotency_key", key).add("order_id", "order-mcp-notify")
+                .add("amount_minor", 31900).add("currency", "RUB").add("description", "Заказ через задачу MCP").build();
+        JsonObject created = mcp(mcp, 1, "tools/call", McpHttp.toolParams("payment_create", arguments));
+        assertEquals("task", created.getString("resultType"), created.toString());
+        assertEquals("working", created.getString("status"));
+        assertEquals(2_000, created.getJsonNumber("pollIntervalMs").longValue(), "polled at the notice wait: " + created);
+
+        awaitSettled(key, Duration.ofSeconds(20));
+        JsonObject done = mcp(mcp, 2, "tasks/get", Json.createObjectBuilder().add("taskId", created.getString("taskId")).build());
+        assertEquals("completed", done.getString("status"), done.toString());
+        assertEquals("succeeded", done.getJsonObject("result").getJsonObject("structuredContent").getString("outcome"));
+        assertEquals("notification", settledBy(key));
+        Verdict verdict = run.judge(() -> TestStack.connect(DATABASE));
+        assertTrue(verdict.clean(), verdict.report());
+    }
+
+    private static JsonObject mcp(McpHttp mcp, int id, String method, JsonObject params) {
+        JsonObject tasks = Json.createObjectBuilder().add("extensions", Json.createObjectBuilder()
+                .add("io.modelcontextprotocol/tasks", Json.createObjectBuilder())).build();
+        java.net.http.HttpResponse<String> answer = McpHttp.send(mcp.modern(id, method, params, tasks));
+        assertEquals(200, answer.statusCode(), answer.body());
+        return McpHttp.json(answer).getJsonObject("result");
+    }
+
+    /**
      * A burst of notifications beyond the target's rate gets 429 with Retry-After, while agents' calls go on. Last: the
      * bucket it empties would hold back the other tests' real notifications.
      */
     @Test
-    @Order(4)
+    @Order(5)
     void aBurstOfNotificationsIsRateLimitedAndAgentsAreNotStarved() throws Exception {
         RunHistory run = new RunHistory(targets);
         Case payment = new Case(key("during-burst"), payment("during-burst"));
