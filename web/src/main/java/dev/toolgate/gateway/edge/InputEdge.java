@@ -228,8 +228,7 @@ public class InputEdge implements Filter {
 
         private void answer(HttpServletResponse response, ProblemType type, String detail) throws IOException {
             switch (this) {
-                case API -> write(response, type.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
-                        .add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());
+                case API -> ServletDoor.problem(response, type, detail);
                 case MCP -> write(response, type.status(), "application/json", JSON.createObjectBuilder().add("jsonrpc", "2.0")
                         .addNull("id").add("error", JSON.createObjectBuilder().add("code", -32600).add("message", detail))
                         .build().toString());
@@ -241,12 +240,7 @@ public class InputEdge implements Filter {
         }
 
         private static void write(HttpServletResponse response, int status, String type, String body) throws IOException {
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            response.setStatus(status);
-            response.setContentType(type);
-            response.setHeader("Cache-Control", "no-store");
-            response.setContentLength(bytes.length);
-            response.getOutputStream().write(bytes);
+            ServletDoor.write(response, status, type, body);
         }
 
         private static String escape(String text) {

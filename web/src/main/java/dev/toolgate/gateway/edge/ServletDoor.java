@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -49,5 +50,21 @@ public abstract class ServletDoor extends HttpServlet {
     @Override
     protected void doOptions(HttpServletRequest request, HttpServletResponse response) {
         response.setHeader("Allow", allow);
+    }
+
+    /** A problem document ({@code application/problem+json}) as the API door answers one. */
+    protected static void problem(HttpServletResponse response, ProblemType type, String detail) throws IOException {
+        write(response, type.status(), "application/problem+json", dev.toolgate.canonical.Jsons.JSON.createObjectBuilder()
+                .add("type", type.uri()).add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());
+    }
+
+    /** {@code body} as the whole answer, never cached: what every door's own answer and refusal is written with. */
+    protected static void write(HttpServletResponse response, int status, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType(type);
+        response.setHeader("Cache-Control", "no-store");
+        response.setContentLength(bytes.length);
+        response.getOutputStream().write(bytes);
     }
 }

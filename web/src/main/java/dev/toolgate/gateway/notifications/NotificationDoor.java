@@ -17,7 +17,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -153,19 +152,5 @@ public class NotificationDoor extends ServletDoor {
 
     private static void answer(HttpServletResponse response, String json) throws IOException {
         write(response, 200, "application/json", json);
-    }
-
-    private static void problem(HttpServletResponse response, ProblemType type, String detail) throws IOException {
-        write(response, type.status(), "application/problem+json", JSON.createObjectBuilder().add("type", type.uri())
-                .add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());
-    }
-
-    private static void write(HttpServletResponse response, int status, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType(type);
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(bytes.length);
-        response.getOutputStream().write(bytes);
     }
 }
