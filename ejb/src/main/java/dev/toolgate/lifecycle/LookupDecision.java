@@ -20,6 +20,13 @@ public sealed interface LookupDecision {
     record Retry() implements LookupDecision {
     }
 
+    /**
+     * A look-up made before the row was due (a target's notification started it) learned nothing new: the lease is
+     * released and the schedule, the look-up count and the back-off stay as they were.
+     */
+    record Release(String errorCode) implements LookupDecision {
+    }
+
     /** The target could not settle it (pending, unavailable, or a duplicate): back off, or hand it to a person. */
     record Postpone(String errorCode, boolean escalateNow) implements LookupDecision {
     }

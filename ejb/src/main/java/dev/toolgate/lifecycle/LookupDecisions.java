@@ -30,7 +30,10 @@ import java.time.Instant;
  * unknown                               Absent              →  Retry (the next attempt, sent now)
  * unknown                               Ambiguous           →  Postpone, escalated at once (a duplicate)
  * unknown                               Pending/Unavailable →  Postpone, escalated at the look-up limit ({@link EscalationRule})
+ * unknown, not due yet (a notification   Pending/Unavailable,
+ *   started the look-up early)            a named object absent →  Release (nothing learned: count and schedule unchanged)
  * </pre>
+ * So a notification that comes early, twice or forged costs one look-up and moves no operation toward escalation.
  */
 public final class LookupDecisions {
 
@@ -58,6 +61,12 @@ public final class LookupDecisions {
                     "target object " + failed.objectId() + " failed: " + failed.errorCode());
         }
         int lookUpsMade = current.reconcileCount() + 1;
+        boolean early = current.nextCheckAt() != null && now.isBefore(current.nextCheckAt());
+        if (early && (lookup instanceof Lookup.Pending || lookup instanceof Lookup.Unavailable
+                || lookup instanceof Lookup.Absent && current.targetObjectId() != null)) {
+            return new LookupDecision.Release(lookup instanceof Lookup.Unavailable u ? u.errorCode() : lookup instanceof Lookup.Pending
+                    ? "target_pending" : "named_object_not_found");
+        }
         if (lookup instanceof Lookup.Absent && current.targetObjectId() != null) {
             // the target named its object (it answered "pending"): not finding it proves nothing, never resend
             return new LookupDecision.Postpone("named_object_not_found", EscalationRule.escalates(false, lookUpsMade, maxLookUps));

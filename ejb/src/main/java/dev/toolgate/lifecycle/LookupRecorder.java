@@ -119,6 +119,10 @@ public class LookupRecorder {
             return FencedWrites.lookedUp(journal, OperationWrites.POSTPONE_LOGGED,
                     FencedWrites.postpone(leased, postpone, now, settings.maxReconcileBackoffSeconds()), leased, now, actor, detail, null);
         }
+        if (decision instanceof LookupDecision.Release) { // the same parameters as the settle window's wait: the row's fence
+            return FencedWrites.lookedUp(journal, OperationWrites.RELEASE_LOGGED,
+                    FencedWrites.awaitSettle(leased, now), leased, now, actor, detail, null);
+        }
         if (decision instanceof LookupDecision.Refused) {
             EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
             return Optional.empty();
@@ -135,6 +139,9 @@ public class LookupRecorder {
         }
         if (decision instanceof LookupDecision.AwaitSettle) {
             return "absent, but inside the settle window: not yet proof that nothing happened";
+        }
+        if (decision instanceof LookupDecision.Release) {
+            return describe(lookup) + "; looked up before it was due: its schedule and look-up count stay as they were";
         }
         return describe(lookup);
     }

@@ -168,6 +168,11 @@ public final class OperationWrites {
             + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
+    /** A look-up made before it was due learned nothing: its lease is released, nothing else changes (LookupDecision.Release). */
+    static final String RELEASE = "UPDATE agent_operation_log SET lease_until = NULL, updated_at = ?1"
+            + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
+            + " AND escalated_at IS NULL";
+
     /** A person must look at an unsettled operation now (a contradicting effect); nothing automatic touches it after. */
     static final String ESCALATE = "UPDATE agent_operation_log SET escalated_at = CAST(?1 AS timestamptz), updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND status = 'unknown' AND escalated_at IS NULL";
@@ -204,6 +209,8 @@ public final class OperationWrites {
     static final LookupLogged AWAIT_SETTLE_LOGGED = LookupLogged.of(AWAIT_SETTLE);
 
     static final LookupLogged POSTPONE_LOGGED = LookupLogged.of(POSTPONE);
+
+    static final LookupLogged RELEASE_LOGGED = LookupLogged.of(RELEASE);
 
     // A person's word on an escalated row (Resolutions).
 

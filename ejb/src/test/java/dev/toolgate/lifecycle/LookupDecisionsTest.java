@@ -123,6 +123,33 @@ class LookupDecisionsTest {
         assertEquals(new LookupDecision.Postpone("adapter_error", false), decide(LEASED, new Lookup.Unavailable("adapter_error"), null, true));
     }
 
+    @Test
+    void releasesALookUpMadeBeforeItWasDueThatLearnedNothingWithoutCountingIt() {
+        OperationView notDue = notDue(null, LIMIT - 1); // a notification's look-up; the next one would escalate if counted
+        assertEquals(new LookupDecision.Release("target_pending"),
+                LookupDecisions.decide(notDue, notDue, new Lookup.Pending("processing"), null, POLICY, LIMIT, true, NOW));
+        assertEquals(new LookupDecision.Release("target_http_503"),
+                LookupDecisions.decide(notDue, notDue, new Lookup.Unavailable("target_http_503"), null, POLICY, LIMIT, true, NOW));
+        OperationView named = notDue("pay-1", 0);
+        assertEquals(new LookupDecision.Release("named_object_not_found"),
+                LookupDecisions.decide(named, named, new Lookup.Absent(), null, POLICY, LIMIT, true, NOW));
+    }
+
+    @Test
+    void anEarlyLookUpStillSettlesWhatItFindsAndEscalatesADuplicate() {
+        OperationView notDue = notDue(null, 0);
+        assertInstanceOf(LookupDecision.Settle.class, LookupDecisions.decide(notDue, notDue, found(), null, POLICY, LIMIT, true, NOW));
+        assertEquals(new LookupDecision.Postpone("duplicate_effect", true), LookupDecisions.decide(notDue, notDue,
+                new Lookup.Ambiguous(List.of("ref-1", "ref-2")), null, POLICY, LIMIT, true, NOW));
+    }
+
+    /** An unknown row whose next look-up is due in a minute, with {@code lookUpsMade} counted. */
+    private static OperationView notDue(String objectId, int lookUpsMade) {
+        return new OperationView("acme", "k", "agent-a", "payment.create", "yookassa", OperationStatus.UNKNOWN, "a".repeat(64),
+                JsonValue.EMPTY_JSON_OBJECT, List.of(), objectId, null, null, 1, NOW.plusSeconds(30), 2, NOW.plusSeconds(60),
+                lookUpsMade, NOW.minusSeconds(1), null, NOW, NOW, null, null, null, false, null);
+    }
+
     private static LookupDecision decide(OperationView current, Lookup lookup, ApprovalStanding standing, boolean canResend) {
         return LookupDecisions.decide(LEASED, current, lookup, standing, POLICY, LIMIT, canResend, NOW);
     }

@@ -98,6 +98,23 @@ class LookupRecorderIT {
                 + " only a person settles it"), events(key));
     }
 
+    @Test
+    void aPendingAnswerToALookUpMadeBeforeItWasDueReleasesTheLeaseAndChangesNothingElse() throws SQLException {
+        String key = unknownRow(2);
+        exec("UPDATE agent_operation_log SET next_check_at = now() + interval '60 seconds', reconcile_count = 4,"
+                + " error_code = 'target_pending' WHERE operation_key = '" + key + "'");
+        OperationView leased = leased(key);
+
+        Settlement released = record(leased, new Lookup.Pending("YooKassa p-1 is pending"));
+
+        assertEquals(OperationStatus.UNKNOWN, released.operation().status());
+        assertEquals(null, released.operation().leaseUntil(), "the lease is free for the job or the agent");
+        assertEquals(leased.nextCheckAt(), released.operation().nextCheckAt(), "the schedule stays");
+        assertEquals(4, released.operation().reconcileCount(), "not counted toward escalation");
+        assertEquals(List.of("reconciled 1: pending: YooKassa p-1 is pending; looked up before it was due: its schedule and look-up"
+                + " count stay as they were"), events(key));
+    }
+
     private static Settlement record(OperationView leased, Lookup lookup) {
         LookupRecorder recorder = new LookupRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
