@@ -72,7 +72,7 @@ public class CommandGateway {
                         step.outcome(new CaptureDecision.Replay().metricName()).attempt(found.row().attemptCount());
                         metrics.captured(new CaptureDecision.Replay().metricName());
                         EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
-                        return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now(), notices.noticeWait(found.row().target())));
+                        return ToolExecution.answered(tool, AgentAnswers.of(found.row(), true, Instant.now(), notices.noticeWait(found.row().target(), found.row().operation())));
                     }
                     // any row not a replay (or another caller's, not yet seen) is decided under its lock: one capture, one span
                     capture = look instanceof KeyLook.Captured captured ? captured.capture() : keyCapture.capture(caller, key, request);
@@ -135,7 +135,7 @@ public class CommandGateway {
         if (decision instanceof CaptureDecision.Execute || decision instanceof CaptureDecision.Reconcile) {
             Driven driven = loop.drive(decision, operation, actor, payload);
             // nothing recorded by this call (found by a look-up, or another caller's): a replay of an earlier effect
-            return AgentAnswers.of(driven.operation(), !driven.byThisCall(), Instant.now(), notices.noticeWait(driven.operation().target()));
+            return AgentAnswers.of(driven.operation(), !driven.byThisCall(), Instant.now(), notices.noticeWait(driven.operation().target(), driven.operation().operation()));
         }
         if (decision instanceof CaptureDecision.Mismatch) {
             return new GatewayAnswer.KeyReused(operation);
@@ -144,6 +144,6 @@ public class CommandGateway {
             return new GatewayAnswer.FingerprintUncheckable(operation);
         }
         // every other decision acted on the row under its lock (or left it): the row says what to answer
-        return AgentAnswers.of(operation, decision instanceof CaptureDecision.Replay, Instant.now(), notices.noticeWait(operation.target()));
+        return AgentAnswers.of(operation, decision instanceof CaptureDecision.Replay, Instant.now(), notices.noticeWait(operation.target(), operation.operation()));
     }
 }

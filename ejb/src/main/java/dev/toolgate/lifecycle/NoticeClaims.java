@@ -39,6 +39,9 @@ public class NoticeClaims {
     static final String BY_OBJECT = "SELECT operation_key FROM agent_operation_log"
             + " WHERE tenant = ? AND target_object_id = ? AND target_system = ? LIMIT 2";
 
+    /** An operation a notification could move on: the status index answers it. */
+    static final String OUTSTANDING = "SELECT 1 FROM agent_operation_log WHERE status IN ('unknown', 'started') AND target_system = ?";
+
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
     @Inject
@@ -49,7 +52,8 @@ public class NoticeClaims {
         record Leased(OperationView operation) implements Claim {
         }
 
-        record Refused(String reason) implements Claim {
+        /** {@code leaseUntil}: when a {@code busy} row's holder's lease ends, else null. */
+        record Refused(String reason, Instant leaseUntil) implements Claim {
         }
     }
 
@@ -58,18 +62,37 @@ public class NoticeClaims {
      * {@code receipt} (what arrived, in words with no value from the body but checked ids) as a {@code notified} event.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Claim claim(String tenant, String key, String target, String receipt) {
+    public Claim claim(String tenant, String key, String target, String objectId, String receipt) {
         Instant now = Instant.now();
         Connection journal = JournalConnections.of(em);
         OperationView row = JournalConnections.run("the journal's locked read of a notified operation failed",
                 () -> OperationRows.byKeyLocked(journal, tenant, key)).orElse(null);
-        if (NoticeDecisions.decide(row, target, now) instanceof NoticeDecisions.NoticeDecision.Refuse refuse) {
-            return new Claim.Refused(refuse.reason());
+        if (NoticeDecisions.decide(row, target, objectId, now) instanceof NoticeDecisions.NoticeDecision.Refuse refuse) {
+            return new Claim.Refused(refuse.reason(), "busy".equals(refuse.reason()) ? row.leaseUntil() : null);
         }
         try (Trace trace = Trace.open(row.traceId(), row.key())) { // its events join the operation's trace
             EventLog.append(em, row, ACTOR, NOTIFIED, now, row.attemptCount(), row.status(), receipt);
             return new Claim.Leased(Leases.holdForReconcile(journal, row, ACTOR, now, settings));
         }
+    }
+
+    /**
+     * Whether any operation at {@code target} (of {@code tenant}, when named) has an outcome a notification could settle:
+     * unknown or started. When none has, the target need not be asked whose object it announced.
+     */
+    public boolean anyOutstanding(String tenant, String target) {
+        Connection journal = JournalConnections.of(em);
+        return JournalConnections.run("the journal's read of outstanding operations failed", () -> {
+            try (PreparedStatement read = journal.prepareStatement((tenant == null ? OUTSTANDING : OUTSTANDING + " AND tenant = ?") + " LIMIT 1")) {
+                read.setString(1, target);
+                if (tenant != null) {
+                    read.setString(2, tenant);
+                }
+                try (ResultSet rows = read.executeQuery()) {
+                    return rows.next();
+                }
+            }
+        });
     }
 
     /** The key of {@code tenant}'s one operation at {@code target} that recorded {@code objectId}; empty for none or several. */

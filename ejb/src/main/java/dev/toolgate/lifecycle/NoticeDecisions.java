@@ -7,11 +7,13 @@ import java.time.Instant;
 /**
  * Whether a target's notification may start a look-up of the operation it names, as a pure table. A notification
  * is a trigger, never evidence: the most it may do is what the reconcile job would do a little later — take the
- * look-up lease of an operation whose outcome is unknown, and look it up by key.
+ * look-up lease of an operation whose outcome is unknown, and look it up by key. A look-up before the row is due
+ * that learns nothing changes nothing ({@link LookupDecisions}: Release).
  *
  * <pre>
  * row                                         → decision
  * none, or another target's                   → Refuse not_found
+ * recorded another object than the one named  → Refuse other_object (a hint that names the wrong operation)
  * succeeded / failed_final                    → Refuse settled (late or repeated: the journal holds the outcome)
  * unknown, escalated                          → Refuse escalated (a person settles it)
  * unknown or started, its lease held          → Refuse busy (the holder's look-up or outcome settles it)
@@ -34,9 +36,12 @@ final class NoticeDecisions {
         }
     }
 
-    static NoticeDecision decide(OperationView row, String target, Instant now) {
+    static NoticeDecision decide(OperationView row, String target, String objectId, Instant now) {
         if (row == null || !row.target().equals(target)) {
             return new NoticeDecision.Refuse("not_found");
+        }
+        if (row.targetObjectId() != null && !row.targetObjectId().equals(objectId)) {
+            return new NoticeDecision.Refuse("other_object");
         }
         boolean leaseFree = row.leaseUntil() == null || !row.leaseUntil().isAfter(now);
         return switch (row.status()) {

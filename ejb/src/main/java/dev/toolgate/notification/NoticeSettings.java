@@ -1,7 +1,11 @@
 package dev.toolgate.notification;
 
 import jakarta.annotation.PostConstruct;
+import dev.toolgate.targets.registry.TargetRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -42,6 +46,9 @@ public class NoticeSettings {
         }
     }
 
+    @Inject
+    TargetRegistry targets;
+
     private final Map<String, Door> doors = new TreeMap<>();
     private Duration retryAfter;
     private double perSecond;
@@ -79,11 +86,17 @@ public class NoticeSettings {
     }
 
     /**
-     * How soon an agent whose operation at {@code target} is unknown may look again: the notice wait when the target
-     * announces outcomes to this gateway (its notification starts the look-up at once), null when it does not.
+     * How soon an agent whose {@code operation} at {@code target} is unknown may look again: the notice wait when the
+     * target announces such operations' objects to this gateway (its notification starts the look-up at once), null when
+     * it does not — then the next look-up's time is what the agent is told.
      */
-    public Duration noticeWait(String target) {
-        return doors.containsKey(target) ? retryAfter : null;
+    public Duration noticeWait(String target, String operation) {
+        return doors.containsKey(target) && targets.announces(target, operation) ? retryAfter : null;
+    }
+
+    /** Created at start, so a malformed setting fails the deployment or is in the log before the first call. */
+    void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        // nothing more: being called is the point
     }
 
     /** Notifications taken per second and target, and the burst above it, before a 429 asks the target to send again later. */

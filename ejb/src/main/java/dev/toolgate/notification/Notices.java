@@ -4,6 +4,7 @@ import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.lifecycle.NoticeClaims;
 import dev.toolgate.lifecycle.OperationLoop;
+import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.AnnouncedObjects;
@@ -21,7 +22,12 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.logging.Level;
 import java.util.Optional;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -39,15 +45,16 @@ import java.util.logging.Logger;
  * notification accepted and then lost to a crash loses nothing: the reconcile job looks the operation up anyway.
  *
  * <p>A target announces an object the moment it makes it, often while the attempt that sent it still holds the
- * operation (its response is on the way, or being lost): a claim refused as {@code busy} is tried again after
- * {@link #BUSY_RETRIES} growing waits, by when that attempt has recorded its outcome, lost or not.
+ * operation (its response is on the way, or being lost until the read timeout): a claim refused as {@code busy} is
+ * tried again, after growing waits, for as long as a lease lasts — by then that attempt has recorded its outcome.
  */
 @ApplicationScoped
 public class Notices {
 
     static final int WORKERS = 2;
-    /** Waits before claiming again an operation an attempt holds: 0.25, 0.5, 1, 2, 4 s. */
-    static final int BUSY_RETRIES = 5;
+    /** Waits before claiming again an operation an attempt holds: 0.25, 0.5, 1, then every 2 s. */
+    static final Duration BUSY_FIRST_WAIT = Duration.ofMillis(250);
+    static final Duration BUSY_MAX_WAIT = Duration.ofSeconds(2);
     private static final Logger LOG = Logger.getLogger(Notices.class.getName());
 
     @Resource
@@ -62,6 +69,8 @@ public class Notices {
     TargetRegistry targets;
     @Inject
     GatewayMetrics metrics;
+    @Inject
+    JournalSettings journal;
 
     private ScheduledThreadPoolExecutor workers;
     /** Notifications accepted and not yet looked up: bounded here, as a scheduled pool's own queue is not. */
@@ -76,57 +85,84 @@ public class Notices {
     @PreDestroy
     void stop() {
         workers.shutdownNow(); // queued notifications are dropped: the reconcile job looks their operations up
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS); // a look-up in flight ends at its read timeout
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Queues {@code notice}'s look-up; false when the queue is full (the door answers 503, and the target sends again). */
     public boolean accept(Notice notice) {
         if (waiting.incrementAndGet() > Math.max(1, settings.queue())) {
             waiting.decrementAndGet();
-            refused(notice, "queue_full");
+            refused(notice, null, "queue_full");
+            return false;
+        }
+        Instant giveUpAt = Instant.now().plus(journal.lease()).plusSeconds(1);
+        try {
+            workers.execute(() -> settle(notice, null, giveUpAt, BUSY_FIRST_WAIT));
+        } catch (RejectedExecutionException stopping) {
+            waiting.decrementAndGet();
+            refused(notice, null, "queue_full");
             return false;
         }
         metrics.notification(notice.target(), "accepted");
-        workers.execute(() -> settle(notice, 0));
         return true;
     }
 
-    /** Counts and logs a notification refused at the door or after it; nothing of it is stored. */
-    public void refused(Notice notice, String reason) {
-        metrics.notification(notice.target(), reason);
-        StructuredLog.log(LOG, java.util.logging.Level.INFO, "notification refused", Map.of("target", notice.target(),
-                "reason", reason, "event", notice.event(), "object_id", notice.objectId(), "receipt", notice.receipt()));
-    }
-
     /** Counts and logs a notification its door refused before reading which object it names; nothing of it is stored. */
-    public void refusedAtDoor(String target, String reason) {
+    public void refusedAtDoor(String target, String reason, boolean logged) {
         metrics.notification(target, reason);
-        StructuredLog.log(LOG, java.util.logging.Level.INFO, "notification refused", Map.of("target", target, "reason", reason));
+        if (logged) {
+            StructuredLog.log(LOG, Level.INFO, "notification refused", Map.of("target", target, "reason", reason));
+        }
     }
 
-    /** The look-up a notification triggers, on a worker: counted by how it ended. */
-    void settle(Notice notice, int busyRetries) {
+    /** Counts and logs a notification refused after its door took it, with the operation it named when one was found. */
+    private void refused(Notice notice, String[] operation, String reason) {
+        metrics.notification(notice.target(), reason);
+        Map<String, String> fields = new TreeMap<>(Map.of("target", notice.target(), "reason", reason, "event", notice.event(),
+                "object_id", notice.objectId(), "receipt", notice.receipt()));
+        if (operation != null) {
+            fields.put("tenant", operation[0]);
+            fields.put("operation_key", operation[1]);
+        }
+        StructuredLog.log(LOG, Level.INFO, "notification refused", fields);
+    }
+
+    /**
+     * The look-up a notification triggers, on a worker: counted by how it ended. {@code operation}: the {tenant, key} an
+     * earlier try found (null at first), so the target is asked whose object it is once at most. A row an attempt
+     * still holds is claimed again after {@code wait}, doubling to {@link #BUSY_MAX_WAIT}, until {@code giveUpAt}: a
+     * lease's length after the notification came, by when the attempt has recorded its outcome or its lease lapsed.
+     */
+    void settle(Notice notice, String[] operation, Instant giveUpAt, Duration wait) {
         boolean again = false;
+        String[] id = operation;
         try {
-            Optional<String[]> operation = operationOf(notice);
-            if (operation.isEmpty()) {
-                refused(notice, "not_found");
+            id = id != null ? id : operationOf(notice).orElse(null);
+            if (id == null) {
+                refused(notice, null, "not_found");
                 return;
             }
-            String tenant = operation.get()[0];
-            String key = operation.get()[1];
-            NoticeClaims.Claim claim = claims.claim(tenant, key, notice.target(), notice.describe());
-            if (claim instanceof NoticeClaims.Claim.Refused refused && "busy".equals(refused.reason()) && busyRetries < BUSY_RETRIES) {
+            NoticeClaims.Claim claim = claims.claim(id[0], id[1], notice.target(), notice.objectId(), notice.describe());
+            if (claim instanceof NoticeClaims.Claim.Refused busy && "busy".equals(busy.reason()) && Instant.now().isBefore(giveUpAt)) {
+                String[] found = id;
+                Duration next = wait.multipliedBy(2).compareTo(BUSY_MAX_WAIT) > 0 ? BUSY_MAX_WAIT : wait.multipliedBy(2);
+                workers.schedule(() -> settle(notice, found, giveUpAt, next), wait.toMillis(), TimeUnit.MILLISECONDS);
                 again = true;
-                workers.schedule(() -> settle(notice, busyRetries + 1), 250L << busyRetries, TimeUnit.MILLISECONDS);
                 return;
             }
             if (claim instanceof NoticeClaims.Claim.Refused refused) {
-                refused(notice, refused.reason());
+                refused(notice, id, refused.reason());
                 return;
             }
             metrics.notification(notice.target(), "looked_up_" + lookUp(((NoticeClaims.Claim.Leased) claim).operation(), notice));
         } catch (TargetUnanswered e) { // the object could not be named: the job's look-up finds it later
-            refused(notice, "target_unanswered");
+            refused(notice, id, "target_unanswered");
+        } catch (RejectedExecutionException stopping) { // the instance stops: the job looks the operation up
+            refused(notice, id, "stopping");
         } catch (RuntimeException e) { // a journal outage mid-way: a lease taken expires, and the job looks it up
             StructuredLog.incident(LOG, "notification look-up failed", Map.of("target", notice.target(), "receipt", notice.receipt()), e);
             metrics.notification(notice.target(), "error");
@@ -165,6 +201,9 @@ public class Notices {
             if (recorded.isPresent()) {
                 return Optional.of(new String[] {notice.tenant(), recorded.get()});
             }
+        }
+        if (!claims.anyOutstanding(notice.tenant(), notice.target())) { // nothing it could settle: the target is not asked
+            return Optional.empty();
         }
         return split(targets.downstreamKeyOf(notice.target(), notice.objectKind(), notice.objectId()).orElse(null), notice.tenant());
     }

@@ -1,6 +1,7 @@
 package dev.toolgate.targets;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A target that announces changes to its objects (a notification, an outbound event) names the object, not our key:
@@ -9,6 +10,9 @@ import java.util.Optional;
  * never used: only the look-up by key settles an operation.
  */
 public interface AnnouncedObjects {
+
+    /** The operations whose objects the target announces, and whose key {@link #downstreamKeyOf} can tell. */
+    Set<String> announcedOperations();
 
     /**
      * The downstream key ({@link Attempt#downstreamKey}) the target's object {@code objectId} of {@code kind} carries;

@@ -79,6 +79,28 @@ class NoticeClaimsIT {
     }
 
     @Test
+    void aBusyRefusalSaysWhenTheHoldersLeaseEnds() throws SQLException {
+        String key = row("started", "now() + interval '30 seconds'", "yookassa", null);
+
+        NoticeClaims.Claim.Refused busy = assertInstanceOf(NoticeClaims.Claim.Refused.class, claim(key, "yookassa"));
+
+        assertEquals("busy", busy.reason());
+        assertTrue(busy.leaseUntil() != null && busy.leaseUntil().isAfter(java.time.Instant.now()), "when to claim again: " + busy);
+    }
+
+    @Test
+    void anOutstandingOperationIsSeenPerTargetAndTenant() throws SQLException {
+        String target = "t" + UUID.randomUUID().toString().substring(0, 8);
+        assertTrue(!outstanding(null, target), "no operation at a target nobody called");
+        row("succeeded", "NULL", target, "x-1");
+        assertTrue(!outstanding(null, target), "a settled one is not outstanding");
+        row("unknown", "NULL", target, null);
+        assertTrue(outstanding(null, target));
+        assertTrue(outstanding("acme", target));
+        assertTrue(!outstanding("other", target));
+    }
+
+    @Test
     void aNotificationFromAnotherTargetFindsNoOperation() throws SQLException {
         String key = row("unknown", "NULL", "bitrix24", null);
 
@@ -103,7 +125,15 @@ class NoticeClaimsIT {
         claims.settings = JournalDatabase.settings(30, 30, 10);
         return JournalDatabase.inTransaction(unit, em -> {
             claims.em = em;
-            return claims.claim("acme", key, target, RECEIPT);
+            return claims.claim("acme", key, target, null, RECEIPT);
+        });
+    }
+
+    private static boolean outstanding(String tenant, String target) {
+        NoticeClaims claims = new NoticeClaims();
+        return JournalDatabase.inTransaction(unit, em -> {
+            claims.em = em;
+            return claims.anyOutstanding(tenant, target);
         });
     }
 

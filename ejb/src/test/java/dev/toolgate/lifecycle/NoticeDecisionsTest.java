@@ -28,6 +28,16 @@ class NoticeDecisionsTest {
     }
 
     @Test
+    void aNotificationWhoseObjectIsNotTheOneTheOperationRecordedIsRefused() {
+        OperationView pending = new OperationView("acme", "k", "agent-a", "payment.create", "yookassa", OperationStatus.UNKNOWN,
+                "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT, List.of(), "pay-1", null, null, 1, null, 1, null, 0, null, null, NOW, NOW,
+                null, null, null, false, null);
+        assertEquals("other_object", assertInstanceOf(NoticeDecision.Refuse.class,
+                NoticeDecisions.decide(pending, "yookassa", "pay-2", NOW)).reason(), "a key hint naming the wrong operation");
+        assertInstanceOf(NoticeDecision.LookUp.class, NoticeDecisions.decide(pending, "yookassa", "pay-1", NOW));
+    }
+
+    @Test
     void aLateOrRepeatedNotificationForASettledOperationChangesNothing() {
         assertEquals("settled", refused(row(OperationStatus.SUCCEEDED, null, null), "yookassa"));
         assertEquals("settled", refused(row(OperationStatus.FAILED_FINAL, null, null), "yookassa"));
@@ -52,18 +62,18 @@ class NoticeDecisionsTest {
 
     @Test
     void anUnknownOperationWithNoLeaseOrALapsedOneIsLookedUp() {
-        assertInstanceOf(NoticeDecision.LookUp.class, NoticeDecisions.decide(row(OperationStatus.UNKNOWN, null, null), "yookassa", NOW));
-        assertInstanceOf(NoticeDecision.LookUp.class, NoticeDecisions.decide(row(OperationStatus.UNKNOWN, NOW, null), "yookassa", NOW));
+        assertInstanceOf(NoticeDecision.LookUp.class, NoticeDecisions.decide(row(OperationStatus.UNKNOWN, null, null), "yookassa", null, NOW));
+        assertInstanceOf(NoticeDecision.LookUp.class, NoticeDecisions.decide(row(OperationStatus.UNKNOWN, NOW, null), "yookassa", null, NOW));
     }
 
     @Test
     void aStartedOperationWhoseLeaseLapsedIsLookedUpNeverSentAgain() {
         assertInstanceOf(NoticeDecision.LookUp.class,
-                NoticeDecisions.decide(row(OperationStatus.STARTED, NOW.minusSeconds(1), null), "yookassa", NOW));
+                NoticeDecisions.decide(row(OperationStatus.STARTED, NOW.minusSeconds(1), null), "yookassa", null, NOW));
     }
 
     private static String refused(OperationView row, String target) {
-        return assertInstanceOf(NoticeDecision.Refuse.class, NoticeDecisions.decide(row, target, NOW)).reason();
+        return assertInstanceOf(NoticeDecision.Refuse.class, NoticeDecisions.decide(row, target, null, NOW)).reason();
     }
 
     private static OperationView row(OperationStatus status, Instant leaseUntil, Instant escalatedAt) {

@@ -150,6 +150,12 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
                 + ") the lost stage of the deal's pipeline?", 200);
     }
 
+    /** A lost deal's event names the deal, whose key is the create's: only creates are matched to their events. */
+    @Override
+    public Set<String> announcedOperations() {
+        return Set.of("crm.deal.create");
+    }
+
     /**
      * An outbound event names a deal by its ID: ours carry our originator id and our key in {@code ORIGIN_ID}
      * ({@code crm.deal.get}). A deal another source made, or none, is not ours.

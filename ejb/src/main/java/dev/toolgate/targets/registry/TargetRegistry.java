@@ -158,9 +158,9 @@ public class TargetRegistry {
         }
     }
 
-    /** Whether {@code system}'s adapter can say which of our keys an object it announces carries ({@link AnnouncedObjects}). */
-    public boolean announces(String system) {
-        return targets.get(system) instanceof AnnouncedObjects;
+    /** Whether {@code system}'s adapter can match the objects it announces to {@code operation}s ({@link AnnouncedObjects}). */
+    public boolean announces(String system, String operation) {
+        return targets.get(system) instanceof AnnouncedObjects announced && announced.announcedOperations().contains(operation);
     }
 
     /**

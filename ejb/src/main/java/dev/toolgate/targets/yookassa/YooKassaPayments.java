@@ -35,6 +35,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Translates {@code payment.create} and {@code payment.refund} into YooKassa payments and refunds: the requests,
@@ -152,6 +153,11 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
         BigDecimal refunded = payment.get("refunded_amount") instanceof JsonObject r ? money(r) : BigDecimal.ZERO;
         return Optional.of(new Coverage(paymentId, payment.getString("status", "?"), money(amount), refunded,
                 amount.getString("currency", "?")));
+    }
+
+    @Override
+    public Set<String> announcedOperations() {
+        return Set.of("payment.create", "payment.refund");
     }
 
     /** A notification names a payment or a refund: ours carry our key in {@code metadata.gw_key}. */

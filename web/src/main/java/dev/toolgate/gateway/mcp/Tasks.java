@@ -57,7 +57,7 @@ public class Tasks {
             return Optional.empty(); // as a tool it may not call: never shown, so the same answer as an unknown task
         }
         return records.find(caller.tenant(), key).map(record -> {
-            GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now(), notices.noticeWait(record.operation().target()));
+            GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now(), notices.noticeWait(record.operation().target(), record.operation().operation()));
             return task(answer, declared, base, new ToolResults(base + "/api", settings.retention())).build();
         });
     }

@@ -6,13 +6,17 @@ package dev.toolgate.gateway.notifications;
  */
 sealed interface Announcement {
 
-    /** {@code keyHint}: the downstream key the body says its object carries, or null. {@code token}: the body's token, or null. */
-    record Change(String event, String objectKind, String objectId, String keyHint, String token) implements Announcement {
+    /** {@code keyHint}: the downstream key the body says its object carries, or null. */
+    record Change(String event, String objectKind, String objectId, String keyHint) implements Announcement {
     }
 
-    record Ignored(String event, String token) implements Announcement {
+    record Ignored(String event) implements Announcement {
     }
 
     record Malformed(String why) implements Announcement {
+    }
+
+    /** A Bitrix24 event without the configured application token: nothing else of it is read. */
+    record Forged() implements Announcement {
     }
 }

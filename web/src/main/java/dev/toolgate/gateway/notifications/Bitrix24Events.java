@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /**
  * A Bitrix24 outbound event, form-encoded: {@code event=ONCRMDEALADD&data[FIELDS][ID]=394&auth[application_token]=…}
  * (with {@code ts}, {@code auth[domain]} and others, which are not read). Deal events only: deals are what our
- * operations make.
+ * operations make. The token is the door's to check, before this reads anything.
  */
 final class Bitrix24Events {
 
@@ -20,18 +20,17 @@ final class Bitrix24Events {
 
     static Announcement read(Map<String, String[]> form) {
         String event = single(form, "event");
-        String token = single(form, TOKEN);
         if (event == null || !EVENT.matcher(event).matches()) {
             return new Announcement.Malformed("\"event\" must name one Bitrix24 event, e.g. ONCRMDEALADD");
         }
         if (!EVENTS.containsKey(event)) {
-            return new Announcement.Ignored(event, token);
+            return new Announcement.Ignored(event);
         }
         String id = single(form, "data[FIELDS][ID]");
         if (id == null || !DEAL_ID.matcher(id).matches()) {
             return new Announcement.Malformed("\"data[FIELDS][ID]\" must be one deal id");
         }
-        return new Announcement.Change(event, EVENTS.get(event), id, null, token);
+        return new Announcement.Change(event, EVENTS.get(event), id, null);
     }
 
     /** A field sent exactly once; a repeated one is as good as none (which of them would a proxy have read?). */

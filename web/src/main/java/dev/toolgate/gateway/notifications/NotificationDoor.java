@@ -24,8 +24,8 @@ import java.util.Optional;
  * {@code POST /notifications/yookassa} and {@code /notifications/bitrix24}, each also under {@code /{tenant}}: a
  * target's notification, in the target's own format, answered before anything is looked up — a target that waits
  * long for the answer sends again. Checked in this order, each refusal counted and logged, none stored: the source
- * network (403), the body's shape (400), Bitrix24's application token, compared in constant time (403), the target's
- * rate (429), then the look-up's queue (503). What is left is handed to {@link Notices}: it finds the operation and
+ * network (403), the media type (415), Bitrix24's application token, compared in constant time (403), the body's shape
+ * (400), the target's rate (429), then the look-up's queue (503). What is left is handed to {@link Notices}: it finds the operation and
  * looks it up by key; the notification itself settles nothing (docs/notifications.md).
  */
 @WebServlet(urlPatterns = "/notifications/*")
@@ -35,6 +35,7 @@ public class NotificationDoor extends ServletDoor {
     /** A notification is a few kilobytes; YooKassa's carries the whole payment object. */
     static final int MAX_BODY = 64 * 1024;
     private static final Duration BUSY_RETRY = Duration.ofSeconds(5);
+    private static final double LOGGED_REFUSALS_PER_SECOND = 1;
 
     @Inject
     transient NoticeSettings settings;
@@ -68,15 +69,20 @@ public class NotificationDoor extends ServletDoor {
                     "notifications from " + target + " are taken only from its configured networks");
             return;
         }
-        Announcement announced = read(target, request);
-        if (announced instanceof Announcement.Malformed malformed) {
-            refuse(response, target, "malformed", ProblemType.INVALID_REQUEST, "not a " + target + " notification: " + malformed.why());
+        Announcement announced;
+        try {
+            announced = read(target, request, door.get());
+        } catch (UnsupportedType e) {
+            refuse(response, target, "malformed", ProblemType.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
             return;
         }
-        String token = announced instanceof Announcement.Change c ? c.token() : ((Announcement.Ignored) announced).token();
-        if (!door.get().tokenMatches(token)) {
+        if (announced instanceof Announcement.Forged) {
             refuse(response, target, "refused_token", ProblemType.NOTIFICATION_SOURCE_REFUSED,
                     "the notification's application token is not the one configured for " + target);
+            return;
+        }
+        if (announced instanceof Announcement.Malformed malformed) {
+            refuse(response, target, "malformed", ProblemType.INVALID_REQUEST, "not a " + target + " notification: " + malformed.why());
             return;
         }
         Duration wait = limits.acquire(" notifications " + target, settings.perSecond(), settings.burst());
@@ -86,7 +92,7 @@ public class NotificationDoor extends ServletDoor {
             return;
         }
         if (announced instanceof Announcement.Ignored) {
-            notices.refusedAtDoor(target, "ignored_event");
+            notices.refusedAtDoor(target, "ignored_event", false);
             answer(response, JSON.createObjectBuilder().add("status", "ignored").build().toString());
             return;
         }
@@ -114,23 +120,37 @@ public class NotificationDoor extends ServletDoor {
         return parts;
     }
 
-    private static Announcement read(String target, HttpServletRequest request) throws IOException {
+    /**
+     * The body in the target's format. Bitrix24's token is checked before anything else in the form is read, so a
+     * stranger learns nothing of the format; the edge has read and checked the form's fields already ({@code InputEdge}),
+     * as UTF-8 and within the container's form size.
+     */
+    private static Announcement read(String target, HttpServletRequest request, NoticeSettings.Door door) throws IOException, UnsupportedType {
         String type = request.getContentType() == null ? "" : request.getContentType().toLowerCase(java.util.Locale.ROOT);
         if ("bitrix24".equals(target)) {
             if (!type.startsWith("application/x-www-form-urlencoded")) {
-                return new Announcement.Malformed("Bitrix24 sends its events form-encoded");
+                throw new UnsupportedType("Bitrix24 sends its events form-encoded");
             }
-            if (request.getContentLengthLong() > MAX_BODY) {
-                return new Announcement.Malformed("the body is larger than " + MAX_BODY + " bytes");
+            String[] token = request.getParameterMap().get(Bitrix24Events.TOKEN);
+            if (!door.tokenMatches(token != null && token.length == 1 ? token[0] : null)) {
+                return new Announcement.Forged();
             }
-            request.setCharacterEncoding("UTF-8"); // the edge checked the fields as UTF-8 already
             return Bitrix24Events.read(request.getParameterMap());
         }
         if (!type.startsWith("application/json")) {
-            return new Announcement.Malformed("YooKassa sends its notifications as application/json");
+            throw new UnsupportedType("YooKassa sends its notifications as application/json");
         }
         byte[] body = body(request.getInputStream());
         return body == null ? new Announcement.Malformed("the body is larger than " + MAX_BODY + " bytes") : YooKassaNotifications.read(body);
+    }
+
+    /** A body of another media type than the target sends: 415. */
+    private static final class UnsupportedType extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnsupportedType(String why) {
+            super(why);
+        }
     }
 
     private static byte[] body(InputStream in) throws IOException {
@@ -145,8 +165,10 @@ public class NotificationDoor extends ServletDoor {
         return out.toByteArray();
     }
 
+    /** Counted always; logged at most {@value #LOGGED_REFUSALS_PER_SECOND} a second per target, so a flood cannot fill the log. */
     private void refuse(HttpServletResponse response, String target, String reason, ProblemType type, String detail) throws IOException {
-        notices.refusedAtDoor(target, reason);
+        boolean logged = limits.acquire(" notification refusals " + target, LOGGED_REFUSALS_PER_SECOND, 10).isZero();
+        notices.refusedAtDoor(target, reason, logged);
         problem(response, type, detail);
     }
 

@@ -2,6 +2,7 @@ package dev.toolgate.gateway.notifications;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.canonical.CardNumbers;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -43,17 +44,17 @@ final class YooKassaNotifications {
             return new Announcement.Malformed("\"event\" must name an event, e.g. payment.succeeded");
         }
         if (!EVENTS.containsKey(event)) {
-            return new Announcement.Ignored(event, null);
+            return new Announcement.Ignored(event);
         }
         if (!(notification.get("object") instanceof JsonObject object)) {
             return new Announcement.Malformed("\"object\" must be the object the event is about");
         }
         String id = string(object, "id");
-        if (id == null || !OBJECT_ID.matcher(id).matches()) {
+        if (id == null || !OBJECT_ID.matcher(id).matches() || CardNumbers.contains(id)) { // it is logged and journaled
             return new Announcement.Malformed("\"object.id\" must be a YooKassa object id");
         }
         String key = object.get("metadata") instanceof JsonObject metadata ? string(metadata, "gw_key") : null;
-        return new Announcement.Change(event, EVENTS.get(event), id, key, null);
+        return new Announcement.Change(event, EVENTS.get(event), id, key);
     }
 
     private static String string(JsonObject object, String name) {

@@ -71,6 +71,17 @@ class ToolResultsTest {
     }
 
     @Test
+    void saysAnUnknownOutcomeIsLookedUpAsSoonAsTheTargetAnnouncesIt() {
+        JsonObject result = results.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofSeconds(2), false, true));
+        assertEquals(2, structured(result).getInt("retry_after_seconds"));
+        String text = result.getJsonArray("content").getJsonObject(0).getString("text");
+        assertTrue(text.contains("as soon as the target announces it") && text.contains("after 2 s"), text);
+        String without = results.of(new GatewayAnswer.OutcomeUnknown(row(OperationStatus.UNKNOWN, null), Duration.ofSeconds(2), false, false))
+                .getJsonArray("content").getJsonObject(0).getString("text");
+        assertFalse(without.contains("announces"), without);
+    }
+
+    @Test
     void answersAnOperationInFlightWithWhenToCallAgain() {
         JsonObject result = results.of(new GatewayAnswer.InProgress(row(OperationStatus.STARTED, null), Duration.ofSeconds(30)));
         assertEquals("in_progress", structured(result).getString("outcome"));
