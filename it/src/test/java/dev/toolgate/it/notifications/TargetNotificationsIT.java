@@ -103,7 +103,7 @@ class TargetNotificationsIT {
      */
     @Test
     @Order(1)
-    void aPendingPaymentAndALostDealSettleOnTheirNotificationWithinASecondOnOneLookUp() throws Exception {
+    void aPendingPaymentAndALostDealSettleOnTheirNotificationOnOneLookUpWithNoAgentCall() throws Exception {
         RunHistory run = new RunHistory(targets);
         List<Case> announced = new ArrayList<>();
         List<Case> unannounced = new ArrayList<>();
@@ -121,6 +121,7 @@ class TargetNotificationsIT {
         for (Case c : announced) {
             awaitSettled(c.key, Duration.ofSeconds(20));
             assertEquals("notification", settledBy(c.key), c.key + " was settled by the look-up its notification started");
+            assertEquals(1, events(c.key, "reconciled"), "one look-up by key: " + journal(c.key));
         }
         // the same, with every notification lost: the agent polls as it is told
         targets.armNotification("yookassa", "payment.succeeded", "lose", 3, 0);
@@ -200,6 +201,7 @@ class TargetNotificationsIT {
     void forgedForeignAndMalformedNotificationsSettleNothingAndStoreNothing() throws Exception {
         RunHistory run = new RunHistory(targets);
         long rowsBefore = TestStack.journalRows(DATABASE);
+        long eventsBefore = journalEvents();
 
         Case foreign = pendingPayment(run, "foreign");
         targets.armNotification("yookassa", "payment.succeeded", "foreign_source", 1, 0);
@@ -217,7 +219,7 @@ class TargetNotificationsIT {
         assertEquals(403, forgedBitrix24("127.0.0.1", "not-the-token", "77").status);
         assertEquals(403, forgedBitrix24("127.0.0.1", null, "77").status);
         assertEquals(400, post("127.0.0.1", "/notifications/yookassa", "application/json", "{\"type\":\"notification\"}").status);
-        assertEquals(400, post("127.0.0.1", "/notifications/yookassa", "text/plain", "payment.succeeded").status);
+        assertEquals(415, post("127.0.0.1", "/notifications/yookassa", "text/plain", "payment.succeeded").status);
         assertEquals(400, post("127.0.0.1", "/notifications/bitrix24", "application/x-www-form-urlencoded",
                 "event=ONCRMDEALADD&auth%5Bapplication_token%5D=" + Simulators.BITRIX24_APPLICATION_TOKEN).status);
         assertEquals(404, post("127.0.0.1", "/notifications/1c", "application/json", "{}").status);
@@ -238,7 +240,9 @@ class TargetNotificationsIT {
         pollUntilDone(run, never); // the agent's retry, after the settle window: sent once, made once
 
         awaitQuiet();
-        assertEquals(rowsBefore + 2, TestStack.journalRows(DATABASE), "only the two operations' rows: no refusal is stored");
+        assertEquals(rowsBefore + 2, TestStack.journalRows(DATABASE), "only the two operations' rows");
+        assertEquals(eventsBefore, journalEvents() - events(foreign.key) - events(never.key),
+                "no event but the two operations' own: no refusal is stored");
         Verdict verdict = run.judge(() -> TestStack.connect(DATABASE));
         assertTrue(verdict.clean(), verdict.report());
         Map<String, Integer> counted = notificationCounts();
@@ -486,6 +490,14 @@ class TargetNotificationsIT {
         String actor = one("SELECT actor FROM operation_event WHERE operation_key = ? AND kind = 'reconciled'"
                 + " AND detail LIKE 'found%' ORDER BY id DESC LIMIT 1", key);
         return actor == null ? "call" : actor;
+    }
+
+    private static long journalEvents() {
+        return Long.parseLong(one("SELECT count(*) FROM operation_event WHERE operation_key <> ?", ""));
+    }
+
+    private static int events(String key) {
+        return Integer.parseInt(one("SELECT count(*) FROM operation_event WHERE operation_key = ?", key));
     }
 
     private static int events(String key, String kind) {

@@ -191,6 +191,8 @@ abstract class FaultMatrix {
             for (String kind : kinds) {
                 assertTrue(sent.stream().anyMatch(n -> n.fault().equals(kind)), system + ": no notification met " + kind + ": " + counts);
             }
+            sent.stream().filter(n -> n.fault().equals("foreign_source")).forEach(n ->
+                    assertEquals(403, n.deliveredStatus(), "a foreign source is refused: " + n));
         });
         try (Connection c = TestStack.connect(database()); ResultSet r = c.createStatement().executeQuery("SELECT"
                 + " count(*) FILTER (WHERE kind = 'notified'), count(*) FILTER (WHERE kind = 'reconciled' AND actor = 'notification'"
@@ -198,6 +200,7 @@ abstract class FaultMatrix {
             r.next();
             System.out.println("fault matrix announcements: " + counts + "; the gateway looked up " + r.getInt(1)
                     + " operations on a notification, " + r.getInt(2) + " of them settled by it");
+            assertTrue(r.getInt(2) > 0, "notifications settled some of the matrix's operations");
         }
     }
 
