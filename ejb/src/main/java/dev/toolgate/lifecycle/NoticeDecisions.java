@@ -13,9 +13,9 @@ import java.time.Instant;
  * <pre>
  * row                                         → decision
  * none, or another target's                   → Refuse not_found
- * recorded another object than the one named  → Refuse other_object (a hint that names the wrong operation)
  * succeeded / failed_final                    → Refuse settled (late or repeated: the journal holds the outcome)
  * unknown, escalated                          → Refuse escalated (a person settles it)
+ * unknown or started, another object recorded → Refuse other_object (a hint that names the wrong operation)
  * unknown or started, its lease held          → Refuse busy (the holder's look-up or outcome settles it)
  * unknown, no lease or a lapsed one           → LookUp
  * started, its lease lapsed                   → LookUp (the attempt may have left: looked up, never sent blindly)
@@ -40,16 +40,16 @@ final class NoticeDecisions {
         if (row == null || !row.target().equals(target)) {
             return new NoticeDecision.Refuse("not_found");
         }
-        if (row.targetObjectId() != null && !row.targetObjectId().equals(objectId)) {
-            return new NoticeDecision.Refuse("other_object");
-        }
         boolean leaseFree = row.leaseUntil() == null || !row.leaseUntil().isAfter(now);
+        String otherObject = row.targetObjectId() != null && !row.targetObjectId().equals(objectId) ? "other_object" : null;
         return switch (row.status()) {
             case SUCCEEDED, FAILED_FINAL -> new NoticeDecision.Refuse("settled");
             case PENDING_APPROVAL, FAILED_RETRYABLE -> new NoticeDecision.Refuse("not_outstanding");
             case UNKNOWN -> row.escalatedAt() != null ? new NoticeDecision.Refuse("escalated")
+                    : otherObject != null ? new NoticeDecision.Refuse(otherObject)
                     : leaseFree ? new NoticeDecision.LookUp() : new NoticeDecision.Refuse("busy");
-            case STARTED -> leaseFree ? new NoticeDecision.LookUp() : new NoticeDecision.Refuse("busy");
+            case STARTED -> otherObject != null ? new NoticeDecision.Refuse(otherObject)
+                    : leaseFree ? new NoticeDecision.LookUp() : new NoticeDecision.Refuse("busy");
         };
     }
 }
