@@ -39,6 +39,7 @@ class TracingIT {
     static final Duration EXPORTED = Duration.ofSeconds(30);
     private static final String AGENT_SPAN = "00f067aa0ba902b7";
 
+    private static final String NOTIFICATION_TOKEN = "tracing-suite-application-token";
     private static OtlpReceiver receiver;
     private static GatewayProcess gateway;
     private final SimulatorClient oneC = TestStack.targets();
@@ -50,6 +51,7 @@ class TracingIT {
         config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts the run itself
         config.put("toolgate.process.poll-seconds", "1");        // a waiting process is due for the run a second later
         config.putAll(OtlpReceiver.gatewayConfig(receiver.endpoint()));
+        config.put("toolgate.target.bitrix24.notifications.application-token", NOTIFICATION_TOKEN); // this suite's own events
         gateway = TestStack.readyGateway(config, "tracing-gateway");
     }
 
@@ -154,6 +156,43 @@ class TracingIT {
         assertEquals(key, lookupRequest.attribute("toolgate.operation_key"));
         assertEquals("GET", lookupRequest.name());
         assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "found, not sent again");
+    }
+
+    @Test
+    void aNotificationsLookUpIsASpanOfTheOperationsTraceWithItsReceipt() {
+        String key = "test:crm.deal.create:trace-notified-" + UUID.randomUUID() + ":v1";
+        String traceId = newTraceId();
+        oneC.arm("bitrix24", Agent.downstream(key), "drop_response_after_commit", 1);
+        Agent agent = new Agent(gateway.baseUrl());
+        Agent.Answer lost = agent.send(agent.operations().header("Idempotency-Key", key).header("Content-Type", "application/json")
+                .header("traceparent", "00-" + traceId + "-" + AGENT_SPAN + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"operation\":\"crm.deal.create\",\"target\":\"bitrix24\",\"payload\":"
+                        + "{\"title\":\"Сделка trace\",\"amount_minor\":5000,\"currency\":\"RUB\"}}")));
+        assertEquals(202, lost.status(), lost.body());
+        ReceivedSpan capture = named(receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.capture"), EXPORTED).stream()
+                .filter(s -> s.traceId().equals(traceId)).toList(), "toolgate.capture");
+        String deal = oneC.effects("bitrix24", Agent.downstream(key)).get(0);
+
+        // the portal's outbound event, as Bitrix24 sends it: the deal's id and the application token
+        HttpResponse<String> accepted = McpHttp.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/notifications/bitrix24"))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(
+                        "event=ONCRMDEALADD&data%5BFIELDS%5D%5BID%5D=" + deal + "&ts=1764936000&auth%5Bapplication_token%5D="
+                                + NOTIFICATION_TOKEN)));
+        assertEquals(200, accepted.statusCode(), accepted.body());
+        String receipt = McpHttp.json(accepted).getString("receipt");
+
+        List<ReceivedSpan> trace = receiver.awaitSpans(spans -> has(spans, traceId, "toolgate.notification")
+                && spans.stream().anyMatch(s -> s.traceId().equals(traceId) && s.name().equals("toolgate.record_lookup")), EXPORTED)
+                .stream().filter(s -> s.traceId().equals(traceId)).toList();
+        ReceivedSpan notified = named(trace, "toolgate.notification");
+        assertEquals(capture.spanId(), notified.parentSpanId(), "in the operation's trace, under the span that captured it");
+        assertEquals(receipt, notified.attribute("toolgate.notification.receipt"));
+        assertEquals("ONCRMDEALADD", notified.attribute("toolgate.notification.event"));
+        assertEquals("found", notified.attribute("toolgate.outcome"));
+        assertEquals(key, notified.attribute("toolgate.operation_key"));
+        ReceivedSpan lookup = named(trace, "toolgate.lookup");
+        assertEquals(notified.spanId(), lookup.parentSpanId(), "the look-up by key is the notification's");
+        assertEquals(1, oneC.effects("bitrix24", Agent.downstream(key)).size(), "found, not sent again");
     }
 
     @Test
