@@ -3,10 +3,9 @@ package dev.toolgate.targets;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * Which adapter serves a system: {@code toolgate.target.<system>.adapter = http} names the generic HTTP adapter, whose
- * settings, its timeouts among them, live under {@code toolgate.target.<system>.http.}; any other value, or none, the
- * system's own adapter. Here, not in the generic adapter's package, since the registry and {@link RequestTimeouts}
- * both ask it and that package builds on this one.
+ * Which adapter serves a system: {@code toolgate.target.<system>.adapter = http} names the generic HTTP adapter (its
+ * settings under {@code toolgate.target.<system>.http.}), anything else the system's own. Here because the registry
+ * and {@link RequestTimeouts} both ask it, and the generic adapter's package builds on this one.
  */
 public final class AdapterSetting {
 

@@ -14,7 +14,6 @@ import java.time.Instant;
  *                      date derived from it does not move on retry
  * @param objectId      the target's object as far as the journal knows it (e.g. a pending payment), or null
  * @param traceId       the W3C trace id of the operation, for targets whose contract can carry it
- * @param gate          asked before each request that can create the effect
  */
 public record Attempt(String downstreamKey, String operation, int attempt, JsonObject payload, Instant createdAt,
                        String objectId, String traceId, EffectGate gate) {

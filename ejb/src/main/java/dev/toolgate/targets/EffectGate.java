@@ -13,7 +13,6 @@ public interface EffectGate {
     sealed interface Passage {
     }
 
-    /** Send it. */
     record Send() implements Passage {
     }
 

@@ -13,7 +13,7 @@ public sealed interface Lookup {
     /**
      * What a look-up made before a re-send means for the attempt: the earlier attempt's effect (found,
      * pending, failed), or an unknown when the target cannot say or holds a duplicate; null when nothing
-     * carries our key, so the attempt may be sent. Shared by every adapter that looks before it re-sends.
+     * carries our key, so the attempt may be sent.
      */
     static Outcome beforeResend(Lookup lookup) {
         if (lookup instanceof Found found) {

@@ -20,7 +20,6 @@ public record RetryPolicy(int maxAttempts, Duration initialDelay, double multipl
         }
     }
 
-    /** True when {@code attemptsMade} attempts have used up the budget. */
     public boolean exhausted(int attemptsMade) {
         return attemptsMade >= maxAttempts;
     }

@@ -130,12 +130,10 @@ public final class TargetHttpClient {
         } catch (ConnectException e) {
             return new Exchange.NotSent("connect_refused");
         } catch (SSLHandshakeException e) {
-            // The client writes its request only once its handshake is complete, so a failed handshake
-            // (unknown CA, wrong host name, client certificate refused under TLS 1.2) left nothing behind.
-            // Under TLS 1.3 the server may refuse a client certificate after the request was written; its
-            // application never reads data before the handshake completes, so a refusal reported as a
-            // handshake failure is not sent either, and one reported as a dropped connection is "lost"
-            // below and looked up: safe both ways.
+            // The client writes its request only after the handshake, so a failed one left nothing behind. Under
+            // TLS 1.3 a client certificate may be refused after the request was written, but the server's
+            // application reads nothing before the handshake completes; a refusal seen as a dropped connection
+            // is "lost" below and looked up: safe both ways.
             return new Exchange.NotSent("tls_handshake_failed");
         } catch (HttpTimeoutException e) {
             return new Exchange.Lost("response_timeout");

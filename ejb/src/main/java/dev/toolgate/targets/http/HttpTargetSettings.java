@@ -31,9 +31,8 @@ import java.util.stream.Collectors;
  * connect-timeout-ms, read-timeout-ms
  * </pre>
  *
- * <p>TLS is set under {@code toolgate.target.<system>.tls.}, as for every target ({@link TlsSettings}).
- *
- * <p> * Credentials are never printed: {@link #toString()} names only the host.
+ * <p>TLS is under {@code toolgate.target.<system>.tls.} ({@link TlsSettings}). {@link #toString()} names only the
+ * host: credentials are never printed.
  */
 public record HttpTargetSettings(String method, Template url, Template body, String auth, String user, String password,
                                  String token, String headerName, String headerValue, String idempotencyHeader,

@@ -29,11 +29,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * Translates the invoice operations into 1C: {@code invoice.create} (a customer invoice document),
- * {@code invoice.post} (posting it) and {@code invoice.cancel} (its status "Отменен" in the document status
- * register — the compensation of an invoice, never a deletion or a deletion mark). With {@link OneCRequests},
- * which builds the OData requests, and {@link OneCAnswers}, which reads what 1C answers, the only classes that know
- * 1C's entity sets, field names and error shapes.
+ * Translates the invoice operations into 1C: {@code invoice.create} (a customer invoice document), {@code invoice.post}
+ * and {@code invoice.cancel} (the compensation of an invoice: a status, never a deletion or a deletion mark). With
+ * {@link OneCRequests} and {@link OneCAnswers}, the only classes that know 1C's entity sets, fields and error shapes.
  */
 public final class OneCDocuments implements Target {
 
@@ -197,12 +195,10 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * {@code invoice.cancel}: writes the status "Отменен" of the invoice to the document status register. The
-     * register keeps one record per document, so writing it again replaces the record: the write is idempotent
-     * by itself — as the register is documented; every attempt still looks first, so a record already saying
-     * Отменен is not written again, and a 4xx to the write is read again before it counts as a refusal (an
-     * infobase that refuses to overwrite an existing record). A 2xx that does not show the record → unknown,
-     * settled by the look-up; a write 1C refuses (no such document) is a 4xx → rejected.
+     * {@code invoice.cancel}: writes the status "Отменен" to {@link #STATUS_REGISTER}, idempotent as documented; every
+     * attempt still looks first, so a record already saying Отменен is not written again, and a 4xx to the write is
+     * read again before it counts as a refusal (an infobase that refuses to overwrite a record). A 2xx that does not
+     * show the record → unknown, settled by the look-up.
      */
     private Outcome cancel(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");

@@ -8,8 +8,7 @@ import java.util.Base64;
 
 /**
  * Builds requests to 1C's standard OData interface: the infobase's URL, basic authentication, JSON asked for,
- * entity names and {@code $filter} values encoded as OData wants them. What each request is for, {@link OneCDocuments}
- * decides.
+ * entity names and {@code $filter} values encoded as OData wants them.
  */
 final class OneCRequests {
 

@@ -59,7 +59,6 @@ public class TargetRegistry {
      * runs — and a misconfigured target is in the log — before the first call.
      */
     void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        // nothing more: being called is the point
     }
 
     @PostConstruct
@@ -129,11 +128,7 @@ public class TargetRegistry {
         }
     }
 
-    /**
-     * What payment {@code paymentId} at {@code system} still covers, for an approver deciding on a refund; empty
-     * only when the payment system answers that the payment does not exist. Throws {@link TargetUnanswered}
-     * when nothing can be said: the system could not be asked, or is not reached here by an adapter that can tell.
-     */
+    /** {@link PaymentCoverage#coverage} at {@code system}; {@link TargetUnanswered} also when its adapter cannot tell. */
     public Optional<PaymentCoverage.Coverage> coverage(String system, String paymentId) {
         requireNoTransaction(system);
         return coverage(system, targets.get(system), paymentId);
@@ -163,10 +158,7 @@ public class TargetRegistry {
         return targets.get(system) instanceof AnnouncedObjects announced && announced.announcedOperations().contains(operation);
     }
 
-    /**
-     * The downstream key the object {@code objectId} that {@code system} announced carries; empty when the target has no
-     * such object or did not get it from this gateway. Throws {@link TargetUnanswered} when that cannot be said.
-     */
+    /** {@link AnnouncedObjects#downstreamKeyOf} at {@code system}; {@link TargetUnanswered} also when its adapter cannot tell. */
     public Optional<String> downstreamKeyOf(String system, String kind, String objectId) {
         requireNoTransaction(system);
         if (!(targets.get(system) instanceof AnnouncedObjects announced)) {

@@ -54,7 +54,7 @@ public record TlsSettings(String prefix, Path trustBundle, Path clientCertificat
 
     /**
      * The context to reach the target with; built from the files each time, so call it once per client.
-     * Without any setting it is the JDK's default, so an untouched target behaves as before.
+     * Without any setting it is the JDK's default.
      */
     public SSLContext context() {
         try {
