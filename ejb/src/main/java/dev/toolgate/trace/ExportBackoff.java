@@ -6,13 +6,7 @@ import java.time.Duration;
  * When to try the collector again after failed exports. A collector that is down fails every export at
  * once, and the SDK's batch processor, with a full queue, exports again at once: connection attempts and
  * their error logs in a loop, on the cores the agents' calls need. So after a failure the next exports are
- * dropped without an attempt, for a pause that doubles with each failure in a row, and a success ends it:
- *
- * <pre>
- * failures in a row → pause before the next attempt
- * 0                 → none
- * 1, 2, 3, …        → 1 s, 2 s, 4 s, … at most 30 s
- * </pre>
+ * dropped without an attempt, for a pause that doubles with each failure in a row; a success ends it.
  */
 record ExportBackoff(int failures) {
 

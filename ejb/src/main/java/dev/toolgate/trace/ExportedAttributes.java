@@ -17,14 +17,6 @@ import java.util.Set;
  * what a library was handed, and a check can be missed. So: a URL loses its query, {@code url.query} is
  * dropped, and any text attribute — ours, the server's, an event's — that carries a card number is replaced by
  * a marker.
- *
- * <pre>
- * attribute                               → exported as
- * url.query                               → (dropped)
- * http.url, url.full, http.target         → without "?…"; [removed: card number] if what is left carries one
- * any other text (or text array element)  → as is; [removed: card number] if it carries one
- * anything else                           → as is
- * </pre>
  */
 final class ExportedAttributes {
 

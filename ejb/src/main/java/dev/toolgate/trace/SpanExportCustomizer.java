@@ -5,13 +5,11 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvide
 import jakarta.enterprise.inject.Vetoed;
 
 /**
- * Wraps whatever span exporter the server's SDK configures: what leaves is scrubbed
- * ({@link ScrubbingSpanExporter}: the servers' own spans record request URLs with their query strings) and
- * counted ({@link CountingSpanExporter}). Both servers build the application's SDK with OpenTelemetry's
- * autoconfiguration and the application's class loader for its service providers (Payara's
- * {@code OpenTelemetryService}, WildFly's SmallRye producer), which finds this one through
- * {@code META-INF/services}. Nothing else of the server's pipeline changes: its batching, its bounded queue
- * and its exporter stay as configured. (Each configured exporter is wrapped: with two, a span counts twice.)
+ * Wraps whatever span exporter the server's SDK configures, so what leaves is scrubbed ({@link ScrubbingSpanExporter})
+ * and counted ({@link CountingSpanExporter}); batching, queue and exporter stay as configured. Both servers build the
+ * application's SDK by OpenTelemetry's autoconfiguration with the application's class loader (Payara's
+ * {@code OpenTelemetryService}, WildFly's SmallRye producer), which finds this through {@code META-INF/services}.
+ * Each configured exporter is wrapped: with two, a span counts twice.
  */
 @Vetoed
 public final class SpanExportCustomizer implements AutoConfigurationCustomizerProvider {

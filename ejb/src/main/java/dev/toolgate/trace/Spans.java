@@ -27,7 +27,6 @@ public final class Spans {
     /** The longest caller's id put on a span: an id is a handle, not a document. */
     public static final int MAX_ID = 128;
 
-    /** The instrumentation scope: every span of ours is under it. */
     public static final String SCOPE = "dev.toolgate";
 
     private static volatile Tracer tracer = OpenTelemetry.noop().getTracer(SCOPE);
@@ -37,7 +36,6 @@ public final class Spans {
     private Spans() {
     }
 
-    /** Set when the server's SDK configured an exporter and so took ours ({@link SpanExportCustomizer}). */
     private static volatile boolean exporting;
 
     /**
@@ -53,12 +51,11 @@ public final class Spans {
         recording = exporting && next.spanBuilder("toolgate.probe").setNoParent().startSpan().getSpanContext().isValid();
     }
 
-    /** The server's SDK has an exporter (ours wraps it): called as it is configured, before {@link #use}. */
+    /** The server's SDK configured an exporter and so took ours ({@link SpanExportCustomizer}); called before {@link #use}. */
     static void exporting(boolean configured) {
         exporting = configured;
     }
 
-    /** Tracing is on: steps are spans. */
     public static boolean recording() {
         return recording;
     }
@@ -103,10 +100,9 @@ public final class Spans {
 
     /**
      * Work no caller waits on that goes on with something a call recorded (the reconcile job's advance of a process):
-     * a span of the recorded trace {@code traceId}, the child of the recorded span {@code spanId}, so everything it
-     * does — and the {@code traceparent} its requests carry — is in that trace, as the journal's trace id says. With no
-     * span recorded (tracing was off then) its parent is a span id of its own within the trace, as a request's
-     * {@code traceparent} names one while tracing is off ({@link TraceParent#newSpanId}); with no trace, a trace of its own.
+     * a child of the recorded span {@code spanId} in trace {@code traceId}, so it and the {@code traceparent} its
+     * requests carry are in the trace the journal names. With no span recorded (tracing off then) its parent is a fresh
+     * span id in that trace ({@link TraceParent#newSpanId}); with no trace, a trace of its own.
      */
     public static Step continuing(String name, String traceId, String spanId, OperationAttributes attributes) {
         if (!recording) {

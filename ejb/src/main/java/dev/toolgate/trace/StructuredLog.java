@@ -10,12 +10,9 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Log lines whose fields a log pipeline can read without parsing prose, on either server and in
- * either of its formats. The text ends in {@code name=value} pairs (logfmt), which the servers' plain
- * formatters print as they are. Switched to JSON, each server shows the same pairs as fields: Payara's
- * JSON formatter lifts a {@code Map} log parameter into top-level fields, and WildFly's
- * {@code json-formatter} prints the JBoss Logging MDC, which is filled for the duration of the call
- * ({@link JBossMdc}).
+ * Log lines whose fields a log pipeline can read without parsing prose, on either server and in either format: the
+ * text ends in logfmt {@code name=value} pairs; as JSON, Payara's formatter lifts a {@code Map} log parameter into
+ * top-level fields and WildFly's {@code json-formatter} prints the JBoss Logging MDC ({@link JBossMdc}).
  */
 public final class StructuredLog {
 
@@ -101,7 +98,6 @@ public final class StructuredLog {
         return text.toString();
     }
 
-    /** Whether {@code value} goes unquoted: not empty, and no whitespace, quote, equals sign or backslash in it. */
     private static boolean isBare(String value) {
         if (value.isEmpty()) {
             return false;
@@ -118,7 +114,6 @@ public final class StructuredLog {
         return true;
     }
 
-    /** Whether {@code message} holds "{" and a digit, which java.text.MessageFormat would read as an argument. */
     private static boolean hasFormatArgument(String message) {
         for (int i = message.indexOf('{'); i >= 0 && i + 1 < message.length(); i = message.indexOf('{', i + 1)) {
             char next = message.charAt(i + 1);

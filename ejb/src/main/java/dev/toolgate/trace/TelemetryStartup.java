@@ -11,12 +11,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Hands the server's OpenTelemetry to {@link Spans} when the application starts. The servers produce it
- * for CDI (MicroProfile Telemetry): Payara's, configured from this application's MicroProfile Config and
- * the environment ({@code OTEL_SDK_DISABLED=false} turns it on; on Payara 7 {@code TOOLGATE_OTEL_SDK_DISABLED=false},
- * through the WAR's {@code microprofile-config.properties}, docs/telemetry.md); WildFly's once its telemetry subsystems are
- * added ({@code deploy/wildfly/telemetry.cli}). A server that produces none leaves tracing off, never the
- * application down.
+ * Hands the server's OpenTelemetry to {@link Spans} when the application starts. The servers produce it for CDI
+ * (MicroProfile Telemetry; how each is turned on: docs/telemetry.md). A server that produces none leaves tracing
+ * off, never the application down.
  */
 @Singleton
 @Startup

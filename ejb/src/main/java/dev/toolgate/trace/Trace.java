@@ -9,10 +9,8 @@ import java.util.Map;
  * journal and the target adapters see what the front door or the job set. Always opened in a
  * try-with-resources: a pooled thread must not carry one call's context into the next.
  *
- * <p>With tracing on, an incoming call's trace is the one its server span is recorded in (the server
- * continues the caller's {@code traceparent} exactly as this class reads it, and starts one of its own
- * when there is none): the first time the call's trace id is asked for while that span is current, it is
- * adopted, so the journal row, the events, the log lines and the exported spans name one trace.
+ * <p>With tracing on, an incoming call adopts the trace its server span is recorded in, the first time its trace id
+ * is asked for while that span is current: the journal row, the events, the log lines and the spans name one trace.
  */
 public final class Trace implements AutoCloseable {
 
