@@ -18,12 +18,10 @@ import java.util.regex.Pattern;
  * with the decimal digits of any script. The text is NFKC-normalized first (fullwidth forms, circled
  * digits), and invisible format characters (Unicode category Cf) are dropped.
  *
- * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside before digits are counted
- * (one shorter than {@link #WHOLE_ID} only when no run of 13–19 decimal digits stands in it, which could be a card with hex
- * letters glued on): a UUID's
- * groups can all be decimal digits (the last two form 16 digits about once in 20,000 random UUIDs),
- * and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal digits
- * that passes Luhn cannot be told from a card number and is refused.
+ * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside
+ * before digits are counted: a UUID's groups can all be decimal digits (the last two form 16 digits about once in
+ * 20,000 random UUIDs), and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal
+ * digits that passes Luhn cannot be told from a card number and is refused.
  */
 public final class CardNumbers {
 
@@ -45,11 +43,6 @@ public final class CardNumbers {
 
     /** The group of {@link #IDENTIFIERS} that is a hex id: the only capturing group (a MatchResult has no named groups before Java 20). */
     private static final int HEX_ID = 1;
-    /**
-     * A run of decimal digits as long as a card number, letters or nothing on either side: inside a hex word shorter than
-     * {@link #WHOLE_ID} it may be a card number with hex letters glued on ({@code 4111111111111111abcd}), so such a word
-     * is searched, not set aside.
-     */
     /**
      * 32: a W3C trace id and an MD5, the shortest digests, and 13 characters more than the longest card number. A hex
      * word this long is an id whatever runs of digits it holds: a request's fingerprint (SHA-256) and a trace id come
@@ -101,12 +94,10 @@ public final class CardNumbers {
     }
 
     /**
-     * Whether {@code text} is plainly too short of digits to hold a card number: every character ASCII,
-     * Cyrillic or the punctuation of Russian business text ({@link #PLAIN_PUNCTUATION}) — which NFKC turns into
-     * no digit, which hold no format character, and whose only decimal digits are 0–9 — and fewer than
-     * {@link #MIN_DIGITS} of them digits. Most values of a request are such words,
-     * amounts and ids; they skip the normalization and the identifier pattern, which cost a request more than
-     * anything else the canonical form does. Any other character may normalize to a digit: the search decides.
+     * Whether {@code text} is plainly too short of digits to hold a card number: every character ASCII, Cyrillic or
+     * {@link #PLAIN_PUNCTUATION} (none normalizes to a digit or is a format character) and fewer than
+     * {@link #MIN_DIGITS} digits. Most values of a request are such; they skip the normalization and the identifier
+     * pattern, which cost a request more than anything else the canonical form does.
      */
     static boolean tooFewDigits(String text) {
         int digits = 0;

@@ -25,7 +25,7 @@ public final class CommandParser {
     private CommandParser() {
     }
 
-    /** The body as it came off the wire: bytes that are not UTF-8 are refused, never replaced with U+FFFD. */
+    /** The body as it came off the wire ({@link #utf8}). */
     public static AgentCommand parse(byte[] body) {
         return parse(utf8(body));
     }

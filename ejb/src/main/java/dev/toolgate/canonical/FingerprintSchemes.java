@@ -1,17 +1,13 @@
 package dev.toolgate.canonical;
 
 /**
- * Which canonicalization produced a stored fingerprint, and whether a retry can be compared with it.
- *
- * <p>A fingerprint depends on the canonical form (key order, numbers, strings, dates) and on the catalog's
- * significant fields. A release that changes either must not turn every retry of an operation captured before it into
- * {@code idempotency-key-reused}: so a fingerprint carries its scheme, as a password hash carries its algorithm.
- * Scheme 1, the first, is stored bare (64 lower-case hex digits, as every row written so far holds it); a later scheme
- * N is stored as {@code sN:<hex>}. A release compares a retry under the scheme the row records: its own directly,
- * an older one it still knows by computing the retry's fingerprint that way, and one it does not know — written by a
- * newer release, seen by this one during a rollback — not at all: it says so rather than calling a payload changed.
- * {@code FingerprintSchemesTest} pins scheme 1's output for a fixed set of commands, so a change to the canonical form
- * or the catalog that would alter it fails the build until it comes as a new scheme.
+ * Which canonicalization produced a stored fingerprint, and whether a retry can be compared with it. A release that
+ * changes the canonical form or the catalog's significant fields must not turn every retry of an operation captured
+ * before it into {@code idempotency-key-reused}, so a fingerprint carries its scheme, as a password hash carries its
+ * algorithm: scheme 1 bare (64 hex digits), a later scheme N as {@code sN:<hex>}. A retry is compared under the row's
+ * scheme; one this release does not know (a newer release's, seen during a rollback) is never called changed.
+ * {@code FingerprintSchemesTest} pins scheme 1's output, so a change that would alter it fails the build until it
+ * comes as a new scheme.
  */
 public final class FingerprintSchemes {
 
@@ -49,9 +45,7 @@ public final class FingerprintSchemes {
         if (scheme == CURRENT) {
             return stored.equals(request) ? Match.SAME : Match.DIFFERENT;
         }
-        // this release writes the first and only scheme there is, so any other is a newer release's. The release that
-        // brings scheme 2 keeps scheme 1 here and compares a scheme-1 row by recomputing the retry's fingerprint that
-        // way; until a scheme can be recomputed it is never called different
+        // the only scheme there is: any other is a newer release's, which this one cannot recompute
         return Match.UNCHECKABLE;
     }
 }

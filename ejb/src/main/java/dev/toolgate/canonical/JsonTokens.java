@@ -18,7 +18,7 @@ abstract class JsonTokens {
     /** The string starting at the opening quote, unescaped; only Unicode scalar values pass (RFC 7493 §2.1). */
     String string() {
         StringBuilder out = new StringBuilder();
-        at++; // the opening quote
+        at++;
         while (true) {
             if (at >= text.length()) {
                 throw malformed("an unterminated string");
