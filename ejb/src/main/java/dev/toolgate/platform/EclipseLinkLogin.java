@@ -15,11 +15,9 @@ import java.util.logging.Logger;
  * persistence.xml as {@code eclipselink.session-event-listener}): no query retries after a lost connection, and the
  * server-managed datasource when {@code toolgate.db.datasource} names one ({@link ServerDataSource}).
  *
- * <p>A session event listener, not a session customizer: the customizer's interface moved between the EclipseLink
- * each server ships ({@code config.SessionCustomizer} alone in Payara Server 6's 4.0.1, {@code
- * sessions.SessionCustomizer} alone in Payara 7's 5.0), so no one class deploys on both, while
- * {@code SessionEventAdapter} is in every version. {@code DatabaseOutageIT} (it) shows the retries off (an outage
- * answered 503 within the documented bounds); {@code EarSuite}, on both EAR servers, the server's datasource.
+ * <p>A session event listener, not a session customizer: the customizer's interface is in another package in
+ * Payara Server 6's EclipseLink 4.0.1 than in Payara 7's 5.0, while {@code SessionEventAdapter} is in both.
+ * {@code DatabaseOutageIT} (it) shows the retries off; {@code EarSuite}, on both EAR servers, the server's datasource.
  */
 public class EclipseLinkLogin extends SessionEventAdapter {
 

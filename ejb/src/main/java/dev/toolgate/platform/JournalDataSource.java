@@ -15,10 +15,8 @@ import java.util.Optional;
  * ({@code toolgate.db.url}) or the environment ({@code TOOLGATE_DB_URL}) instead. So one EAR needs no
  * server-side datasource on either server.
  *
- * <p>It also bounds how long a journal that went away can hold a request (docs/database-outage.md):
- * connecting and logging in give up after {@code toolgate.db.connect-timeout-seconds}, and a read on an
- * open connection after {@code toolgate.db.socket-timeout-seconds}, so a stopped, unreachable or
- * black-holed PostgreSQL becomes an error the gateway answers with 503 within seconds.
+ * <p>It also bounds how long a journal that went away can hold a request ({@code toolgate.db.connect-timeout-seconds},
+ * {@code .socket-timeout-seconds}; docs/database-outage.md), so the gateway answers 503 within seconds.
  *
  * <p>Still needed while WildFly leaves the definition's expressions unresolved and builds its pool without
  * validation: {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) deploys the EAR on WildFly with this datasource

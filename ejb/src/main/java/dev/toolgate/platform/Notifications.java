@@ -15,12 +15,10 @@ import java.util.List;
  * connection started, read through the driver's own API ({@code PGConnection.getNotifications}, {@code getBackendPID}),
  * whichever copy of the driver the pool runs.
  *
- * <p>Usually the pool unwraps its connection to the driver's {@link PGConnection}. A server-managed pool may run a
- * copy of the driver loaded apart from the application's: on WildFly the driver is a deployment of its own beside
- * the EAR ({@code deploy/wildfly/journal-datasource.cli}), and the EAR carries its own copy for its own datasource.
- * That connection implements the other copy's {@code PGConnection}, so unwrapping to the EAR's fails ("Cannot unwrap
- * to org.postgresql.PGConnection") and the listener never heard anything there. Then the same methods are called
- * by name, on the driver's connection under the pool's wrapper (which the connection's metadata hands back).
+ * <p>A server-managed pool may run a copy of the driver loaded apart from the application's (on WildFly the driver
+ * is a deployment of its own beside the EAR): its connection implements the other copy's {@code PGConnection}, so
+ * unwrapping fails, and the same methods are called by name on the driver's connection under the pool's wrapper
+ * (which the connection's metadata hands back).
  *
  * <p>{@code NotificationsIT} hears announcements through a copy of the driver loaded apart from the application's;
  * {@code EarOnWildFlyIT} (it, through {@code EarSuite}) shows the principal-change listener hearing them on WildFly's

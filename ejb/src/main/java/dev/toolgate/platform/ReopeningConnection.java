@@ -26,22 +26,17 @@ import java.util.logging.Logger;
  * is alive when the pool hands it out, and opens a new one in its place when PostgreSQL ended it (a restart, a
  * terminated backend). Everything else is passed to the session as it is.
  *
- * <p>Why: a pool that does not validate keeps a dead connection and hands it out again to every read outside a
- * transaction, since only a transaction that cannot begin on it makes the pool evict it (docs/database-outage.md).
- * WildFly builds the pool of the EAR's {@code @DataSourceDefinition} that way, with no validation and no way to
- * ask for it; it does tell the connection when it hands it out, by JDBC's request boundary
- * ({@link #beginRequest}). Payara does not call that: it validates its pools itself, as {@code journal.JournalSchema}
- * asks, and there this class only passes calls on.
+ * <p>Why: a pool that does not validate hands a dead connection out again to every read outside a transaction
+ * (docs/database-outage.md). WildFly builds the pool of the EAR's {@code @DataSourceDefinition} that way, with no way
+ * to ask for validation, but tells the connection when it hands it out ({@link #beginRequest}). Payara validates its
+ * pools itself and does not call that; there this class only passes calls on.
  *
- * <p>The check is one empty query ({@link Connection#isValid}), made at most once a second per connection: a busy
- * pool pays one such query a second for each connection, and an idle one finds a restart at its first hand-out. The new session is given the
- * settings the pool and the application made on the old one (auto-commit, isolation, read-only, …), as they asked
- * for them: the pool's own idea of the connection's state stays true. It is only replaced at the hand-out, when no
- * transaction or statement of anyone's is open on it. When it cannot be replaced (PostgreSQL still away) the dead
- * session stays, and its first use fails as a lost connection does: an outage, answered 503.
+ * <p>The new session is given the settings the pool and the application made on the old one, so the pool's idea of
+ * the connection's state stays true; it is only replaced at the hand-out, when nothing of anyone's is open on it.
+ * When it cannot be replaced (PostgreSQL still away) the dead session stays, and its first use fails as a lost
+ * connection does: an outage, answered 503.
  *
- * <p>Public, as WildFly finds {@code beginRequest} on the connection's class by a public lookup. Still needed while
- * WildFly's pool of an {@code @DataSourceDefinition} does not validate: {@code ReopeningConnectionIT} shows the
+ * <p>Public, as WildFly finds {@code beginRequest} by a public lookup. {@code ReopeningConnectionIT} shows the
  * replacement at the hand-out, {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) a PostgreSQL restart survived on
  * WildFly with the EAR's own datasource.
  */

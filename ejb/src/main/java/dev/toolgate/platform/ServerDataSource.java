@@ -6,13 +6,10 @@ import javax.sql.DataSource;
 import java.util.Optional;
 
 /**
- * Where the journal's connections come from. By default the EAR's own datasource ({@code java:app/jdbc/toolgate},
- * settings from {@code toolgate.db.*}), so a deployment needs nothing on the server. In production a team usually
- * wants the pool to be the server's: URL, credentials and pool size in the server's configuration (which on both
- * servers may in turn read the environment), visible in its monitoring. {@code toolgate.db.datasource} names such a
- * datasource by JNDI, and then JPA (through {@link EclipseLinkLogin}) and the plain JDBC of the migrations, the first
- * look at a key and the principal-change listener (through {@link #orElse}) all use it; the EAR's own datasource is
- * then defined but never connected.
+ * Where the journal's connections come from: by default the EAR's own datasource ({@code java:app/jdbc/toolgate}),
+ * so a deployment needs nothing on the server; {@code toolgate.db.datasource} names a server-managed one by JNDI
+ * instead (its settings and monitoring the server's), and then JPA (through {@link EclipseLinkLogin}) and every plain
+ * JDBC use (through {@link #orElse}) take it; the EAR's own is then defined but never connected.
  *
  * <p>Here because the name is the server's: both EAR suites ({@code EarOnPayaraServerIT}, {@code EarOnWildFlyIT},
  * through {@code EarSuite}) deploy with a server-managed pool and check its size under concurrent calls.
