@@ -9,20 +9,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Authenticated callers by token digest, so a request does not read the principal table every time.
- * What makes that safe:
+ * Authenticated callers by token digest, so a request does not read the principal table every time. What makes
+ * that safe:
  * <ul>
- *   <li>it is used only while it can hear changes: the listener says so ({@link #heard}) once it has
- *       heard its own announcement come back, and again each time it proves the channel still works; without such proof for {@code hearingLapse} — a listener that died, hung, or sits on
- *       a black-holed connection — the cache is neither read nor filled. Every change heard drops the
- *       principal at once ({@link #changed}); when the listener loses its connection everything is dropped,
- *       since changes made meanwhile went unheard;</li>
+ *   <li>it is used only while the listener proves it hears changes ({@link #heard}); without proof for
+ *       {@code hearingLapse} — a listener that died, hung, or sits on a black-holed connection — it is neither read
+ *       nor filled. A change heard drops the principal at once ({@link #changed}); a lost connection drops
+ *       everything, since changes made meanwhile went unheard;</li>
  *   <li>an entry lives at most {@code lifetime}, a bound for a change that was never announced;</li>
- *   <li>a caller read before a change is not stored after it: {@link #put} takes the {@link #stamp} read
- *       before the table was, and any change or loss of hearing in between moves the stamp on.</li>
+ *   <li>a caller read before a change is not stored after it: {@link #put} takes the {@link #stamp} read before the
+ *       table was, and any change or loss of hearing in between moves the stamp on.</li>
  * </ul>
- * Only valid tokens are stored, so the size bound holds against a flood of made-up ones; when it is
- * reached the cache starts over, which costs one read per live caller.
+ * Only valid tokens are stored, so the size bound holds against a flood of made-up ones.
  */
 public final class CallerCache {
 
@@ -91,9 +89,8 @@ public final class CallerCache {
     }
 
     /**
-     * The listener has just proved that announcements reach it: when it starts listening, and at every
-     * probe after. Coming out of silence (deaf, or past the lapse) the cache starts empty, since changes
-     * made meanwhile may have gone unheard.
+     * The listener has just proved that announcements reach it. Coming out of silence (deaf, or past the lapse)
+     * the cache starts empty.
      */
     public void heard() {
         if (!isHearing()) {

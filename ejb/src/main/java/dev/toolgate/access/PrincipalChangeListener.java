@@ -24,24 +24,18 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Listens on the journal's {@code toolgate_principal} channel (announced by a trigger on every change
- * to a principal, migration V7) on one connection of its own, and drops each changed principal from
- * this instance's {@link CallerCache}.
+ * Listens on the journal's {@code toolgate_principal} channel (announced by a trigger on every change to a principal,
+ * migration V7) on one connection of its own, and drops each changed principal from this instance's {@link CallerCache}.
  *
- * <p>A LISTEN lasts as long as the session that made it, so first, each time it connects, the listener makes sure
- * its connection is a PostgreSQL session of its own and not one handed round by a pooler between transactions
- * (PgBouncer's transaction mode), where announcements arrive when no client holds the session and are lost
- * ({@link PoolerCheck}). Anything short of proof turns the cache off for as long as this instance runs: every request
- * reads the principal table, whatever {@code toolgate.auth.cache-seconds} says, and one log line says why.
+ * <p>A LISTEN lasts as long as the session that made it, so each time it connects the listener first makes sure its
+ * connection is a PostgreSQL session of its own, not one a pooler hands round between transactions ({@link PoolerCheck});
+ * short of proof, the cache stays off for as long as this instance runs, and one log line says why.
  *
- * <p>On a session of its own, the cache is used only while this listener proves that announcements reach it: it
- * announces a nonce of its own and waits for it to come back, once before the cache is used and every
- * {@value #PROBE_EVERY_MILLIS} ms after. The nonce is announced from another session, as a change is. A LISTEN that
- * never took effect (no autocommit), a black-holed connection, a hung or dead thread: each ends in silence, and the
- * cache lapses by itself ({@link #HEARING_LAPSE}) even if nothing here runs again. On a lost connection the cache is
- * emptied at once, because changes made meanwhile were announced to nobody here. That proof alone could not tell a
- * pooler: through PgBouncer it held now and then by chance while a revocation's announcement was lost
- * ({@code FaultMatrixThroughPgBouncerIT}), hence the check before it.
+ * <p>On a session of its own, the listener proves every {@value #PROBE_EVERY_MILLIS} ms that a nonce it announces from
+ * another session comes back; a LISTEN that never took effect, a black-holed connection or a dead thread ends in
+ * silence, and the cache lapses by itself ({@link #HEARING_LAPSE}). That proof alone held now and then by chance
+ * through PgBouncer while a revocation's announcement was lost ({@code FaultMatrixThroughPgBouncerIT}), hence the
+ * check before it.
  */
 @Singleton
 @Startup
@@ -218,7 +212,7 @@ public class PrincipalChangeListener {
         return own;
     }
 
-    /** Announces the nonce from a session other than the listener's (see the class comment). */
+    /** Announces the nonce from a session other than the listener's, as a change is. */
     private void announce(DataSource dataSource) throws SQLException {
         try (Connection other = dataSource.getConnection(); var notify = other.prepareStatement("SELECT pg_notify(?, ?)")) {
             other.setAutoCommit(true);
