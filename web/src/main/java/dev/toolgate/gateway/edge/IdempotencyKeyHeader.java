@@ -9,9 +9,8 @@ import java.util.List;
 
 /**
  * Reads {@code Idempotency-Key} as the IETF draft sends it (an RFC 8941 sf-string,
- * {@code "prod:invoice.create:order-48291:v1"}) or as a bare token, as most clients do.
- * A key is 1–255 visible ASCII characters: no whitespace, no control characters. The same rule holds for a key
- * however it arrives — an MCP tool's {@code idempotency_key}, a path or a query — and at every door.
+ * {@code "prod:invoice.create:order-48291:v1"}) or as a bare token, as most clients do; the key itself is held to
+ * {@link Inputs#key}, as it is however it arrives.
  */
 public final class IdempotencyKeyHeader {
 

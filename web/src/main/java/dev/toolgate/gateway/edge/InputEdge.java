@@ -28,13 +28,8 @@ import java.util.logging.Logger;
  * value), every header a door may read, log or trace, and — for the console's forms — every form field pass
  * {@link Inputs} before any door's code runs. So no door can take, log, trace or store a value no door would
  * take, and a door added later stands behind the same checks without doing anything. A refusal is answered in
- * the door's own form ({@link Door}) and logged by where it was and why, never by the value.
- *
- * <p>Every door writes to the response it is handed here, whose status lines carry their registered phrases
- * ({@link StatusLines}).
- *
- * <p>Field rules that depend on meaning (a key's shape, an instant's range, a JSON body's members) are each
- * door's, through the same {@link Inputs}.
+ * the door's own form ({@link Door}) and logged by where it was and why, never by the value. Rules that depend on
+ * meaning (a key's shape, a JSON body's members) are each door's, through the same {@link Inputs}.
  */
 public class InputEdge implements Filter {
 

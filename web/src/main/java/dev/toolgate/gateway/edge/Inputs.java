@@ -11,17 +11,6 @@ import java.time.format.DateTimeParseException;
  * The rules every value from outside passes, whichever door it came through, before it is used, logged,
  * traced, stored or sent. Pure: each refuses with {@link InputRefused}, naming where the value was, never
  * quoting it.
- *
- * <pre>
- * rule               refuses                                                          answer
- * key                an idempotency key that is not 1-255 visible ASCII characters    400
- * text(LINE)         NUL and every C0 control, DEL, C1 controls, lone surrogates,     400
- *                    noncharacters (U+FFFE, U+FFFF, U+FDD0..U+FDEF), over max length
- * text(PROSE)        the same, but tab, line feed and carriage return are text        400
- * every text         a payment card number ({@link CardNumbers})                       422
- * instant            not RFC 3339, or outside 0001-01-01 .. 9999-12-31 (UTC)            400
- * whole              not 1-18 ASCII digits, or outside [min, max]                      400
- * </pre>
  */
 public final class Inputs {
 

@@ -10,14 +10,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Status lines with their registered reason phrases ({@link ReasonPhrases}) on every server. Servlet 6 has no way to
- * set a reason phrase, and each server writes its own: Payara's HTTP layer (Grizzly) writes {@code 422 CUSTOM} and
- * {@code 429 CUSTOM} for the codes it has no name for, WildFly's (Undertow) the names of superseded RFCs
- * ({@code 422 Unprocessable Entity}). Clients read the code, but people read {@code curl -i} and proxies log the line.
- *
- * <p>So {@link InputEdge} hands every door a response that, each time a status is set on it, puts the registered phrase
- * on the server's own response object, reached as {@link ServerStatusLines} finds it. On a server it cannot reach
- * nothing is changed: the status code is right either way.
+ * Status lines with their registered reason phrases ({@link ReasonPhrases}) on every server, put on the server's own
+ * response as {@link ServerStatusLines} reaches it: clients read the code, but people read {@code curl -i} and proxies
+ * log the line. On a server it cannot reach nothing is changed: the status code is right either way.
  */
 public final class StatusLines {
 
