@@ -11,10 +11,8 @@ import java.util.logging.Logger;
 /**
  * The status line of the server's own response, where a reason phrase can be put: Servlet 6 has no way to set one,
  * and each server writes its own (Payara's Grizzly {@code 422 CUSTOM}, WildFly's Undertow the names of superseded
- * RFCs). Undertow's exchange takes a phrase ({@code getExchange().setReasonPhrase}), and so does Grizzly's response
- * packet behind Payara's facade ({@code response.getCoyoteResponse().getResponse().setReasonPhrase}). Those are the
- * servers' classes, not the application's to import, so they are found by their shape, once per response class;
- * the edge's {@code StatusLines} decides which phrase.
+ * RFCs). Undertow's exchange and Grizzly's response packet behind Payara's facade take a phrase; those are the
+ * servers' classes, not the application's to import, so they are found by their shape, once per response class.
  *
  * <p>{@code StatusLinesIT} (it) reads the raw status lines Payara Micro sends, {@code EarSuite} those of both EAR
  * servers; {@code ServerStatusLinesTest} pins the two shapes.
@@ -53,7 +51,6 @@ public final class ServerStatusLines {
             Method setter = exchange.getReturnType().getMethod("setReasonPhrase", String.class);
             return (response, phrase) -> setter.invoke(exchange.invoke(response), phrase);
         } catch (NoSuchMethodException notUndertow) {
-            // next shape
         }
         Field inner = field(type, "response"); // Payara's ResponseFacade → its connector Response
         if (inner != null) {
