@@ -50,16 +50,13 @@ public final class GatewayProcess implements AutoCloseable {
     }
 
     /**
-     * Micro keeps its batch job repository in a non-XA H2 pool; with a non-XA PostgreSQL datasource in
-     * the same chunk transaction that fails ("Local transaction already has 1 non-XA Resource").
-     * Making the repository's pool non-transactional fixes it: the batch runtime's own writes then take
-     * no part in the chunk's transaction (docs/architecture.md, Transactions).
+     * Micro keeps its batch job repository in a non-XA H2 pool, which fails beside a non-XA PostgreSQL datasource in
+     * one chunk transaction ("Local transaction already has 1 non-XA Resource"); a non-transactional repository pool
+     * keeps the batch runtime's own writes out of it (docs/architecture.md, Transactions).
      *
-     * <p>Single sign-on across the virtual server's applications off: Micro 7 registers a console sign-in with its
-     * single sign-on, kept in the data grid, and without one ({@code --nohazelcast}) the callback from the identity
-     * provider fails with 500 ("Hazelcast is not enabled"). The console is one application and keeps its sign-in in
-     * its own session; Micro 6 signs in the same with it off (docs/operations.md, Moving from Payara 6 to 7). Shown
-     * still needed by WarOnPayaraMicro7IT's sign-in and sign-out tests.
+     * <p>Single sign-on off: Micro 7 keeps a console sign-in's single sign-on in the data grid, and without one
+     * ({@code --nohazelcast}) the identity provider's callback fails with 500; the console keeps its sign-in in its own
+     * session. WarOnPayaraMicro7IT's sign-in and sign-out tests show it still needed.
      */
     public static final String POST_BOOT = "set resources.jdbc-connection-pool.H2Pool.non-transactional-connections=true\n"
             + "set configs.config.server-config.http-service.virtual-server.server.sso-enabled=false\n";
@@ -122,16 +119,13 @@ public final class GatewayProcess implements AutoCloseable {
         LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
         List<String> command = new ArrayList<>(javaCommand);
         command.addAll(jvmOptions);
-        // Payara's deployment-time resource validator looks the journal's own @DataSourceDefinition up before the
-        // application defines it; on a loaded host it has, now and then, failed that look-up and stopped the
-        // deployment ("AS-DEPLOYMENT-00026 JNDI lookup failed ... java:app/jdbc/toolgate"). It checks nothing the
-        // deployment does not check again: the journal's injection and the persistence unit fail a deployment whose
-        // datasource is really missing (SchemaMigrationIT's undeployable gateway).
-        // --nohazelcast: one gateway per process needs no data grid (its caller cache and its reconcile runs are per
-        // instance, coordinated through the journal), and without it Micro opens no port 6900 and starts about 1.4 s of
-        // CPU sooner. It also turns off persistent EJB timers; the gateway's timers are non-persistent (JobSchedule).
+        // deployment.resource.validation=false: Payara's validator looks the journal's own @DataSourceDefinition up
+        // before the application defines it, and on a loaded host now and then stops the deployment for it; a datasource
+        // really missing still fails the deployment (SchemaMigrationIT's undeployable gateway).
+        // --nohazelcast: one gateway per process needs no data grid (its caches and reconcile runs are per instance,
+        // coordinated through the journal), and Micro starts sooner without; the gateway's EJB timers are non-persistent.
         // fish.payara.shutdowngrace: on SIGTERM Micro waits this long before it stops the application, which meanwhile
-        // refuses new calls (503 gateway-stopping) and finishes those it serves (edge.Stopping)
+        // refuses new calls and finishes those it serves (edge.Stopping)
         command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
@@ -171,10 +165,9 @@ public final class GatewayProcess implements AutoCloseable {
     }
 
     private GatewayProcess awaitAnswer() throws IOException {
-        // HTTP/1.1: the JDK client's default asks a plain listener to upgrade to HTTP/2 (h2c), and Micro's
-        // Grizzly can deadlock two of its workers when such a request is given up mid-answer (a probe that
-        // timed out on a cold start): the server then never answers again (seen in a thread dump:
-        // Http2Session.deregisterStream against DefaultOutputSink.terminate)
+        // HTTP/1.1: the JDK client's default asks a plain listener to upgrade to HTTP/2 (h2c), and Micro's Grizzly can
+        // deadlock two of its workers when such a request is given up mid-answer (a probe that timed out on a cold
+        // start; Http2Session.deregisterStream against DefaultOutputSink.terminate): the server then never answers again
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
                 .timeout(Duration.ofSeconds(5)).build();
@@ -200,8 +193,7 @@ public final class GatewayProcess implements AutoCloseable {
                 throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
                         + String.join("\n  ", StartLog.why(started, 8)).transform(why -> why.isEmpty() ? "" : ":\n  " + why));
             }
-            // 100 ms, not the 500 it was: a quarter of a second less per start on average, paid on every start of
-            // every suite that owns a gateway; the log check reads only what this start wrote
+            // short: paid on every start of every suite that owns a gateway; the log check reads only what this start wrote
             LocalStack.pause(Duration.ofMillis(100));
         }
         throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);

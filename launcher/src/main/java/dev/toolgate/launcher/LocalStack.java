@@ -70,10 +70,9 @@ public final class LocalStack {
 
     /**
      * JVM options for a process that lives seconds or minutes under little load: the C1 compiler only, and the serial
-     * collector. A gateway's start on Payara Micro took 28-31 s of CPU with the JVM's defaults and 13-16 s with these on
-     * this project's 2-core host (docs/testing.md, How long the whole run takes): C2 compiles hot code again, on cores
-     * the start itself needs, for a speed only a long run under load repays. The tests' servers and the local run use
-     * them; the benchmark's full run, which measures that long run, keeps the defaults, as production does.
+     * collector. C2 compiles hot code again, on cores the start itself needs, for a speed only a long run under load
+     * repays (docs/testing.md, How long the whole run takes). The benchmark's full run, which measures that long run,
+     * keeps the defaults, as production does.
      */
     public static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 

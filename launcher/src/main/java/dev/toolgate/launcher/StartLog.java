@@ -3,13 +3,10 @@ package dev.toolgate.launcher;
 import java.util.List;
 
 /**
- * What Payara Micro's log says of a start: still starting, up with the gateway deployed, up with the gateway
- * failed, or up without saying either. Micro deploys its archives before it prints that it is ready, and says
- * which it deployed; an up Micro that has not said so and logged errors failed to deploy the gateway, and
- * waiting longer cannot change that. A deployed gateway whose first requests are slow (a cold application on
- * loaded cores) is only slow: it is given the whole start-up timeout, not a grace that a busy machine can
- * outlast — and so is one whose log says neither (another Micro's wording, another locale): the caller's
- * probe decides, and only evidence of failure ends the wait early.
+ * What Payara Micro's log says of a start: still starting, up with the gateway deployed, up with the gateway failed,
+ * or up without saying either. Micro says which archives it deployed before it says it is ready, so an up Micro that
+ * has not named the gateway and logged errors failed to deploy it; anything else (a cold application on loaded cores,
+ * another Micro's wording) gets the whole start-up timeout: only evidence of failure ends the wait early.
  */
 enum StartLog {
     STARTING, DEPLOYED, NOT_DEPLOYED, UNCLEAR;
