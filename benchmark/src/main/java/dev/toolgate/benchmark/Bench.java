@@ -74,9 +74,8 @@ public final class Bench {
     }
 
     /**
-     * The full run measures the gateway as it ships, on the JVM's defaults (C2 pays in a long run under load); the quick run
-     * only shows the benchmark works, so its gateways start on the short-lived JVM options the test suites use, which take
-     * about half the CPU to start.
+     * The full run measures the gateway as it ships, on the JVM's defaults (C2 pays in a long run under load); the quick
+     * run only shows the benchmark works, so its gateways start on the test suites' cheaper short-lived JVM options.
      */
     private static List<String> jvmOptions(RunLength length) {
         return length.isQuick() ? LocalStack.SHORT_LIVED_JVM : List.of();
@@ -111,9 +110,8 @@ public final class Bench {
     private static Map<String, String> gatewayConfig(String jdbcUrl, String simulatorsUrl, String adminToken, RunLength length) {
         Map<String, String> config = LocalStack.gatewayConfig(jdbcUrl, simulatorsUrl);
         if (length.isQuick()) {
-            // the quick run shows the benchmark works, in CI too (QuickBenchRunIT), where other builds load the host: there
-            // a PostgreSQL login past the journal's 2 s connect timeout failed the gateway's deployment twice (2026-12-03,
-            // load average 17-25 on 2 cores). The full run keeps the shipped timeout: it measures the gateway as it ships
+            // the quick run also runs in CI (QuickBenchRunIT), where other builds load the host and a PostgreSQL login can
+            // outlast the journal's 2 s connect timeout; the full run keeps the shipped timeout: it measures the gateway as it ships
             config.put("toolgate.db.connect-timeout-seconds", "15");
         }
         config.put("toolgate.admin.bootstrap-token", adminToken);

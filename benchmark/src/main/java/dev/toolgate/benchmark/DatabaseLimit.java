@@ -20,13 +20,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The statements the gateway issues for one new operation, by plain JDBC with no application server,
- * in the gateway's transactions (StatementBudgetIT counts them): the first look, which reads the key's row and,
- * there being none, captures it (INSERT … ON CONFLICT with its event, one autocommitted statement); the record (the
- * fenced UPDATE with its event, returning the row, one statement, one transaction). And for a replay: the same
- * first look, which reads the finished row and inserts nothing. The token is checked from the gateway's cache of callers, so neither reads the principal table.
- * What the gateway could reach on this database. The connections are opened before any call is timed,
- * one per worker, as a pool would hold them.
+ * What the gateway could reach on this database: the statements it issues for a new operation and for a replay, by
+ * plain JDBC with no application server, in the gateway's transactions (StatementBudgetIT counts them). The token is
+ * checked from the gateway's cache of callers, so neither reads the principal table. The connections are opened
+ * before any call is timed, one per worker, as a pool would hold them.
  */
 final class DatabaseLimit implements AutoCloseable {
 

@@ -44,8 +44,7 @@ final class Measurements {
     private static final List<Double> OPEN_LOOP_SHARES = List.of(0.5, 0.8);
     /**
      * About how long one backlog run may take, and after which a backlog series starts no further
-     * repeat: at the job's rate today (ten to forty a second on 2 busy cores) a 10,000 backlog takes
-     * many minutes, and the whole run is to stay well under half an hour.
+     * repeat: on 2 busy cores a 10,000 backlog takes many minutes, and the whole run is to stay well under half an hour.
      */
     private static final Duration BACKLOG_BUDGET = Duration.ofSeconds(90);
     /** Operations in the probe that measures the job's rate before the backlog is sized. */
@@ -169,7 +168,7 @@ final class Measurements {
         });
     }
 
-    /** Why: a JIT still compiling spends a core's share on itself and measures the interpreter's paths. */
+    /** Until the gateway's JIT is quiet ({@link WarmUp}). */
     private void warmUp(String which, GatewayProcess instance, WarmUp.Round round) throws Exception {
         warmUp(which, instance.pid(), new WarmUp(length.warmUp(), length.isQuick()), round);
     }
@@ -334,8 +333,8 @@ final class Measurements {
         try (OtlpSink collector = OtlpSink.start()) {
             for (String label : List.of(TRACING_ON, TRACING_DEAD)) {
                 String endpoint = label.equals(TRACING_ON) ? collector.endpoint() : "http://127.0.0.1:" + LocalStack.freePort();
-                // each instance's warm-up creates documents by the hundred thousand: in the simulators' small heap they
-                // left the next cells measuring its garbage collector (82 ms of its CPU per new operation, 21/s)
+                // each instance's warm-up creates documents by the hundred thousand: in the simulators' small heap the
+                // next cells would measure its garbage collector
                 freshSimulators();
                 System.out.println("  starting a gateway instance " + label);
                 try (GatewayProcess other = traced.start(endpoint)) {

@@ -5,9 +5,8 @@ import java.time.Duration;
 /**
  * When a gateway is warm enough to measure: after at least the run's warm-up, once its JIT compiler threads
  * spent under {@link #QUIET_SHARE} of one core in the last {@link #ROUND} — or after {@link #LONGEST} whatever
- * they do. A fixed 30 s was not enough on two cores: a profile of the closed-loop series after it found the
- * C1/C2 compiler threads using over a quarter of the gateway's CPU during the first cells, so those cells
- * measured a half-compiled server (and charged the JIT's CPU to each operation).
+ * they do. A fixed warm-up leaves the compiler threads busy into the first cells on two cores, which then measure a
+ * half-compiled server and charge the JIT's CPU to each operation.
  */
 final class WarmUp {
 
@@ -34,9 +33,8 @@ final class WarmUp {
     }
 
     /**
-     * Simulators just restarted: one round at least, then on until their JIT is quiet, a minute at most. Cold,
-     * they spent several times the CPU per call of warm ones (2.25 against 0.60 ms per new operation), on the
-     * two cores the gateway is measured on, in the cell after each restart.
+     * Simulators just restarted: one round at least, then on until their JIT is quiet, a minute at most. Cold, they
+     * spend several times the CPU per call of warm ones, on the two cores the gateway is measured on.
      */
     static WarmUp simulators(boolean quick) {
         return new WarmUp(ROUND, quick ? ROUND : SIMULATORS_LONGEST);
