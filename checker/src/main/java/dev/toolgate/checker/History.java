@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What one fault run left behind, gathered from outside the gateway: every answer each agent got, the journal read
- * directly, what the targets received and hold, and the faults armed. The gateway's own view of itself is not in it.
+ * directly, what the targets received and hold, and the faults armed.
  *
  * @param operations one entry per key the run used
  * @param outages    when the journal or a gateway was away on purpose: the only times an agent may be told 503 or get no answer

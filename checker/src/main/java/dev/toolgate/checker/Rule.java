@@ -1,6 +1,6 @@
 package dev.toolgate.checker;
 
-/** The rules a fault run is judged by; each is one method of {@link Checker}. */
+/** The rules a fault run is judged by. */
 public enum Rule {
     /**
      * No agent is told 5xx, but 503 with {@code Retry-After} while the journal is away ({@code journal-unavailable}) or
