@@ -21,10 +21,8 @@ public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
     /**
-     * How long an orderly stop waits, once the gateway refuses new calls, for the calls it is serving to finish
-     * before the server tears the application down. Two seconds suit the local run and the tests (their target calls
-     * answer within it); docs/operations.md sizes it for production. A call still running when it ends is not lost:
-     * its lease lapses and the operation is looked up, never sent blindly again.
+     * How long an orderly stop lets the calls in flight finish: enough for the local run's and the tests' target calls
+     * (docs/operations.md sizes it for production). A call cut off is not lost: its lease lapses and it is looked up.
      */
     public static final Duration DRAIN = Duration.ofSeconds(2);
 
@@ -67,19 +65,13 @@ public final class GatewayProcess implements AutoCloseable {
         return Files.writeString(folder.resolve("micro-postboot.txt"), POST_BOOT);
     }
 
-    /**
-     * Deploys {@code war} into the same Micro next to the gateway (its context root is the file's name):
-     * the benchmark's floor endpoints, which must share the gateway's server but never its WAR.
-     */
+    /** Deploys {@code war} into the same Micro beside the gateway, at the file's name: the benchmark's floor endpoints. */
     public GatewayProcess alsoDeploying(Path war) {
         alongside.add(war);
         return this;
     }
 
-    /**
-     * Lets an orderly stop wait {@code drain} for the calls in flight: as long as the slowest target call the run makes,
-     * so that a rolling update cuts none of them (docs/operations.md, Upgrading).
-     */
+    /** {@link #DRAIN} for a run whose slowest target call is longer (docs/operations.md, Upgrading). */
     public GatewayProcess withDrain(Duration drain) {
         this.drain = drain;
         return this;
@@ -91,22 +83,17 @@ public final class GatewayProcess implements AutoCloseable {
         return this;
     }
 
-    /**
-     * Runs the {@code asadmin} commands of {@code script} after boot too, as an operator's post-boot file would (the
-     * server's pool of {@code deploy/payara/journal-pool.asadmin}, say); its comment lines are left out.
-     */
+    /** Runs the {@code asadmin} commands of {@code script} after boot too, as an operator's post-boot file would. */
     public GatewayProcess withPostBoot(Path script) throws IOException {
         Files.readAllLines(script).stream().filter(line -> !line.isBlank() && !line.startsWith("#")).forEach(postBootCommands::add);
         return this;
     }
 
-    /** Passes {@code options} to Micro itself, such as {@code --addlibs} or {@code --logproperties}. */
     public GatewayProcess withServerOptions(List<String> options) {
         serverOptions.addAll(options);
         return this;
     }
 
-    /** Starts the JVM with {@code options} too, such as {@link LocalStack#SHORT_LIVED_JVM}; the JVM's defaults without. */
     public GatewayProcess withJvmOptions(List<String> options) {
         jvmOptions.addAll(options);
         return this;
@@ -119,13 +106,10 @@ public final class GatewayProcess implements AutoCloseable {
         LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
         List<String> command = new ArrayList<>(javaCommand);
         command.addAll(jvmOptions);
-        // deployment.resource.validation=false: Payara's validator looks the journal's own @DataSourceDefinition up
-        // before the application defines it, and on a loaded host now and then stops the deployment for it; a datasource
-        // really missing still fails the deployment (SchemaMigrationIT's undeployable gateway).
-        // --nohazelcast: one gateway per process needs no data grid (its caches and reconcile runs are per instance,
-        // coordinated through the journal), and Micro starts sooner without; the gateway's EJB timers are non-persistent.
-        // fish.payara.shutdowngrace: on SIGTERM Micro waits this long before it stops the application, which meanwhile
-        // refuses new calls and finishes those it serves (edge.Stopping)
+        // resource validation off: it looks the journal's @DataSourceDefinition up before the application defines it,
+        // and on a loaded host now and then fails the deployment for it (a datasource really missing still fails it).
+        // --nohazelcast: one gateway per process needs no data grid; its EJB timers are non-persistent.
+        // shutdowngrace: how long a SIGTERM'd Micro lets the application finish its calls (edge.Stopping)
         command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
@@ -147,9 +131,8 @@ public final class GatewayProcess implements AutoCloseable {
     }
 
     /**
-     * Waits until the application answers its own API (a problem+json 404 for a key nobody used). A server
-     * given up on is stopped before this throws: its caller, failing, keeps no handle to stop it with, and a
-     * server left running holds its port and its CPU through whatever runs next.
+     * Waits until the application answers its own API (a problem+json 404 for a key nobody used). A server given up on
+     * is stopped before this throws: its caller keeps no handle to stop it with.
      */
     public GatewayProcess awaitReady() throws IOException {
         try {
@@ -182,12 +165,11 @@ public final class GatewayProcess implements AutoCloseable {
                     return this;
                 }
             } catch (IOException notYet) {
-                // not listening yet
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while waiting for the gateway", e);
             }
-            // it did not answer: a log that proves the deployment failed ends the wait now, not after the whole timeout
+            // a log that proves the deployment failed ends the wait now
             String started = logSinceStart();
             if (StartLog.of(started) == StartLog.NOT_DEPLOYED) {
                 throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
@@ -221,7 +203,6 @@ public final class GatewayProcess implements AutoCloseable {
                 .findFirst().orElse(-1L);
     }
 
-    /** The operating system's id of the running server, for reading its CPU time from /proc. */
     public long pid() {
         return process.pid();
     }

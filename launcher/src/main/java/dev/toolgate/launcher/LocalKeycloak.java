@@ -55,10 +55,7 @@ public final class LocalKeycloak implements AutoCloseable {
         this.realmFile = realmFile;
     }
 
-    /**
-     * The JDK that runs Keycloak: {@code toolgate.keycloak.java-home} if set (that one or none), else a Java 25 in
-     * /usr/lib/jvm; empty, with what was tried, if there is none.
-     */
+    /** The JDK that runs Keycloak: a Java 25 as {@link Jdks} finds one, {@code toolgate.keycloak.java-home} first. */
     public static Optional<Path> java(List<Path> tried) throws IOException {
         return Jdks.find("toolgate.keycloak.java-home", feature -> feature == 25, tried);
     }
@@ -123,7 +120,6 @@ public final class LocalKeycloak implements AutoCloseable {
                     return true;
                 }
             } catch (IOException notYet) {
-                // not listening yet
             }
             Thread.sleep(500); // a Keycloak start takes tens of seconds; nothing announces it
         }

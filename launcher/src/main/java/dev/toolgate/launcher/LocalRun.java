@@ -108,11 +108,7 @@ public final class LocalRun {
         Thread.currentThread().join();
     }
 
-    /**
-     * The gateway on Payara Micro 6 (Jakarta EE 10, the build's Java 17), or with {@code -Dtoolgate.micro=7} on Micro 7
-     * (Jakarta EE 11) and a Java 21 or newer found as Keycloak's is ({@code -Dtoolgate.micro7.java-home}, else
-     * /usr/lib/jvm).
-     */
+    /** The gateway on Payara Micro 6, or with {@code -Dtoolgate.micro=7} on Micro 7 and a Java 21 or newer ({@link Jdks}). */
     private static GatewayProcess gateway(int port, Map<String, String> config, Path home) throws IOException {
         boolean seven = "7".equals(System.getProperty("toolgate.micro", "6"));
         Path runtime = Path.of(System.getProperty(seven ? "toolgate.runtime.micro7" : "toolgate.runtime"));

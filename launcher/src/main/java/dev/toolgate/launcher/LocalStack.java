@@ -42,10 +42,7 @@ public final class LocalStack {
         return postgresBuilder(dataDirectory, port).start();
     }
 
-    /**
-     * The same, durable: fsync, synchronous commits and full-page writes on, as PostgreSQL ships (the embedded
-     * default turns them off, which is right for tests' throw-away databases and wrong for a journal that is kept).
-     */
+    /** The same, durable: fsync, synchronous commits and full-page writes on, which the embedded default turns off. */
     public static EmbeddedPostgres durablePostgres(Path dataDirectory, int port) throws IOException {
         return postgresBuilder(dataDirectory, port).setServerConfig("fsync", "on").setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "on").start();
@@ -94,10 +91,7 @@ public final class LocalStack {
         return gatewayConfig(jdbcUrl, simulatorsUrl, null);
     }
 
-    /**
-     * The same, at the simulators' HTTPS {@code simulatorsUrl}, each target trusting {@code trustBundle}
-     * (the simulators' CA, {@code Simulators.tls().caBundle()}); null keeps the JDK's default trust.
-     */
+    /** The same over HTTPS, each target trusting {@code trustBundle} (null: the JDK's default trust). */
     public static Map<String, String> gatewayConfig(String jdbcUrl, String simulatorsUrl, Path trustBundle) {
         Map<String, String> config = new LinkedHashMap<>();
         config.put("toolgate.db.url", jdbcUrl);
@@ -127,11 +121,7 @@ public final class LocalStack {
         return config;
     }
 
-    /**
-     * Subscribes the gateway on {@code gatewayPort} to the simulators' notifications through their real APIs, as an operator
-     * does at the providers: YooKassa's events through {@code POST /v3/webhooks} to {@code /notifications/yookassa},
-     * Bitrix24's deal events through {@code event.bind} to {@code /notifications/bitrix24}.
-     */
+    /** Subscribes the gateway to the simulators' notifications through their real APIs, as an operator does. */
     public static void subscribeNotifications(String simulatorsUrl, int gatewayPort) {
         SimulatorClient simulators = new SimulatorClient(simulatorsUrl);
         String gateway = "http://127.0.0.1:" + gatewayPort;
@@ -175,9 +165,8 @@ public final class LocalStack {
     }
 
     /**
-     * Refuses a port another program listens on: waiting for "something listens" would take that program for
-     * ours, and the run would say ready while its own process had failed to bind. {@code property} names the
-     * setting that picks another port.
+     * Refuses a port another program listens on: waiting for "something listens" would take that program for ours.
+     * {@code property} names the setting that picks another port.
      */
     static void requireFree(int port, String property) throws IOException {
         try (ServerSocket probe = new ServerSocket()) {
