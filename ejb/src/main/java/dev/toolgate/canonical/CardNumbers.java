@@ -11,17 +11,12 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Finds payment card numbers anywhere in a request, so that one is refused before it can reach the
- * journal or a log: 13–19 digits (ISO/IEC 7812) passing the Luhn check, however a person types them —
- * in one run, or in groups of any size between which stand up to {@link #MAX_GAP} characters that are
- * neither letters nor digits (spaces of every width, dots, slashes, dashes, zero-width characters…),
- * with the decimal digits of any script. The text is NFKC-normalized first (fullwidth forms, circled
- * digits), and invisible format characters (Unicode category Cf) are dropped.
- *
- * <p>UUIDs, traceparent headers, hexadecimal ids of 20 characters or more and ISO 8601 timestamps are set aside
- * before digits are counted: a UUID's groups can all be decimal digits (the last two form 16 digits about once in
- * 20,000 random UUIDs), and a timestamp with milliseconds holds 13 digits past its 'T'. An id of 13–19 bare decimal
- * digits that passes Luhn cannot be told from a card number and is refused.
+ * Finds payment card numbers anywhere in a request, so that one is refused before it can reach the journal or a log:
+ * 13–19 digits (ISO/IEC 7812) passing the Luhn check, however a person types them — in one run or in groups split by
+ * up to {@link #MAX_GAP} characters that are neither letters nor digits, in the decimal digits of any script, after
+ * NFKC and with format characters dropped. UUIDs, traceparents, hex ids and ISO 8601 timestamps are set aside first:
+ * their digits can pass Luhn by chance. An id of 13–19 bare decimal digits that passes Luhn cannot be told from a
+ * card number and is refused.
  */
 public final class CardNumbers {
 
@@ -132,7 +127,6 @@ public final class CardNumbers {
         return cardIn(groups);
     }
 
-    /** Where the run of digits, or of non-digits, starting at {@code from} ends. */
     private static int runEnd(String s, int from) {
         boolean digit = isAsciiDigit(s.charAt(from));
         int end = from;
@@ -156,12 +150,10 @@ public final class CardNumbers {
         return out.toString();
     }
 
-    /** A gap between digit groups of one number: short, and neither letters nor digits in it. */
     private static boolean separates(String gap) {
         return gap.codePointCount(0, gap.length()) <= MAX_GAP && gap.codePoints().noneMatch(Character::isLetter);
     }
 
-    /** Whether some consecutive groups hold 13–19 digits passing Luhn. */
     private static boolean cardIn(List<String> groups) {
         for (int first = 0; first < groups.size(); first++) {
             StringBuilder candidate = new StringBuilder();

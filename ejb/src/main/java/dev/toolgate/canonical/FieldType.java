@@ -74,10 +74,7 @@ public enum FieldType {
         }
     },
 
-    /**
-     * An instant with an explicit offset, normalized to UTC; a local time is ambiguous and refused. It
-     * must lie between {@link #EARLIEST} and {@link #LATEST}, so that it is a date 1C can keep in any time zone.
-     */
+    /** An instant with an explicit offset (a local time is ambiguous), normalized to UTC, within {@link #EARLIEST}..{@link #LATEST}. */
     TIMESTAMP {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
@@ -94,10 +91,7 @@ public enum FieldType {
         }
     },
 
-    /**
-     * A yes/no option that is off by default: {@code false} is normalized away, so sending it and
-     * leaving the field out are one intent with one fingerprint.
-     */
+    /** An option off by default: {@code false} is normalized away, so sending it and leaving it out are one intent. */
     FLAG {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
@@ -124,9 +118,8 @@ public enum FieldType {
     },
 
     /**
-     * A reference to an existing object by its GUID (a 1C {@code Ref_Key}), normalized to lower case: the
-     * two spellings name one object, so they are one intent with one fingerprint, and 1C writes its
-     * references in lower case. Anything else is refused here, before it could reach a target's URL.
+     * A reference to an existing object by its GUID (a 1C {@code Ref_Key}), in lower case as 1C writes it: the two
+     * spellings name one object, so one intent. Anything else is refused before it could reach a target's URL.
      */
     GUID {
         @Override
@@ -140,9 +133,8 @@ public enum FieldType {
     },
 
     /**
-     * A reference to an existing object by a numeric id (a Bitrix24 deal's {@code ID}), kept as text: ASCII
-     * digits, no sign, no leading zero and not zero ({@code 007} and {@code 7} would be two fingerprints of one
-     * deal), at most {@code maxLength} digits.
+     * A reference to an existing object by a numeric id (a Bitrix24 deal's {@code ID}), kept as text: no sign and no
+     * leading zero ({@code 007} and {@code 7} would be two fingerprints of one deal), at most {@code maxLength} digits.
      */
     NUMERIC_ID {
         @Override

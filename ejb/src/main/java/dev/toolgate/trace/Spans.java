@@ -17,10 +17,9 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Where spans come from: the server's OpenTelemetry (MicroProfile Telemetry), handed over at start-up
- * by {@link TelemetryStartup}; until then, and wherever tracing is off, the API's no-op, whose spans cost
- * an allocation and export nothing. Static, because the target clients and the journal's writers are
- * not all container objects, and a span is wanted at each of them.
+ * Where spans come from: the server's OpenTelemetry, handed over at start-up by {@link TelemetryStartup}; until then,
+ * and wherever tracing is off, nothing is recorded. Static, because the target clients and the journal's writers are
+ * not all container objects.
  */
 public final class Spans {
 
@@ -39,11 +38,9 @@ public final class Spans {
     private static volatile boolean exporting;
 
     /**
-     * Uses {@code telemetry} from now on (the server's, once the application has started). It records when it
-     * exports — its autoconfiguration wrapped an exporter in ours — and makes real spans: a probe span, never
-     * ended and so never exported, gets a valid context (a sampler that drops spans still gives one). WildFly
-     * hands a disabled SDK over as an SDK without an exporter (real spans, exported nowhere), Payara as the API's
-     * no-op: tracing is off with either.
+     * Uses {@code telemetry} from now on. It records only when it exports (an exporter wrapped in ours) and makes real
+     * spans (a probe span, never ended, gets a valid context): WildFly hands a disabled SDK over as one without an
+     * exporter, Payara as the API's no-op.
      */
     public static void use(OpenTelemetry telemetry) {
         Tracer next = telemetry.getTracer(SCOPE, Spans.class.getPackage().getImplementationVersion());
@@ -173,10 +170,8 @@ public final class Spans {
     }
 
     /**
-     * Names the operation on the span that is current when a front door hands the call over: the call's
-     * server span (the server's own for REST, ours for MCP). Not when the current span is a step of ours that names
-     * an operation already — a process's span, while the process sends its steps through the same door: that span
-     * is the process's, and each step names itself on its own span.
+     * Names the operation on the call's server span when a front door hands the call over; not when the current span
+     * is a step of ours that names an operation already (a process's, sending its steps through the same door).
      */
     public static void annotateServer(OperationAttributes operation) {
         OperationAttributes enclosing = Context.current().get(Step.OPERATION);
@@ -186,9 +181,8 @@ public final class Spans {
     }
 
     /**
-     * The id of the current span when it is being recorded (tracing on), else null: what a journal row keeps.
-     * With tracing off the current "span" may still be the caller's, taken from its {@code traceparent}: that
-     * is not ours to keep.
+     * The id of the current span when it is being recorded, else null: what a journal row keeps. With tracing off the
+     * current "span" may be the caller's, from its {@code traceparent}: not ours to keep.
      */
     public static String currentSpanId() {
         Span span = Span.current();
