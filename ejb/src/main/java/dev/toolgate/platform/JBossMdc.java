@@ -7,14 +7,10 @@ import java.util.Map;
 import java.util.logging.LogManager;
 
 /**
- * The JBoss Logging MDC, filled for the duration of one log call, where it reaches a log line: WildFly's
- * {@code json-formatter} prints it, which is how a structured line's fields become fields there ({@code
- * trace.StructuredLog}). The MDC is the server's class, not the application's to import, so it is looked up
- * reflectively, and only under JBoss LogManager: JUL has no MDC of its own, and Payara has JBoss Logging's classes
- * too (for Weld), whose MDC no formatter there reads: filling it cost every line for nothing.
- *
- * <p>{@code EarOnWildFlyIT} (it, through {@code EarSuite}) reads a journal event's fields back from the MDC of
- * WildFly's JSON log lines.
+ * The JBoss Logging MDC, filled for the duration of one log call: WildFly's {@code json-formatter} prints it, which is
+ * how a structured line's fields become fields there. The MDC is the server's class, so it is looked up reflectively,
+ * and only under JBoss LogManager: Payara has JBoss Logging's classes too (for Weld), whose MDC nothing there reads.
+ * {@code EarOnWildFlyIT} (it) reads a journal event's fields back from WildFly's JSON log lines.
  */
 public final class JBossMdc {
 

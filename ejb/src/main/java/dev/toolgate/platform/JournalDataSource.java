@@ -8,19 +8,12 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The journal's PostgreSQL, configured the same way on every server. {@code journal.JournalSchema} names this
- * class in its {@code @DataSourceDefinition}, whose {@code ${MPCONFIG=…}} values Payara resolves and
- * WildFly (without annotation property replacement) hands over verbatim: a value that is still an
- * unresolved expression, or empty, is ignored, and the setting is read from the system property
- * ({@code toolgate.db.url}) or the environment ({@code TOOLGATE_DB_URL}) instead. So one EAR needs no
- * server-side datasource on either server.
- *
- * <p>It also bounds how long a journal that went away can hold a request ({@code toolgate.db.connect-timeout-seconds},
- * {@code .socket-timeout-seconds}; docs/database-outage.md), so the gateway answers 503 within seconds.
- *
- * <p>Still needed while WildFly leaves the definition's expressions unresolved and builds its pool without
- * validation: {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) deploys the EAR on WildFly with this datasource
- * alone; {@code JournalDataSourceTest} pins what is taken and what is ignored.
+ * The journal's PostgreSQL, configured the same way on every server. {@code journal.JournalSchema} names this class in
+ * its {@code @DataSourceDefinition}, whose {@code ${MPCONFIG=…}} values WildFly hands over unresolved: such a value,
+ * or an empty one, is ignored and the setting read from the system property or the environment instead, so one EAR
+ * needs no server-side datasource. It also bounds how long a journal that went away can hold a request
+ * (docs/database-outage.md). {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) shows it still needed;
+ * {@code JournalDataSourceTest} pins what is taken and what is ignored.
  */
 public class JournalDataSource extends PGSimpleDataSource {
 
@@ -32,11 +25,9 @@ public class JournalDataSource extends PGSimpleDataSource {
      */
     static final int CONNECT_TIMEOUT_SECONDS = 2;
     /**
-     * 5 s: the journal's longest statements (the reconcile claim and the purge, both by index with a
-     * LIMIT; a row lock held by another short journal transaction) take milliseconds, tens at worst with
-     * a million operations; 5 s is far above that, yet a black-holed connection (no RST, no answer) frees
-     * its request within seconds. A statement cut off by it fails like a lost connection: its
-     * transaction rolls back, and an unrecorded outcome is looked up by key later.
+     * 5 s: far above the journal's longest statements (milliseconds; the reconcile claim and the purge go by index with
+     * a LIMIT), yet a black-holed connection frees its request within seconds. A statement cut off by it fails like a
+     * lost connection: its transaction rolls back, and an unrecorded outcome is looked up by key later.
      */
     static final int SOCKET_TIMEOUT_SECONDS = 5;
 
@@ -106,10 +97,8 @@ public class JournalDataSource extends PGSimpleDataSource {
     }
 
     /**
-     * A pool that passes the definition's (unresolved) credentials along gets the configured ones instead. The
-     * connection checks its session when a pool hands it out, and replaces one PostgreSQL ended
-     * ({@link ReopeningConnection}): what a pool that does not validate (WildFly's, for this definition) needs to
-     * come back by itself after a PostgreSQL restart.
+     * A pool that passes the definition's (unresolved) credentials along gets the configured ones instead; the
+     * connection replaces a session PostgreSQL ended when the pool hands it out ({@link ReopeningConnection}).
      */
     @Override
     public Connection getConnection(String user, String password) throws SQLException {

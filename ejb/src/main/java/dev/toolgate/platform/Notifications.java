@@ -12,17 +12,10 @@ import java.util.List;
 
 /**
  * The announcements PostgreSQL delivered to a pooled connection that LISTENs, and the backend it named when the
- * connection started, read through the driver's own API ({@code PGConnection.getNotifications}, {@code getBackendPID}),
- * whichever copy of the driver the pool runs.
- *
- * <p>A server-managed pool may run a copy of the driver loaded apart from the application's (on WildFly the driver
- * is a deployment of its own beside the EAR): its connection implements the other copy's {@code PGConnection}, so
- * unwrapping fails, and the same methods are called by name on the driver's connection under the pool's wrapper
- * (which the connection's metadata hands back).
- *
- * <p>{@code NotificationsIT} hears announcements through a copy of the driver loaded apart from the application's;
- * {@code EarOnWildFlyIT} (it, through {@code EarSuite}) shows the principal-change listener hearing them on WildFly's
- * server-managed pool.
+ * connection started, read through the driver's own API, whichever copy of the driver the pool runs: a server-managed
+ * pool may run a copy loaded apart from the application's (WildFly's), whose connection cannot be unwrapped to ours,
+ * so the same methods are called by name on the driver's connection under the pool's wrapper. {@code NotificationsIT}
+ * and {@code EarOnWildFlyIT} (it) show it still needed.
  */
 public final class Notifications {
 

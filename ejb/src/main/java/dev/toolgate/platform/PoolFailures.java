@@ -4,12 +4,9 @@ import java.util.Set;
 
 /**
  * A server's connection pool giving up: a Jakarta Connectors {@code ResourceException} (WildFly's IronJacamar) or
- * Payara's {@code PoolingException}. Those are the servers' classes, which the application may not see, so they
- * are known by name, on the exception's class and its superclasses. {@code journal.JournalOutage} counts them as
- * the journal being away.
- *
- * <p>No suite makes a pool give up on its own; {@code PoolFailuresTest} pins the names, and {@code DatabaseOutageIT}
- * (it) runs the outages in which Payara Micro's pool may give up before the driver does.
+ * Payara's {@code PoolingException}, known by name since the application may not see the servers' classes.
+ * {@code PoolFailuresTest} pins the names; {@code DatabaseOutageIT} (it) runs the outages in which Payara Micro's pool
+ * may give up before the driver does.
  */
 public final class PoolFailures {
 

@@ -9,10 +9,8 @@ import java.util.Optional;
  * Where the journal's connections come from: by default the EAR's own datasource ({@code java:app/jdbc/toolgate}),
  * so a deployment needs nothing on the server; {@code toolgate.db.datasource} names a server-managed one by JNDI
  * instead (its settings and monitoring the server's), and then JPA (through {@link EclipseLinkLogin}) and every plain
- * JDBC use (through {@link #orElse}) take it; the EAR's own is then defined but never connected.
- *
- * <p>Here because the name is the server's: both EAR suites ({@code EarOnPayaraServerIT}, {@code EarOnWildFlyIT},
- * through {@code EarSuite}) deploy with a server-managed pool and check its size under concurrent calls.
+ * JDBC use (through {@link #orElse}) take it; the EAR's own is then defined but never connected. Both EAR suites
+ * ({@code EarSuite}) deploy with a server-managed pool.
  */
 public final class ServerDataSource {
 
