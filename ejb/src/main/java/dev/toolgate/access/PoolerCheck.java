@@ -10,8 +10,7 @@ import java.util.UUID;
 /**
  * Whether a connection of the journal's pool is a PostgreSQL session of its own, or reaches PostgreSQL through a
  * pooler that hands server connections round between transactions (PgBouncer's transaction mode), where a LISTEN
- * is lost with the transaction that made it. "Direct" only when every sign of a session of its own is seen; a sign
- * that may hold by chance through a pooler is never enough alone (see {@link #judge}).
+ * is lost with the transaction that made it.
  */
 final class PoolerCheck {
 
@@ -21,7 +20,6 @@ final class PoolerCheck {
     sealed interface Verdict permits Direct, Pooled, Unproven {
     }
 
-    /** The connection is backend {@code backendPid} and nothing else. */
     record Direct(int backendPid) implements Verdict {
     }
 
@@ -34,11 +32,9 @@ final class PoolerCheck {
     }
 
     /**
-     * What the check saw. {@code startupPid}: the backend the server named when the connection started (its key for
-     * cancelling, 0 when none was sent); {@code firstPid} and {@code secondPid}: the backends this connection's two
-     * consecutive transactions ran on, a session setting made in the first and read back in the second
-     * ({@code markerKept}); {@code otherPid}: the backend of another pooled connection's transaction held open between
-     * the two, and whether it saw that setting.
+     * What the check saw: the backend named at start-up (0: none), those this connection's two consecutive
+     * transactions ran on and whether a session setting made in the first survived, and the backend of another
+     * connection's transaction held open between them and whether it saw that setting.
      */
     record Seen(int startupPid, int firstPid, int secondPid, boolean markerKept, int otherPid, boolean otherSawMarker) {
     }
@@ -67,13 +63,10 @@ final class PoolerCheck {
     }
 
     /**
-     * "Direct" needs every sign at once. Through a pooler, one connection's consecutive transactions may run on one
-     * backend by chance (PgBouncer hands back the server connection used last), its pid and session setting still
-     * there, while another connection's transaction happens to run elsewhere: those signs can only give a pooler away,
-     * never prove there is none. The start-up key can: PostgreSQL names in it the backend the connection is, while a
-     * pooler, not knowing at start-up which backend will run the client's transactions, names a key of its own
-     * (PgBouncer's is random: it names the backend in use about once in 4 billion checks, and then only if every other
-     * sign missed too).
+     * "Direct" needs every sign at once. Through a pooler the transaction signs may all hold by chance (PgBouncer hands
+     * back the server connection used last): they can give a pooler away, never prove there is none. The start-up key
+     * can: PostgreSQL names the backend the connection is, while a pooler, not knowing which backend will run the
+     * client's transactions, names a (random) key of its own.
      */
     static Verdict judge(Seen seen) {
         if (seen.startupPid() == 0) {
