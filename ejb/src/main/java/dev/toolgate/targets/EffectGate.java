@@ -1,15 +1,12 @@
 package dev.toolgate.targets;
 
 /**
- * Asked by an adapter right before each request that can create the effect (through
- * {@link TargetHttpClient#sendEffect}): an attempt can outlive its lease — look-up pages, a coverage check,
- * a posting after the create — and an attempt that lost its lease must stop without sending, or its
- * request could follow a newer attempt's. The same gate tells, when an adapter fails, whether such a
- * request may have left.
+ * Asked right before each request that can create the effect ({@link TargetHttpClient#sendEffect}): an attempt can
+ * outlive its lease (look-up pages, a posting after the create), and one that lost it must stop without sending, or
+ * its request could follow a newer attempt's. It also tells, when an adapter fails, whether such a request may have left.
  */
 public interface EffectGate {
 
-    /** Whether the next request that can create the effect may go. */
     sealed interface Passage {
     }
 

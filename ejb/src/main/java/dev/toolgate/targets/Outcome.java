@@ -41,9 +41,8 @@ public sealed interface Outcome {
     }
 
     /**
-     * The target accepted the request and has not finished it (a payment provider's {@code pending},
-     * or "accepted, not processed yet"): wait and look again, never send anything new meanwhile.
-     * {@code objectId} is the target's object when it named one; {@code retryAfter} its hint, or null.
+     * The target accepted the request and has not finished it (a payment provider's {@code pending}): wait and look
+     * again, never send anything new meanwhile. {@code objectId} and {@code retryAfter} when the target named them.
      */
     record Pending(String objectId, Duration retryAfter, Integer httpStatus) implements Outcome {
     }

@@ -4,9 +4,8 @@ import java.time.Duration;
 import java.util.function.DoubleSupplier;
 
 /**
- * Bounded retries of transient failures: at most {@code maxAttempts} attempts
- * per operation, exponential back-off capped at {@code maxDelay}, with jitter so that agents
- * retrying together do not hit a recovering target together.
+ * Bounded retries of transient failures, with exponential back-off jittered so that agents retrying together do not
+ * hit a recovering target together.
  */
 public record RetryPolicy(int maxAttempts, Duration initialDelay, double multiplier, Duration maxDelay, boolean jitter) {
 

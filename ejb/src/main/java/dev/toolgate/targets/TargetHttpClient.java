@@ -41,10 +41,7 @@ public final class TargetHttpClient {
     private final HttpClient client;
     private final Duration readTimeout;
 
-    /**
-     * A client for one target; {@code tls} is read here, so a bundle that cannot be used stops this
-     * target before anything is sent, with the setting named ({@link TlsMisconfigured}).
-     */
+    /** {@code tls} is read here: a bundle that cannot be used stops this target before anything is sent ({@link TlsMisconfigured}). */
     public TargetHttpClient(Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
         SSLContext context = tls.context();
         SSLParameters parameters = context.getDefaultSSLParameters();
@@ -77,10 +74,7 @@ public final class TargetHttpClient {
         }
     }
 
-    /**
-     * Sends a request that can create the effect, if {@code gate} still permits it; otherwise nothing
-     * leaves, and the exchange says so.
-     */
+    /** Sends a request that can create the effect if {@code gate} still permits it; otherwise nothing leaves. */
     public Exchange sendEffect(HttpRequest.Builder request, EffectGate gate) {
         EffectGate.Passage passage = gate.beforeEffect();
         if (passage instanceof EffectGate.Stop stop) {
@@ -93,10 +87,8 @@ public final class TargetHttpClient {
     }
 
     /**
-     * Sends one request, as a client span of the current step when tracing is on. It carries a
-     * {@code traceparent}: that span's, or (tracing off) a new span id within the call's trace (W3C Trace
-     * Context). The span names the host, the method, the status or what became of the request — never the
-     * URL's path or query, which for some targets hold the credential (a Bitrix24 webhook's secret).
+     * Sends one request, as a client span of the current step, with that span's {@code traceparent} (tracing off: a new
+     * span id in the call's trace). The span never names the URL's path or query: some hold a credential (Bitrix24's).
      */
     public Exchange send(HttpRequest.Builder request) {
         try (Step call = Spans.client("HTTP", OperationAttributes.none())) {

@@ -14,25 +14,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * A target described by configuration, under {@code toolgate.target.<system>.http.}:
- *
- * <pre>
- * method, url, body                       the request; url and body are {@link Template}s
- * auth = none | basic | bearer | header   with user + password, token, or header-name + header-value
- * idempotency-header                      sent with our key on every attempt, when the target takes one
- * dedup-window-hours                      how long the target deduplicates by that key (0: it does not);
- *                                         inside it a later attempt re-sends, outside it looks up first
- * success-statuses = 200,201              id-pointer, status-pointer (JSON pointers into the answer)
- * status-map = Posted:succeeded,Draft:pending,Canceled:failed
- * error-code-pointer, retry-after-pointer, classify (see {@link Classification})
- * lookup.method, lookup.url               the look-up by our key; lookup.items-pointer names the array of
- * lookup.items-pointer, lookup.id-pointer  matches (0 absent, 1 found, more ambiguous); without it a 200 is
- * lookup.status-pointer                    one match and a 404 none
- * connect-timeout-ms, read-timeout-ms
- * </pre>
- *
- * <p>TLS is under {@code toolgate.target.<system>.tls.} ({@link TlsSettings}). {@link #toString()} names only the
- * host: credentials are never printed.
+ * A target described by configuration under {@code toolgate.target.<system>.http.} (docs/targets.md lists every
+ * setting; TLS is under {@code .tls.}, {@link TlsSettings}). {@link #toString()} names only the host: credentials are
+ * never printed.
  */
 public record HttpTargetSettings(String method, Template url, Template body, String auth, String user, String password,
                                  String token, String headerName, String headerValue, String idempotencyHeader,

@@ -112,9 +112,8 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * Posts a created document. The document is the effect: whatever becomes of the posting, the
-     * operation succeeded with that document, and its {@code posted} flag says what 1C reports — read
-     * back when the answer to the posting was lost, never assumed.
+     * Posts a created document. The document is the effect, whatever becomes of the posting; its {@code posted} flag
+     * says what 1C reports, read back when the posting's answer was lost, never assumed.
      */
     private Outcome post(Outcome.Succeeded created, Attempt dispatch) {
         String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
@@ -136,11 +135,9 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * {@code invoice.post}: posts an existing document, {@code POST <set>(guid'<id>')/Post}. Every attempt looks
-     * at its Posted flag first: posting a posted document again re-posts it (1C writes its movements anew),
-     * which is not this operation's intent. 1C's own 404 (an {@code odata.error} body) → {@code invoice_not_found};
-     * a 404 without one came from something in front of 1C and proves nothing about the document; a 200 that
-     * does not show the document posted → unknown, settled by the look-up.
+     * {@code invoice.post}: every attempt looks at the Posted flag first, since posting a posted document re-posts it
+     * (1C writes its movements anew). Only 1C's own 404 (an {@code odata.error} body) says the document is missing; a
+     * bare 404 came from something in front of 1C.
      */
     private Outcome postInvoice(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
@@ -165,9 +162,8 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * What a look-up made before sending means: the effect already there (or its object gone for good), or null
-     * to send. On the first attempt nothing was sent yet, so a look-up that could not be made is a refusal for
-     * now, not an unknown outcome.
+     * {@link Lookup#beforeResend}, except that on the first attempt nothing was sent yet, so a look-up that could not
+     * be made is a refusal for now, not an unknown outcome.
      */
     private static Outcome lookFirst(Lookup lookup, Attempt dispatch) {
         if (dispatch.attempt() <= 1 && lookup instanceof Lookup.Unavailable unavailable) {

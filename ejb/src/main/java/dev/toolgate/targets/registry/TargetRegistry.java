@@ -37,10 +37,8 @@ import java.util.TreeSet;
 import java.util.logging.Logger;
 
 /**
- * Every target this gateway reaches, built once at start-up from configuration, and the one way to
- * call them. One precedence rule: {@code toolgate.target.<t>.adapter=http} selects the generic HTTP
- * adapter; otherwise the system's coded adapter, when its settings are present; otherwise the system
- * is not configured, and its operations are refused before anything is stored.
+ * Every target this gateway reaches, built once at start-up from configuration ({@link AdapterSetting} picks each
+ * adapter), and the one way to call them. A system not configured has its operations refused before anything is stored.
  */
 @ApplicationScoped
 public class TargetRegistry {
@@ -135,9 +133,8 @@ public class TargetRegistry {
     }
 
     /**
-     * {@link #coverage(String, String)} through {@code adapter} (null: none configured). An adapter that keeps no
-     * account of payments (the generic HTTP adapter) cannot say, which is not "no such payment": the console tells
-     * an approver that a refund of a payment that does not exist would be refused.
+     * An adapter that keeps no account of payments (the generic HTTP one) cannot say, which is not "no such payment":
+     * the console would tell an approver that the refund will be refused.
      */
     static Optional<PaymentCoverage.Coverage> coverage(String system, Target adapter, String paymentId) {
         if (!(adapter instanceof PaymentCoverage payments)) {

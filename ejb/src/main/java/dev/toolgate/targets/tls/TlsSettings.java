@@ -22,11 +22,9 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * One target's TLS, under {@code toolgate.target.<system>.tls.}: {@code trust-bundle} (PEM CA certificates
- * that replace the JDK's default trust for this target), and the certificate shown when the target asks
- * for one, either {@code client-certificate} + {@code client-key} (PEM chain, unencrypted PKCS#8 key: an
- * nginx front's files) or {@code client-keystore} + {@code client-keystore-password} (PKCS#12: a Windows
- * or IIS export). Nothing set: the JDK's default trust and no client certificate.
+ * One target's TLS, under {@code toolgate.target.<system>.tls.} (docs/tls.md): a PEM trust bundle, and the client
+ * certificate shown when asked, as PEM files (an nginx front's) or a PKCS#12 keystore (a Windows or IIS export).
+ * Nothing set: the JDK's default trust and no client certificate.
  */
 public record TlsSettings(String prefix, Path trustBundle, Path clientCertificate, Path clientKey, Path clientKeystore,
                           String clientKeystorePassword) {
@@ -52,10 +50,7 @@ public record TlsSettings(String prefix, Path trustBundle, Path clientCertificat
         return tls;
     }
 
-    /**
-     * The context to reach the target with; built from the files each time, so call it once per client.
-     * Without any setting it is the JDK's default.
-     */
+    /** Built from the files each time, so call it once per client. */
     public SSLContext context() {
         try {
             if (trustBundle == null && clientCertificate == null && clientKeystore == null) {
