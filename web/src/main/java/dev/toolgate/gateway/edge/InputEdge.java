@@ -24,12 +24,10 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * The first thing every request meets, whichever door it is for: its path, every query parameter (name and
- * value), every header a door may read, log or trace, and — for the console's forms — every form field pass
- * {@link Inputs} before any door's code runs. So no door can take, log, trace or store a value no door would
- * take, and a door added later stands behind the same checks without doing anything. A refusal is answered in
- * the door's own form ({@link Door}) and logged by where it was and why, never by the value. Rules that depend on
- * meaning (a key's shape, a JSON body's members) are each door's, through the same {@link Inputs}.
+ * The first thing every request meets: its path, query parameters, headers and form fields pass {@link Inputs}
+ * before any door's code runs, so no door can take, log, trace or store a value no door would take, and a door added
+ * later stands behind the same checks. A refusal is answered in the door's own form ({@link Door}) and logged by
+ * where it was, never by the value. Rules that depend on meaning (a JSON body's members) are each door's.
  */
 public class InputEdge implements Filter {
 
@@ -37,9 +35,8 @@ public class InputEdge implements Filter {
     /** Secrets, never logged or traced anywhere, and opaque to us: their own checks are the authentication's. */
     private static final Set<String> OPAQUE_HEADERS = Set.of("authorization", "cookie");
     /**
-     * The headers a door reads, logs or traces (the servers' own spans record the user agent): a card number in one
-     * is refused. Others a proxy may add (a numeric request id) are only held to the text rules with the card check
-     * off: sixteen digits in a header nobody reads pass Luhn one time in ten, and refusing them would refuse traffic.
+     * The headers a door reads, logs or traces: a card number in one is refused. Others (a proxy's numeric request id)
+     * are held to the text rules only: sixteen digits pass Luhn one time in ten, and refusing them would refuse traffic.
      */
     private static final Set<String> READ_HEADERS = Set.of("idempotency-key", "traceparent", "tracestate", "origin", "host",
             "referer", "sec-fetch-site", "mcp-protocol-version", "user-agent", "content-type", "accept");
@@ -169,15 +166,13 @@ public class InputEdge implements Filter {
         CONSOLE;
 
         /**
-         * The door the container routes {@code request} to: by its servlet path and path info, which the container has
-         * normalised ({@code //console/x}, {@code /%63onsole/x} and {@code /mcp;x=y} are the console's and MCP's), never by
-         * the URI as sent — a refusal in another door's form would be one its client cannot read.
+         * The door the container routes {@code request} to, by its normalised servlet path ({@code /%63onsole/x} is the
+         * console's), never by the URI as sent: a refusal in another door's form is one its client cannot read.
          */
         static Door of(HttpServletRequest request) {
             return of(routedPath(request));
         }
 
-        /** The path as the container routes it: its servlet path and path info, normalised. */
         static String routedPath(HttpServletRequest request) {
             String pathInfo = request.getPathInfo();
             return request.getServletPath() + (pathInfo == null ? "" : pathInfo);

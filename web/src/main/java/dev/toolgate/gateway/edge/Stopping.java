@@ -11,12 +11,10 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * An instance told to stop (SIGTERM: the JVM runs its shutdown hooks) refuses every new call at once — 503 with
- * {@code Retry-After}, in the door's own form ({@link InputEdge.Door#stopping}) — and says so in its readiness, while
- * the calls it is serving finish within the server's shutdown grace. Without this, a call that arrives while the server
- * tears the application down is answered by the server itself, 500 or an HTML 503 (RecoveryIT's checker saw both); what
- * remains is the teardown's last moment, after the grace, which a balancer that follows readiness never sends to. An
- * agent told {@code gateway-stopping} retries the same key: nothing of the call was done.
+ * An instance told to stop (SIGTERM) refuses every new call at once — 503 with {@code Retry-After}, in the door's own
+ * form ({@link InputEdge.Door#stopping}) — and says so in its readiness, while the calls it is serving finish within
+ * the server's shutdown grace. Without this, a call arriving during the teardown is answered by the server itself, 500
+ * or an HTML 503 (RecoveryIT's checker saw both). Nothing of a refused call was done: the agent retries the same key.
  */
 public final class Stopping implements Filter {
 
@@ -27,7 +25,6 @@ public final class Stopping implements Filter {
         underway = true;
     }
 
-    /** Back to serving: only a test in this package has reason to. */
     static void cancel() {
         underway = false;
     }
