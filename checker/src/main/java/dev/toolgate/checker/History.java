@@ -30,8 +30,6 @@ public record History(List<Operation> operations, List<Outage> outages, List<Ans
      * @param system      the target it was sent to ({@code 1c}, {@code bitrix24}, {@code yookassa})
      * @param answers     every answer an agent got for it, retries while judging included
      * @param row         its journal row, or null when the journal holds none
-     * @param objects     the ids of the business objects at the target that carry the key
-     * @param creates     every create request the target received with the key, in order
      * @param armed       the faults armed for it, with how often each fired
      * @param mayEscalate whether its fault plan can leave it for a person (an ambiguous look-up, a target away past
      *                    the reconcile budget); an escalation elsewhere is a defect
@@ -59,9 +57,7 @@ public record History(List<Operation> operations, List<Outage> outages, List<Ans
      *
      * @param httpStatus  the HTTP status, or {@link #NO_ANSWER} when the call ended without one
      * @param opStatus    the operation's status in the answer's body ({@code succeeded}, …), or null
-     * @param objectId    the target object the answer names, or null
      * @param problem     the problem type's last segment, or null
-     * @param retryAfter  whether it carried {@code Retry-After}
      * @param excerpt     the start of the body of an answer that is not a success, for a report; null otherwise
      */
     public record Answer(int httpStatus, String opStatus, String objectId, String problem, boolean retryAfter, Instant at,
