@@ -38,7 +38,6 @@ final class Measurements {
     static final String TRACING_DEAD = "tracing, collector down";
     /** The concurrency at which -Dbench.profile=true profiles the gateway, the one the CPU goals are judged at. */
     private static final int PROFILED_CONCURRENCY = 8;
-    /** The peers, in the order they run. */
     static final List<String> PEERS = List.of(Peers.DBOS, Peers.RESTATE);
     /** Fractions of the closed-loop c=8 throughput of new operations that the open-loop series offer. */
     private static final List<Double> OPEN_LOOP_SHARES = List.of(0.5, 0.8);
@@ -168,7 +167,6 @@ final class Measurements {
         });
     }
 
-    /** Until the gateway's JIT is quiet ({@link WarmUp}). */
     private void warmUp(String which, GatewayProcess instance, WarmUp.Round round) throws Exception {
         warmUp(which, instance.pid(), new WarmUp(length.warmUp(), length.isQuick()), round);
     }
@@ -230,10 +228,8 @@ final class Measurements {
     }
 
     /**
-     * One peer doing the gateway's job — the same invoice at 1C, once per key — new and replayed at every
-     * concurrency, warmed up as the gateway was; CPU counted over its own processes, PostgreSQL where the peer keeps
-     * its state there (DBOS), the simulators and the load generator. A peer that cannot start says why and the run
-     * goes on without it.
+     * One peer doing the gateway's job (the same invoice at 1C, once per key), new and replayed at every concurrency,
+     * warmed up as the gateway was. A peer that cannot start says why and the run goes on without it.
      */
     private void peer(String name, PeerSetup setup) throws Exception {
         System.out.println("  starting the peer " + name);
@@ -275,7 +271,7 @@ final class Measurements {
 
     /**
      * The gateway's new operations and replays at c=8 once more, each for as long as its measured cell, under JFR
-     * ({@link Profile}): where the gateway's CPU goes. Apart from the cells, so the recording costs none of their figures.
+     * ({@link Profile}): where the gateway's CPU goes.
      */
     private void profile() throws Exception {
         Path out = Path.of(System.getProperty("bench.out", "."));
@@ -376,10 +372,9 @@ final class Measurements {
     }
 
     /**
-     * Empty simulators (SimulatorProcess says why); then a few calls, untimed, through the gateway and
-     * directly, so both drop the connections the old process closed; then load, untimed, until the new
-     * process's JIT is quiet ({@link WarmUp#simulators}): new operations through the gateway, the same directly,
-     * and look-ups by key (what the backlog's reconciliation asks).
+     * Empty simulators (SimulatorProcess says why); then a few untimed calls, so the gateway and the load generator
+     * drop the connections the old process closed; then untimed load until the new process's JIT is quiet
+     * ({@link WarmUp#simulators}).
      */
     private void freshSimulators() throws Exception {
         simulators.restart();
