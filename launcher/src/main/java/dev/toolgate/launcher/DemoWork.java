@@ -48,7 +48,6 @@ public final class DemoWork {
         this.tokens = tokens;
     }
 
-    /** Whether the journal at {@code jdbcUrl} has no operation of tenant demo. */
     static boolean journalIsEmpty(String jdbcUrl) throws SQLException {
         try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "postgres");
              ResultSet any = c.createStatement().executeQuery("SELECT EXISTS (SELECT 1 FROM agent_operation_log WHERE tenant = 'demo')")) {
@@ -99,7 +98,6 @@ public final class DemoWork {
         return asAgent("/api/v1/processes", key, body);
     }
 
-    /** What the demo agent sends: its token, the key, the body. */
     private HttpResponse<String> asAgent(String path, String key, String body) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(gateway + path)).header("Authorization", "Bearer " + tokens.get("demo-agent"))
                 .header("Idempotency-Key", key).header("Content-Type", "application/json")

@@ -14,7 +14,6 @@ enum StartLog {
     static final String READY = ") ready in ";
     static final String GATEWAY_DEPLOYED = "ROOT was successfully deployed";
 
-    /** The verdict on what this start has written to the log so far. */
     static StartLog of(String sinceStart) {
         if (!sinceStart.contains(READY)) {
             return STARTING;

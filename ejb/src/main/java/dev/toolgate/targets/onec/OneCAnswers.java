@@ -63,7 +63,6 @@ final class OneCAnswers {
         return result.build();
     }
 
-    /** The code a read that got no usable answer is recorded under. */
     static String failureCode(Exchange exchange) {
         if (exchange instanceof Exchange.Answered answered) {
             return "target_http_" + answered.status();

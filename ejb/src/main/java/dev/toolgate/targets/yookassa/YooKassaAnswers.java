@@ -30,7 +30,6 @@ final class YooKassaAnswers {
     private YooKassaAnswers() {
     }
 
-    /** What the answer to a payment or refund sent means for the operation. */
     static Outcome outcomeOf(Exchange exchange) {
         if (!(exchange instanceof Exchange.Answered answered)) {
             return Exchange.unanswered(exchange);
@@ -68,7 +67,6 @@ final class YooKassaAnswers {
         return new Outcome.Rejected(status == 401 ? "target_auth_failed" : "target_rejected", "YooKassa answered HTTP " + status + code, status);
     }
 
-    /** What a payment or refund found by its id or our key means for a look-up. */
     static Lookup lookupOf(JsonObject object) {
         String id = object.getString("id", "?");
         String state = object.getString("status", "");
