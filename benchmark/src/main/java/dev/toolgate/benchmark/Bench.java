@@ -4,7 +4,6 @@ import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.launcher.LocalStack;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

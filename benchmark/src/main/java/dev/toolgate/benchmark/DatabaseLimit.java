@@ -1,8 +1,6 @@
 package dev.toolgate.benchmark;
 
 import dev.toolgate.lifecycle.OperationWrites;
-import dev.toolgate.lifecycle.FirstCapture;
-import dev.toolgate.lifecycle.FencedWrites;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
