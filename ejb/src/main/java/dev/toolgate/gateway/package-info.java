@@ -1,6 +1,6 @@
 /**
- * An agent's command: capture, then the operation's one loop ({@link dev.toolgate.lifecycle.OperationLoop}),
- * and the one table from the row it left to the agent's answer ({@link dev.toolgate.gateway.AgentAnswers}).
+ * An agent's command: the operation's one loop ({@link dev.toolgate.lifecycle.OperationLoop}), from its capture, as a
+ * tool execution, and the one table from the row it left to the agent's answer ({@link dev.toolgate.gateway.AgentAnswers}).
  *
  * <p>{@link dev.toolgate.gateway.CommandGateway} is {@code NOT_SUPPORTED}: each journal phase
  * commits on its own and no database transaction is open while a target is called.

@@ -16,7 +16,7 @@ public final class CapturePolicy {
      * payload never changes again (it is {@link #decide}'s replay, and needs neither the lock nor the approval). Every
      * other row is decided under its lock.
      */
-    public static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {
+    static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {
         return status.isTerminal() && FingerprintSchemes.match(storedHash, requestHash) == FingerprintSchemes.Match.SAME;
     }
 

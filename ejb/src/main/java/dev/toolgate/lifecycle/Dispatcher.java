@@ -38,7 +38,7 @@ public class Dispatcher {
      * Sends the leased attempt with {@code payload} (the caller's, fingerprint-checked at capture, or the
      * journal's when nothing was withheld) and records what came back.
      */
-    public Sent send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
+    public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
         String refusal = OutgoingCheck.refusal(attempt, payload);
         if (refusal != null) { // a bug upstream, never an agent's choice: send nothing, record nothing
             throw new IllegalStateException("refused to send " + attempt.key() + ": " + refusal);
@@ -47,10 +47,9 @@ public class Dispatcher {
         AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
         Outcome outcome = attempt(attempt, payload, gate);
         if (gate.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
-            return new Sent(gate.lapsed(), true);
+            return Phase.attempted(attempt, gate.lapsed(), true);
         }
-        Recorded recorded = record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
-        return new Sent(recorded.operation(), recorded.applied());
+        return record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
     }
 
     /** One attempt at the target, its own span: the client span of each request it makes is its child. */
@@ -63,12 +62,10 @@ public class Dispatcher {
     }
 
     /** The outcome's fenced write, its own span: the status it moved the row to, or that the write was fenced off. */
-    private Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+    private Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         try (Step step = Spans.step("toolgate.record", OperationAttributes.none()).attempt(attempt.attemptCount())) {
-            Recorded recorded = recorder.record(attempt, outcome, took, policy, actor);
-            OperationView after = recorded.operation();
-            step.outcome(recorded.applied() ? "applied" : "fenced")
-                    .after(attempt.status().dbName(), after.status().dbName(), after.targetObjectId());
+            Phase recorded = recorder.record(attempt, outcome, took, policy, actor);
+            recorded.described(step.outcome(recorded.byThisCall() ? "applied" : "fenced"));
             return recorded;
         }
     }

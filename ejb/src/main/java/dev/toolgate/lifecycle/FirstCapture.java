@@ -81,7 +81,7 @@ public class FirstCapture {
                      ResultSet row = statement.executeQuery()) {
                     row.next(); // always one row: the outer join's
                     if (row.getLong("captured_rows") == 1) {
-                        Capture captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
+                        Phase captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
                         OperationView operation = captured.operation();
                         EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
                                 KeyCapture.detail(approval));

@@ -56,7 +56,7 @@ public class KeyCapture {
      * since (the purge). Terminal rows never change, so a plain read answers them without a row lock.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture capture(Caller caller, String key, CanonicalRequest request) {
+    public Phase capture(Caller caller, String key, CanonicalRequest request) {
         Instant now = Instant.now();
         OperationId id = new OperationId(caller.tenant(), key);
         Trace.operation(key);
@@ -64,7 +64,7 @@ public class KeyCapture {
         if (row == null) {
             boolean approval = settings.approvalRequired(request.operation());
             if (insert(caller, key, request, now, approval)) {
-                Capture captured = newRow(caller, key, request, now, approval, settings.lease());
+                Phase captured = newRow(caller, key, request, now, approval, settings.lease());
                 OperationView inserted = captured.operation();
                 EventLog.logOnCommit(inserted, caller.principalId(), CAPTURED, inserted.attemptCount(), inserted.status(), detail(approval));
                 return captured;
@@ -78,20 +78,20 @@ public class KeyCapture {
 
     /** Decides again for an operation whose last attempt failed transiently, once its back-off has passed. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture nextAttempt(OperationView failed, String actor) {
+    public Phase nextAttempt(OperationView failed, String actor) {
         Operation row = em.find(Operation.class, new OperationId(failed.tenant(), failed.key()), LockModeType.PESSIMISTIC_WRITE);
         return decide(row, row.view().requestHash(), actor, Instant.now());
     }
 
-    private Capture decide(Operation row, String fingerprint, String actor, Instant now) {
+    private Phase decide(Operation row, String fingerprint, String actor, Instant now) {
         CaptureDecision decision = CapturePolicy.decide(OperationState.of(row.view(), Approval.standing(em, row.view(), now)), fingerprint, now);
         OperationStatus before = row.status();
-        return new Capture(decision, apply(row, decision, actor, now), before);
+        return Phase.captured(decision, before, apply(row, decision, actor, now));
     }
 
     /** Decides for the recorded payload of an existing operation: a replacement agent's resume. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Capture resume(Caller caller, String key) {
+    public Phase resume(Caller caller, String key) {
         Trace.operation(key);
         Operation row = em.find(Operation.class, new OperationId(caller.tenant(), key), LockModeType.PESSIMISTIC_WRITE);
         if (row == null) {
@@ -100,7 +100,7 @@ public class KeyCapture {
         Instant now = Instant.now();
         OperationView before = row.view();
         note(before, caller.principalId(), RESUMED, now, "resumed by " + caller.principalId() + " with the recorded payload");
-        Capture capture = decide(row, before.requestHash(), caller.principalId(), now);
+        Phase capture = decide(row, before.requestHash(), caller.principalId(), now);
         if (capture.decision() instanceof CaptureDecision.Execute && !before.withheldFields().isEmpty()) {
             throw new OperationRefused(OperationRefused.Reason.RESUME_NEEDS_CALLER, "the next attempt needs fields the journal never"
                     + " kept " + before.withheldFields() + ": send the original request again with the same key");
@@ -169,12 +169,12 @@ public class KeyCapture {
      * The decision for a row this call has just inserted, with the row as inserted: attempt 1 leased, or — for an
      * operation that needs a person's approval — nothing sent until a person approves exactly this intent.
      */
-    static Capture newRow(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
+    static Phase newRow(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
         OperationView row = new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
                 approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
                 request.withheldFields(), null, null, null, approval ? 0 : 1, approval ? null : now.plus(lease), 1, null, 0, null, null,
                 now, now, null, Trace.traceId(), Spans.currentSpanId(), approval, null);
-        return new Capture(approval ? new CaptureDecision.AwaitingApproval() : new CaptureDecision.Execute(), row, null);
+        return Phase.captured(approval ? new CaptureDecision.AwaitingApproval() : new CaptureDecision.Execute(), null, row);
     }
 
     /** The {@code captured} event's detail. */

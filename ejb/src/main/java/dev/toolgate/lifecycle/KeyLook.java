@@ -10,7 +10,7 @@ import dev.toolgate.journal.OperationView;
 public sealed interface KeyLook {
 
     /** This call's row and its {@code captured} event are committed: the capture's decision. */
-    record Captured(Capture capture) implements KeyLook {
+    record Captured(Phase phase) implements KeyLook {
     }
 
     /** The row as it stood, read with no lock: a finished one answers a replay; any other is decided again under its lock. */

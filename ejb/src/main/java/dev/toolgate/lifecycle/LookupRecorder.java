@@ -53,7 +53,7 @@ public class LookupRecorder {
      * (a revoke commits either before this and is seen, or after the attempt's lease is taken).
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Settlement reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
+    public Phase reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
         Instant now = Instant.now();
         // the claim's own view decides a found or failed object: the lease it holds is what the write is fenced by
         LookupDecision settle = lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed
@@ -65,14 +65,14 @@ public class LookupRecorder {
             if (written.isPresent()) {
                 EventLog.logOnCommit(leased, actor, RECONCILED, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
                 metrics.reconciled(leased.target(), lookup.metricName());
-                return new Settlement(written.get(), false);
+                return Phase.lookedUp(leased, written.get(), false, lookup);
             }
         }
         return underLock(journal, leased, lookup, policy, actor, canResend, now);
     }
 
-    private Settlement underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
-                                 boolean canResend, Instant now) {
+    private Phase underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
+                            boolean canResend, Instant now) {
         OperationView current = OperationRows.locked(journal, leased);
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
         LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
@@ -97,7 +97,7 @@ public class LookupRecorder {
             escalated(after, lookup, actor, now);
             metrics.escalated(leased.target());
         }
-        return new Settlement(after, retry && written.isPresent());
+        return Phase.lookedUp(leased, after, retry && written.isPresent(), lookup);
     }
 
     /** The decision's fenced write with its events, one statement; a refused decision writes only its event. */

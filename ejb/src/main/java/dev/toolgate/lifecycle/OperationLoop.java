@@ -1,10 +1,18 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.access.Caller;
+import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.journal.EventKind;
+import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.OperationStatus;
 import dev.toolgate.journal.OperationView;
+import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
+import dev.toolgate.trace.OperationAttributes;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -15,11 +23,11 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The one recovery loop of an operation, after its capture: attempt → outcome → look-up → settle, retry or
- * escalate. The agent's call ({@code CommandGateway}, which the process driver calls for each step) and the
- * reconcile job ({@code ReconcileWriter}) both drive it. Each decision is a pure table's
- * ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase commits on its own,
- * and no transaction is open here while a target is called.
+ * The one loop of an operation: capture → attempt → outcome → look-up → settle, retry or escalate. The agent's call
+ * ({@code CommandGateway}, which the process driver calls for each step) enters at the capture; the reconcile job
+ * ({@code ReconcileWriter}) and a target's notification enter at the look-up their claim leased. Each decision is a pure
+ * table's ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase commits on its own and
+ * hands back a {@link Phase}; no transaction is open here while a target is called.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -29,56 +37,108 @@ public class OperationLoop {
     enum Next { ATTEMPT, LOOK_UP, ANSWER }
 
     @Inject
+    FirstCapture firstCapture;
+    @Inject
+    KeyCapture keyCapture;
+    @Inject
     Dispatcher dispatcher;
     @Inject
     Reconciler reconciler;
     @Inject
-    KeyCapture keyCapture;
-    @Inject
     RetryPolicies policies;
+    @Inject
+    GatewayMetrics metrics;
 
     /**
-     * Drives {@code operation}, which {@code decision} left leased to {@code actor}, until it is settled or
-     * waits on someone else. {@code callerPayload}: the caller's full request, fingerprint-checked at capture;
-     * null when no caller is present (the job, or a resume), and then only the journal's payload can be sent.
+     * An agent's request under {@code key}, from its capture to where the loop leaves it. The capture's first statement
+     * reads the key's row and, only if there is none, captures it ({@link FirstCapture}): a new operation is that
+     * statement and its outcome's, a replay of a finished operation that one statement reading its row.
      */
-    public Driven drive(CaptureDecision decision, OperationView operation, String actor, JsonObject callerPayload) {
-        RetryPolicy policy = policies.of(operation.target());
-        boolean canResend = callerPayload != null || operation.withheldFields().isEmpty();
+    public Phase submit(Caller caller, String key, CanonicalRequest request) {
+        // the caller's own payload: the capture matched its fingerprint, and it carries any withheld field
+        return drive(capture(caller, key, request), caller.principalId(), request.payload());
+    }
+
+    /** A replacement agent's capture of the recorded operation, decided under its lock; null when there is none. */
+    public Phase captureRecorded(Caller caller, String key) {
+        try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
+            Phase captured = keyCapture.resume(caller, key);
+            return captured == null ? null : counted(captured.described(step), captured);
+        }
+    }
+
+    /**
+     * Drives {@code operation}, which {@code decision} left leased to {@code actor}, until it is settled or waits on
+     * someone else: the reconcile job's and a notification's entry, with the look-up their claim leased.
+     */
+    public Phase drive(CaptureDecision decision, OperationView operation, String actor, JsonObject callerPayload) {
+        return drive(Phase.captured(decision, operation.status(), operation), actor, callerPayload);
+    }
+
+    /**
+     * Drives the captured row until it is settled or waits on someone else. {@code callerPayload}: the caller's full
+     * request, fingerprint-checked at capture; null when no caller is present (the job, or a resume), and then only
+     * the journal's payload can be sent.
+     */
+    public Phase drive(Phase captured, String actor, JsonObject callerPayload) {
+        RetryPolicy policy = policies.of(captured.operation().target());
+        boolean canResend = callerPayload != null || captured.operation().withheldFields().isEmpty();
+        Phase phase = captured;
         Lookup firstLookup = null;
-        boolean byThisCall = false;
-        Next next = next(decision);
+        Next next = next(phase.decision());
         while (true) {
             switch (next) {
                 case ATTEMPT -> {
-                    Sent sent = dispatcher.send(operation, actor, callerPayload != null ? callerPayload : operation.payload(), policy);
-                    operation = sent.operation();
-                    byThisCall = sent.byThisCall();
-                    if (!waitedOutBackOff(sent, policy)) {
+                    OperationView attempt = phase.operation();
+                    phase = dispatcher.send(attempt, actor, callerPayload != null ? callerPayload : attempt.payload(), policy);
+                    if (!waitedOutBackOff(phase, policy)) {
                         next = Next.ANSWER;
                         break;
                     }
-                    Capture again = keyCapture.nextAttempt(operation, actor); // decided again under the row lock
-                    operation = again.operation();
-                    byThisCall = false; // until an attempt of this drive records again
-                    next = next(again.decision());
+                    // decided again under the row lock; answered as a replay until an attempt of this drive records again
+                    phase = keyCapture.nextAttempt(phase.operation(), actor).notByThisCall();
+                    next = next(phase.decision());
                 }
                 case LOOK_UP -> {
-                    Reconciled reconciled = reconciler.lookUp(operation, actor, canResend, policy);
-                    firstLookup = firstLookup != null ? firstLookup : reconciled.lookup();
-                    operation = reconciled.operation();
-                    byThisCall = false;
-                    next = reconciled.retryNow() ? Next.ATTEMPT : Next.ANSWER;
+                    phase = reconciler.lookUp(phase.operation(), actor, canResend, policy);
+                    firstLookup = firstLookup != null ? firstLookup : phase.lookup();
+                    next = phase.byThisCall() ? Next.ATTEMPT : Next.ANSWER; // found no effect: the next attempt is leased to us
                 }
                 case ANSWER -> {
-                    return new Driven(operation, firstLookup, byThisCall);
+                    return phase.withLookup(firstLookup);
                 }
             }
         }
     }
 
+    /**
+     * The loop's first step: the first look at the key, which captures a new one; a finished row with this payload
+     * answered as it was read ({@link CapturePolicy#replayedAsRead}); any other row, or another caller's not yet
+     * visible, decided under its lock ({@link KeyCapture}). One span, whose id the row records.
+     */
+    private Phase capture(Caller caller, String key, CanonicalRequest request) {
+        try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
+            KeyLook look = firstCapture.look(caller, key, request);
+            if (look instanceof KeyLook.Found found
+                    && CapturePolicy.replayedAsRead(found.row().status(), found.row().requestHash(), request.fingerprint())) {
+                // a replay changes nothing: answered from the one statement's read, logged and counted, not journaled
+                EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
+                return counted(step, new Phase(new CaptureDecision.Replay(), found.row().status(), found.row(), false, null));
+            }
+            Phase captured = look instanceof KeyLook.Captured first ? first.phase() : keyCapture.capture(caller, key, request);
+            return counted(captured.described(step), captured);
+        }
+    }
+
+    /** What the capture decided, on its span and in its counter. */
+    private Phase counted(Step step, Phase captured) {
+        step.outcome(captured.decision().metricName()).attempt(captured.operation().attemptCount());
+        metrics.captured(captured.decision().metricName());
+        return captured;
+    }
+
     /** Execute leased the next attempt and Reconcile the look-up; every other decision acted on the row under its lock, or left it. */
-    private Next next(CaptureDecision decision) {
+    private static Next next(CaptureDecision decision) {
         if (decision instanceof CaptureDecision.Execute) {
             return Next.ATTEMPT;
         }
@@ -86,7 +146,7 @@ public class OperationLoop {
     }
 
     /** True once a transient failure's back-off, short enough for a waiting caller, has been waited out. */
-    private boolean waitedOutBackOff(Sent sent, RetryPolicy policy) {
+    private static boolean waitedOutBackOff(Phase sent, RetryPolicy policy) {
         OperationView after = sent.operation();
         if (!sent.byThisCall() || after.status() != OperationStatus.FAILED_RETRYABLE) {
             return false;

@@ -50,7 +50,7 @@ public class OutcomeRecorder {
 
     /** Records the outcome of the attempt {@code attempt} describes; only that attempt's owner can. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Recorded record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+    public Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         Instant now = Instant.now();
         Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
         String detail = describe(outcome);
@@ -63,7 +63,7 @@ public class OutcomeRecorder {
         EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(),
                 to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
         if (applied) {
-            return new Recorded(settled.get(), true);
+            return Phase.attempted(attempt, settled.get(), true);
         }
         // refused: the rare path (another holder settled or took the row over) may read and write more
         if (AttemptOutcomes.extendsSettleWindow(outcome)) {
@@ -74,7 +74,7 @@ public class OutcomeRecorder {
             contradicted(journal, attempt, to, row, actor, now);
             row = OperationRows.current(journal, attempt);
         }
-        return new Recorded(row, false);
+        return Phase.attempted(attempt, row, false);
     }
 
     /**

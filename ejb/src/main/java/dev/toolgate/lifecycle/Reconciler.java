@@ -30,10 +30,9 @@ public class Reconciler {
      * Looks up an operation {@code actor} holds the look-up lease for. {@code canResend}: whoever drives the loop
      * holds every field the next attempt needs (without the caller, withheld fields cannot be sent again).
      */
-    public Reconciled lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
+    public Phase lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
         Lookup lookup = lookUp(leased);
-        Settlement settlement = record(leased, lookup, actor, canResend, policy);
-        return new Reconciled(settlement.operation(), lookup, settlement.retryNow());
+        return record(leased, lookup, actor, canResend, policy);
     }
 
     /** The look-up by key, its own span: what it found (an ambiguous answer lists every object it found). */
@@ -53,12 +52,11 @@ public class Reconciler {
     }
 
     /** The look-up's fenced write, its own span: the status it left the row in. */
-    private Settlement record(OperationView leased, Lookup lookup, String actor, boolean canResend, RetryPolicy policy) {
+    private Phase record(OperationView leased, Lookup lookup, String actor, boolean canResend, RetryPolicy policy) {
         try (Step step = Spans.step("toolgate.record_lookup", OperationAttributes.none()).attempt(leased.attemptCount())) {
-            Settlement settlement = recorder.reconciled(leased, lookup, policy, actor, canResend);
-            OperationView after = settlement.operation();
-            step.after(leased.status().dbName(), after.status().dbName(), after.targetObjectId()).outcome(settlement.retryNow() ? "send_again" : null);
-            return settlement;
+            Phase recorded = recorder.reconciled(leased, lookup, policy, actor, canResend);
+            recorded.described(step).outcome(recorded.byThisCall() ? "send_again" : null);
+            return recorded;
         }
     }
 }

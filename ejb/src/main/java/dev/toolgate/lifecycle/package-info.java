@@ -12,8 +12,9 @@
  * look-ups), {@link dev.toolgate.lifecycle.Leases} (taking and renewing a lease),
  * {@link dev.toolgate.lifecycle.ApprovalWrites} (an approval's grant and lapse) and
  * {@link dev.toolgate.lifecycle.Resolutions} (a person's), each fenced by attempt, lease epoch and status
- * so a holder whose lease was taken over never overwrites a newer decision. The state machine and its fences:
- * {@code docs/lifecycle.md}.
+ * so a holder whose lease was taken over never overwrites a newer decision. {@link dev.toolgate.lifecycle.OperationLoop}
+ * is the one loop, from the capture to settled; each of its steps hands it a {@link dev.toolgate.lifecycle.Phase}. The
+ * state machine and its fences: {@code docs/lifecycle.md}.
  *
  * <p>It imports {@code journal} (storage), {@code approval} (an approval's standing), {@code access},
  * {@code targets}, {@code metrics} and {@code trace}; none of them imports it.

@@ -60,12 +60,12 @@ class LookupRecorderIT {
         OperationView leased = leased(key);
         statements.clear();
 
-        Settlement settled = record(leased, new Lookup.Found("ref-7", Jsons.JSON.createObjectBuilder().add("id", "ref-7").build()));
+        Phase settled = record(leased, new Lookup.Found("ref-7", Jsons.JSON.createObjectBuilder().add("id", "ref-7").build()));
 
         assertEquals(1, statements.statements().size(), "no read before the write: " + statements.statements());
         assertEquals(OperationStatus.SUCCEEDED, settled.operation().status());
         assertEquals("ref-7", settled.operation().targetObjectId());
-        assertFalse(settled.retryNow());
+        assertFalse(settled.byThisCall(), "found: an earlier attempt's effect, no next attempt leased");
         assertEquals("succeeded ref-7", row(key));
         assertEquals(List.of("reconciled 1: found target object ref-7"), events(key));
     }
@@ -76,7 +76,7 @@ class LookupRecorderIT {
         OperationView leased = leased(key);
         exec("UPDATE agent_operation_log SET lease_epoch = 3 WHERE operation_key = '" + key + "'"); // another look-up's lease
 
-        Settlement refused = record(leased, new Lookup.Found("ref-8", Jsons.JSON.createObjectBuilder().build()));
+        Phase refused = record(leased, new Lookup.Found("ref-8", Jsons.JSON.createObjectBuilder().build()));
 
         assertEquals(OperationStatus.UNKNOWN, refused.operation().status(), "the row as it is now");
         assertEquals(3, refused.operation().leaseEpoch());
@@ -105,7 +105,7 @@ class LookupRecorderIT {
                 + " error_code = 'target_pending' WHERE operation_key = '" + key + "'");
         OperationView leased = leased(key);
 
-        Settlement released = record(leased, new Lookup.Pending("YooKassa p-1 is pending"));
+        Phase released = record(leased, new Lookup.Pending("YooKassa p-1 is pending"));
 
         assertEquals(OperationStatus.UNKNOWN, released.operation().status());
         assertEquals(null, released.operation().leaseUntil(), "the lease is free for the job or the agent");
@@ -115,7 +115,7 @@ class LookupRecorderIT {
                 + " count stay as they were"), events(key));
     }
 
-    private static Settlement record(OperationView leased, Lookup lookup) {
+    private static Phase record(OperationView leased, Lookup lookup) {
         LookupRecorder recorder = new LookupRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
