@@ -1,7 +1,7 @@
 package dev.toolgate.approval;
 
 import dev.toolgate.journal.Operation;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManager;

@@ -1,6 +1,6 @@
 package dev.toolgate.approval;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 
 /** Where an operation stands with its approval, at one moment: what decides whether a new attempt may be sent. */
 public enum ApprovalStanding {

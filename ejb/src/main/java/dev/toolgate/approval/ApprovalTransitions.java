@@ -1,7 +1,7 @@
 package dev.toolgate.approval;
 
-import dev.toolgate.journal.EventKind;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.EventKind;
+import dev.toolgate.operation.OperationView;
 
 import java.sql.Connection;
 import java.time.Instant;

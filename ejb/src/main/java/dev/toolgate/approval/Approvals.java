@@ -1,24 +1,24 @@
 package dev.toolgate.approval;
 
-import static dev.toolgate.journal.OperationRefused.Reason.APPROVAL_NOT_FOUND;
-import static dev.toolgate.journal.OperationRefused.Reason.APPROVAL_NOT_REQUIRED;
-import static dev.toolgate.journal.OperationRefused.Reason.FINGERPRINT_MISMATCH;
-import static dev.toolgate.journal.OperationRefused.Reason.NOT_AWAITING_APPROVAL;
-import static dev.toolgate.journal.OperationRefused.Reason.OPERATION_NOT_FOUND;
-import static dev.toolgate.journal.OperationRefused.Reason.OWN_OPERATION;
+import static dev.toolgate.operation.OperationRefused.Reason.APPROVAL_NOT_FOUND;
+import static dev.toolgate.operation.OperationRefused.Reason.APPROVAL_NOT_REQUIRED;
+import static dev.toolgate.operation.OperationRefused.Reason.FINGERPRINT_MISMATCH;
+import static dev.toolgate.operation.OperationRefused.Reason.NOT_AWAITING_APPROVAL;
+import static dev.toolgate.operation.OperationRefused.Reason.OPERATION_NOT_FOUND;
+import static dev.toolgate.operation.OperationRefused.Reason.OWN_OPERATION;
 
-import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
-import static dev.toolgate.journal.EventKind.APPROVAL_REVOKED;
-import static dev.toolgate.journal.EventKind.DECLINED;
+import static dev.toolgate.operation.EventKind.APPROVAL_LAPSED;
+import static dev.toolgate.operation.EventKind.APPROVAL_REVOKED;
+import static dev.toolgate.operation.EventKind.DECLINED;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
-import dev.toolgate.journal.OperationRefused;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationRefused;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

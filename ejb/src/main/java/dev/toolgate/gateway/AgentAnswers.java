@@ -1,7 +1,7 @@
 package dev.toolgate.gateway;
 
 import dev.toolgate.approval.ApprovalStanding;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 
 import java.time.Duration;
 import java.time.Instant;

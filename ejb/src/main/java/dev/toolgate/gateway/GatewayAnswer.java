@@ -1,6 +1,6 @@
 package dev.toolgate.gateway;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 
 import java.time.Duration;
 

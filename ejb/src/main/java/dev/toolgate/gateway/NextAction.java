@@ -2,7 +2,7 @@ package dev.toolgate.gateway;
 
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.ApprovalStanding;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 
 import java.time.Instant;
 

@@ -1,5 +1,8 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.operation.EventKind;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
 import jakarta.persistence.EntityManager;

@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.operation.OperationView;
+
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

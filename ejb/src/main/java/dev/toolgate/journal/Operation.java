@@ -2,6 +2,9 @@ package dev.toolgate.journal;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.operation.OperationView;
+import dev.toolgate.operation.OperationStatus;
+
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.persistence.Column;

@@ -1,5 +1,7 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.operation.EventView;
+
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

@@ -1,5 +1,8 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.operation.OperationView;
+import dev.toolgate.operation.OperationStatus;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,17 +3,17 @@ package dev.toolgate.lifecycle;
 import static dev.toolgate.lifecycle.OperationWrites.LAPSE;
 import static dev.toolgate.lifecycle.OperationWrites.APPROVE;
 
-import static dev.toolgate.journal.EventKind.APPROVED;
+import static dev.toolgate.operation.EventKind.APPROVED;
 
 import dev.toolgate.approval.ApprovalTransitions;
-import dev.toolgate.journal.EventKind;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.Dependent;
 

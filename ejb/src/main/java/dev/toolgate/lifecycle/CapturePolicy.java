@@ -2,7 +2,7 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.canonical.FingerprintSchemes;
-import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.operation.OperationStatus;
 import java.time.Instant;
 
 /** The capture decision as a pure function of (row, request, now): the whole state table on one screen. */

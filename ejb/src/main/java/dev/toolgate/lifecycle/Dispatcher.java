@@ -1,7 +1,7 @@
 package dev.toolgate.lifecycle;
 
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicy;
 import dev.toolgate.targets.registry.TargetRegistry;

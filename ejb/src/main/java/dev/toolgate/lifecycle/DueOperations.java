@@ -5,8 +5,8 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.targets.RequestTimeouts;

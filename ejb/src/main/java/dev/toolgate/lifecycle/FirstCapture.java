@@ -2,7 +2,7 @@ package dev.toolgate.lifecycle;
 
 import static dev.toolgate.lifecycle.OperationWrites.READ_OR_CAPTURE;
 
-import static dev.toolgate.journal.EventKind.CAPTURED;
+import static dev.toolgate.operation.EventKind.CAPTURED;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
@@ -11,7 +11,7 @@ import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.trace.Trace;
 import jakarta.annotation.PostConstruct;

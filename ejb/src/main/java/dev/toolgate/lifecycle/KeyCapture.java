@@ -1,22 +1,22 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.EventKind;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
-import dev.toolgate.journal.OperationRefused;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationRefused;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.journal.ThisRelease;
-import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
-import static dev.toolgate.journal.EventKind.CAPTURED;
-import static dev.toolgate.journal.EventKind.IN_PROGRESS;
-import static dev.toolgate.journal.EventKind.KEY_REUSED;
-import static dev.toolgate.journal.EventKind.REPLAYED;
-import static dev.toolgate.journal.EventKind.RESUMED;
-import static dev.toolgate.journal.EventKind.UNSETTLED;
+import static dev.toolgate.operation.EventKind.APPROVAL_LAPSED;
+import static dev.toolgate.operation.EventKind.CAPTURED;
+import static dev.toolgate.operation.EventKind.IN_PROGRESS;
+import static dev.toolgate.operation.EventKind.KEY_REUSED;
+import static dev.toolgate.operation.EventKind.REPLAYED;
+import static dev.toolgate.operation.EventKind.RESUMED;
+import static dev.toolgate.operation.EventKind.UNSETTLED;
 
 import dev.toolgate.approval.Approval;
 import dev.toolgate.access.Caller;

@@ -1,6 +1,6 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 
 /**
  * What the first statement of a call with a key found ({@link FirstCapture}): the key was new and this call captured

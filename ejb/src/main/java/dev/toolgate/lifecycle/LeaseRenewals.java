@@ -3,9 +3,9 @@ package dev.toolgate.lifecycle;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
-import static dev.toolgate.journal.EventKind.APPROVAL_LAPSED;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
+import static dev.toolgate.operation.EventKind.APPROVAL_LAPSED;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.Approval;

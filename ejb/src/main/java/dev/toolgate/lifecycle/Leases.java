@@ -8,9 +8,9 @@ import static dev.toolgate.lifecycle.OperationWrites.NEXT_ATTEMPT;
 import static dev.toolgate.lifecycle.OperationWrites.RENEW;
 
 import static dev.toolgate.canonical.Jsons.JSON;
-import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
-import static dev.toolgate.journal.EventKind.LEASE_EXPIRED;
-import static dev.toolgate.journal.EventKind.RECONCILE_STARTED;
+import static dev.toolgate.operation.EventKind.ATTEMPT_STARTED;
+import static dev.toolgate.operation.EventKind.LEASE_EXPIRED;
+import static dev.toolgate.operation.EventKind.RECONCILE_STARTED;
 
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
@@ -18,8 +18,8 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.RequestTimeouts;
 import dev.toolgate.trace.Trace;
 import jakarta.json.JsonObject;

@@ -4,12 +4,12 @@ import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
-import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
-import static dev.toolgate.journal.EventKind.ESCALATED;
-import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
-import static dev.toolgate.journal.EventKind.RECONCILED;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
+import static dev.toolgate.operation.EventKind.ATTEMPT_STARTED;
+import static dev.toolgate.operation.EventKind.ESCALATED;
+import static dev.toolgate.operation.EventKind.OUTCOME_REFUSED;
+import static dev.toolgate.operation.EventKind.RECONCILED;
 
 import dev.toolgate.approval.Approval;
 import dev.toolgate.approval.ApprovalStanding;

@@ -1,12 +1,12 @@
 package dev.toolgate.lifecycle;
 
-import static dev.toolgate.journal.EventKind.NOTIFIED;
+import static dev.toolgate.operation.EventKind.NOTIFIED;
 
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;

@@ -2,10 +2,10 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
-import dev.toolgate.journal.EventKind;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.journal.EventLog;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicies;

@@ -1,12 +1,12 @@
 package dev.toolgate.lifecycle;
 
-import static dev.toolgate.journal.EventKind.APPROVED;
-import static dev.toolgate.journal.EventKind.ATTEMPT_STARTED;
-import static dev.toolgate.journal.EventKind.LEASE_EXPIRED;
-import static dev.toolgate.journal.EventKind.RECONCILE_STARTED;
-import static dev.toolgate.journal.EventKind.RESOLVED;
+import static dev.toolgate.operation.EventKind.APPROVED;
+import static dev.toolgate.operation.EventKind.ATTEMPT_STARTED;
+import static dev.toolgate.operation.EventKind.LEASE_EXPIRED;
+import static dev.toolgate.operation.EventKind.RECONCILE_STARTED;
+import static dev.toolgate.operation.EventKind.RESOLVED;
 
-import dev.toolgate.journal.EventKind;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 

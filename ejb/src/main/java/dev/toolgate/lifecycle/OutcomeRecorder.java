@@ -4,10 +4,10 @@ import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationView;
-import static dev.toolgate.journal.EventKind.ESCALATED;
-import static dev.toolgate.journal.EventKind.OUTCOME;
-import static dev.toolgate.journal.EventKind.OUTCOME_REFUSED;
+import dev.toolgate.operation.OperationView;
+import static dev.toolgate.operation.EventKind.ESCALATED;
+import static dev.toolgate.operation.EventKind.OUTCOME;
+import static dev.toolgate.operation.EventKind.OUTCOME_REFUSED;
 
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Outcome;

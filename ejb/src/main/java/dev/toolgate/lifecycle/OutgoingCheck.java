@@ -1,7 +1,7 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonObject;
 
 /**

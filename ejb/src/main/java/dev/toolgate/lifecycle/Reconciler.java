@@ -1,6 +1,6 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicy;
 import dev.toolgate.targets.registry.TargetRegistry;

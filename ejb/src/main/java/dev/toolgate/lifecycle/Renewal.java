@@ -1,6 +1,6 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 
 /** What renewing an attempt's lease before a request that can create the effect found. */
 public sealed interface Renewal {

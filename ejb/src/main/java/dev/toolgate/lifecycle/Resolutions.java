@@ -2,7 +2,7 @@ package dev.toolgate.lifecycle;
 
 import static dev.toolgate.lifecycle.OperationWrites.RESOLVE;
 
-import static dev.toolgate.journal.EventKind.RESOLVED;
+import static dev.toolgate.operation.EventKind.RESOLVED;
 
 import dev.toolgate.canonical.CanonicalJson;
 import dev.toolgate.journal.EventLog;
@@ -10,8 +10,8 @@ import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.Trace;
 import jakarta.json.JsonObject;
 

@@ -1,6 +1,6 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.operation.OperationStatus;
 import jakarta.json.JsonObject;
 
 import java.time.Instant;

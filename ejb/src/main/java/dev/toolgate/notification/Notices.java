@@ -5,7 +5,7 @@ import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.lifecycle.NoticeClaims;
 import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.AnnouncedObjects;
 import dev.toolgate.targets.Attempt;

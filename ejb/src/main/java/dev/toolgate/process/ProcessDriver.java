@@ -10,7 +10,7 @@ import dev.toolgate.canonical.FingerprintSchemes;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.lifecycle.DueOperations;
-import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;

@@ -1,7 +1,7 @@
 package dev.toolgate.process;
 
 import dev.toolgate.approval.ApprovalStanding;
-import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.operation.OperationStatus;
 
 import java.time.Duration;
 import java.time.Instant;

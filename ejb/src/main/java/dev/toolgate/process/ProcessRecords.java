@@ -1,7 +1,7 @@
 package dev.toolgate.process;
 
 import dev.toolgate.journal.Journal;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

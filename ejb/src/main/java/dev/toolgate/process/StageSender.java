@@ -7,7 +7,7 @@ import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

@@ -4,7 +4,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.canonical.OperationCatalog;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonObject;
 
 import java.util.Map;

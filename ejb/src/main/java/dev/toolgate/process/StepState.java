@@ -2,8 +2,8 @@ package dev.toolgate.process;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 
 import java.time.Instant;
 

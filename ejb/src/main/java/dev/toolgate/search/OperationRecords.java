@@ -2,11 +2,11 @@ package dev.toolgate.search;
 
 import dev.toolgate.approval.Approval;
 import dev.toolgate.approval.ApprovalView;
-import dev.toolgate.journal.EventView;
+import dev.toolgate.operation.EventView;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationEvent;
 import dev.toolgate.journal.OperationId;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

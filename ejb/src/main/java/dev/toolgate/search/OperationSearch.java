@@ -1,8 +1,8 @@
 package dev.toolgate.search;
 
 import dev.toolgate.journal.Operation;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.ApprovalStanding;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package dev.toolgate.gateway;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.RecordedSpans;
 import dev.toolgate.trace.Spans;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.EffectGate;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;

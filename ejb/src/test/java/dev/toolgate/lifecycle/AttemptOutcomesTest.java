@@ -1,7 +1,7 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -102,7 +102,7 @@ class AttemptOutcomesTest {
         assertFalse(AttemptOutcomes.contradicts(of(new Outcome.Rejected("x", "y", 400), 1), row(OperationStatus.UNKNOWN, null)));
     }
 
-    private static dev.toolgate.journal.OperationView row(OperationStatus status, String objectId) {
+    private static dev.toolgate.operation.OperationView row(OperationStatus status, String objectId) {
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
                 java.util.List.of(), objectId, null, null, 2, null, 3, null, 0, null, null, NOW, NOW, null, null, null, false, null);
     }

@@ -1,12 +1,12 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.OperationStatus;
-import static dev.toolgate.journal.OperationStatus.FAILED_FINAL;
-import static dev.toolgate.journal.OperationStatus.FAILED_RETRYABLE;
-import static dev.toolgate.journal.OperationStatus.PENDING_APPROVAL;
-import static dev.toolgate.journal.OperationStatus.STARTED;
-import static dev.toolgate.journal.OperationStatus.SUCCEEDED;
-import static dev.toolgate.journal.OperationStatus.UNKNOWN;
+import dev.toolgate.operation.OperationStatus;
+import static dev.toolgate.operation.OperationStatus.FAILED_FINAL;
+import static dev.toolgate.operation.OperationStatus.FAILED_RETRYABLE;
+import static dev.toolgate.operation.OperationStatus.PENDING_APPROVAL;
+import static dev.toolgate.operation.OperationStatus.STARTED;
+import static dev.toolgate.operation.OperationStatus.SUCCEEDED;
+import static dev.toolgate.operation.OperationStatus.UNKNOWN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 

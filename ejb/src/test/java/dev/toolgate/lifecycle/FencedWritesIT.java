@@ -3,8 +3,8 @@ package dev.toolgate.lifecycle;
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.targets.Outcome;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -3,8 +3,8 @@ package dev.toolgate.lifecycle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.lifecycle.NoticeDecisions.NoticeDecision;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;

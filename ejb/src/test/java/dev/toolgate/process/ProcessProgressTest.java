@@ -8,7 +8,7 @@ import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.canonical.FieldSpec;
 import dev.toolgate.canonical.FieldType;
 import dev.toolgate.canonical.OperationSpec;
-import dev.toolgate.journal.OperationStatus;
+import dev.toolgate.operation.OperationStatus;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 

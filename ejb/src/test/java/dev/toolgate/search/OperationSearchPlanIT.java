@@ -1,7 +1,7 @@
 package dev.toolgate.search;
 
 import dev.toolgate.journal.JournalDatabase;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.journal.StatementRecorder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,7 +1,7 @@
 package dev.toolgate.reconcile.job;
 
 import dev.toolgate.lifecycle.DueOperations;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.batch.api.BatchProperty;
 import jakarta.batch.api.chunk.AbstractItemReader;
 import jakarta.enterprise.context.Dependent;

@@ -3,7 +3,7 @@ package dev.toolgate.reconcile.job;
 import dev.toolgate.lifecycle.DueOperations;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.lifecycle.LeaseRenewals;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.lifecycle.ConcurrentLookups;
 import dev.toolgate.lifecycle.OperationLoop;

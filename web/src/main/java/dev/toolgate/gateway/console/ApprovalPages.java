@@ -3,7 +3,7 @@ package dev.toolgate.gateway.console;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.search.OperationSearch;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.Standing;
 import dev.toolgate.targets.PaymentCoverage;
 

@@ -2,7 +2,7 @@ package dev.toolgate.gateway.console;
 
 import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.edge.ServletDoor;
-import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.inject.Inject;
 import jakarta.servlet.ServletException;

@@ -1,8 +1,8 @@
 package dev.toolgate.gateway.console;
 
-import dev.toolgate.journal.EventView;
+import dev.toolgate.operation.EventView;
 import dev.toolgate.search.OperationSearch;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.Standing;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;

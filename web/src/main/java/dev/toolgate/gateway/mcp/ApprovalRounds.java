@@ -5,7 +5,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 import dev.toolgate.access.Caller;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.OperationRecords;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

@@ -8,7 +8,7 @@ import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.journal.JournalOutage;
-import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.operation.OperationRefused;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

@@ -17,7 +17,7 @@ import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalOutage;
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
 import dev.toolgate.process.ProcessAnswer;

@@ -12,7 +12,7 @@ import dev.toolgate.process.ProcessAnswer;
 import dev.toolgate.process.ProcessRecord;
 import dev.toolgate.process.ProcessStatus;
 import dev.toolgate.process.ProcessView;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

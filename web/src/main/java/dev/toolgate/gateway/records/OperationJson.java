@@ -4,9 +4,9 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.gateway.NextAction;
-import dev.toolgate.journal.EventView;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.EventView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

@@ -2,7 +2,7 @@ package dev.toolgate.gateway.records;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.process.Compensation;
 import dev.toolgate.process.ProcessEventView;
 import dev.toolgate.process.ProcessRecord;

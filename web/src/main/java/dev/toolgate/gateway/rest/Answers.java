@@ -7,7 +7,7 @@ import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.gateway.GatewayAnswer;
 import static dev.toolgate.canonical.Jsons.JSON;
 
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;

@@ -4,7 +4,7 @@ import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.journal.JournalOutage;
-import dev.toolgate.journal.OperationRefused;
+import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
 import jakarta.ws.rs.WebApplicationException;

@@ -10,7 +10,7 @@ import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.Approvals;
 import dev.toolgate.escalation.Escalations;
 import dev.toolgate.gateway.edge.ServletFakes;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.Trace;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Role;
-import dev.toolgate.journal.EventView;
-import dev.toolgate.journal.OperationStatus;
-import dev.toolgate.journal.OperationView;
+import dev.toolgate.operation.EventView;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.Standing;
 import dev.toolgate.targets.Lookup;
 import jakarta.json.Json;

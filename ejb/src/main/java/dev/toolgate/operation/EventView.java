@@ -1,4 +1,4 @@
-package dev.toolgate.journal;
+package dev.toolgate.operation;
 
 import java.time.Instant;
 
