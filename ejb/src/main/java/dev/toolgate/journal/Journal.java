@@ -12,9 +12,8 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
-/** Reads the journal: one operation with its whole story, by key. */
+/** Reads the journal: a process's operations by key, and the schema it holds. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class Journal {
@@ -29,38 +28,6 @@ public class Journal {
                 .setParameter("tenant", tenant).setParameter("keys", List.copyOf(keys))
                 .getResultStream().map(Operation::view).forEach(view -> found.put(view.key(), view));
         return found;
-    }
-
-    /**
-     * Operations of {@code tenant} that are not finished — unknown, started, awaiting approval, or waiting
-     * for their caller to try again — oldest first: what a replacement agent takes over.
-     */
-    public List<OperationView> open(String tenant, int limit) {
-        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant"
-                        + " AND o.status IN ('unknown', 'started', 'pending_approval', 'failed_retryable') ORDER BY o.createdAt",
-                        Operation.class)
-                .setParameter("tenant", tenant).setMaxResults(limit)
-                .getResultStream().map(Operation::view).toList();
-    }
-
-    /**
-     * The backlog as operators watch it: operations per unfinished status (escalated apart), and the
-     * reconcile lag — how long the most overdue look-up has been waiting, 0 when none is due.
-     */
-    public Backlog backlog() {
-        Map<String, Long> counts = new TreeMap<>();
-        for (Object row : em.createNativeQuery("SELECT CASE WHEN escalated_at IS NOT NULL THEN 'escalated' ELSE status END, count(*)"
-                + " FROM agent_operation_log WHERE status IN ('started', 'unknown', 'failed_retryable', 'pending_approval')"
-                + " GROUP BY 1").getResultList()) {
-            Object[] columns = (Object[]) row;
-            counts.put((String) columns[0], ((Number) columns[1]).longValue());
-        }
-        Object lag = em.createNativeQuery("SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(next_check_at)), 0) FROM agent_operation_log"
-                + " WHERE status = 'unknown' AND escalated_at IS NULL AND next_check_at <= now()").getSingleResult();
-        return new Backlog(counts, ((Number) lag).doubleValue());
-    }
-
-    public record Backlog(Map<String, Long> unfinished, double reconcileLagSeconds) {
     }
 
     /**

@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * One operation's whole story, by key, for the people and agents who ask: the row, its events and the
- * approval it names. A read model over the journal and the approvals, so the journal needs to know
+ * approval it names; and the operations of a tenant still open, which a replacement agent takes over. A read model over the journal and the approvals, so the journal needs to know
  * nothing of approvals.
  */
 @Stateless
@@ -44,6 +44,18 @@ public class OperationRecords {
         OperationView view = operation.view();
         Approval approval = view.approvalId() == null ? null : em.find(Approval.class, view.approvalId());
         return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
+    }
+
+    /**
+     * Operations of {@code tenant} that are not finished — unknown, started, awaiting approval, or waiting
+     * for their caller to try again — oldest first: what a replacement agent takes over.
+     */
+    public List<OperationView> open(String tenant, int limit) {
+        return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant"
+                        + " AND o.status IN ('unknown', 'started', 'pending_approval', 'failed_retryable') ORDER BY o.createdAt",
+                        Operation.class)
+                .setParameter("tenant", tenant).setMaxResults(limit)
+                .getResultStream().map(Operation::view).toList();
     }
 
     /** An operation, its events oldest first, and the approval it names (null: none). */

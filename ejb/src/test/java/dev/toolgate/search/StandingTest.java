@@ -121,7 +121,7 @@ class StandingTest {
         assertEquals("started", Standing.IN_FLIGHT.metricStatus());
         assertEquals("started", Standing.LEASE_LAPSED.metricStatus(), "the metric does not split started by lease");
         assertEquals("unknown", Standing.UNKNOWN.metricStatus());
-        assertEquals("escalated", Standing.ESCALATED.metricStatus(), "counted apart, as Journal.backlog() does");
+        assertEquals("escalated", Standing.ESCALATED.metricStatus(), "counted apart, as Backlog.now() does");
         assertEquals("failed_retryable", Standing.RETRY_WAITING.metricStatus());
         assertEquals("succeeded", Standing.SUCCEEDED.metricStatus());
         assertEquals("failed_final", Standing.FAILED.metricStatus());

@@ -8,7 +8,7 @@ import dev.toolgate.gateway.AgentAnswers;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
-import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.trace.Trace;
 import jakarta.annotation.Resource;
@@ -47,7 +47,7 @@ class JournaledWork {
     @Inject
     Tasks tasks;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
     @Resource
     ManagedExecutorService executor;
 
@@ -62,7 +62,7 @@ class JournaledWork {
         ToolCall tool = new ToolCall(call.params().getString("name"), JsonRpc.idText(call.id()));
         Declared declared = Declared.of(era);
         if (!declared.tasks()) {
-            return JsonRpc.result(call.id(), new ToolResults(api, settings.retention()).of(gateway.submit(tool, caller, key, command)));
+            return JsonRpc.result(call.id(), new ToolResults(api, replays.length()).of(gateway.submit(tool, caller, key, command)));
         }
         String traceId = Trace.traceId();
         Future<GatewayAnswer> sent = executor.submit(() -> {

@@ -2,7 +2,7 @@ package dev.toolgate.gateway.mcp;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.gateway.ToolCall;
-import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.process.ProcessAnswer;
@@ -30,7 +30,7 @@ public class ProcessTasks {
     @Inject
     ProcessDriver processes;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
 
     /** Whether a process's answer is one a task is made of: it waits, and goes on without this call. */
     static boolean unsettled(ProcessAnswer answer) {
@@ -49,7 +49,7 @@ public class ProcessTasks {
         }
         return processes.find(caller.tenant(), key).map(record ->
                 task(record, record.process().finished() ? null : TaskStatuses.MIN_POLL, declared, base,
-                        new ToolResults(base + "/api", settings.retention())).build());
+                        new ToolResults(base + "/api", replays.length())).build());
     }
 
     /** An accepted approval page: the agent's resume of the process takes the step on, if a person approved it. */
@@ -82,7 +82,7 @@ public class ProcessTasks {
                     + step.map(s -> ": a person approves it at " + TaskJson.approvalPage(base, s.key())).orElse(""), state.poll());
         }
         JsonObjectBuilder task = TaskJson.task(PROCESS + process.key(), state, process.createdAt(), process.updatedAt(),
-                process.completedAt(), settings.retention());
+                process.completedAt(), replays.length());
         if (results != null && TaskStatuses.COMPLETED.equals(state.status())) {
             task.add("result", results.of(new ProcessAnswer.Progressed(record, false, true, null)));
         }

@@ -9,7 +9,7 @@ import dev.toolgate.gateway.AgentAnswers;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
-import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.notification.NoticeSettings;
 import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.operation.OperationStatus;
@@ -42,7 +42,7 @@ public class Tasks {
     @Inject
     Approvals approvals;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
     @Inject
     NoticeSettings notices;
 
@@ -58,7 +58,7 @@ public class Tasks {
         }
         return records.find(caller.tenant(), key).map(record -> {
             GatewayAnswer answer = AgentAnswers.of(record.operation(), true, Instant.now(), notices.noticeWait(record.operation().target(), record.operation().operation()));
-            return task(answer, declared, base, new ToolResults(base + "/api", settings.retention())).build();
+            return task(answer, declared, base, new ToolResults(base + "/api", replays.length())).build();
         });
     }
 
@@ -131,7 +131,7 @@ public class Tasks {
         if (TaskStatuses.INPUT_REQUIRED.equals(state.status()) && !declared.urlElicitation()) { // no way to show the page: say where it is
             state = new TaskStatuses.State(TaskStatuses.WORKING, state.message() + ": " + page, state.poll());
         }
-        JsonObjectBuilder task = TaskJson.task(OPERATION + op.key(), state, op.createdAt(), op.updatedAt(), op.completedAt(), settings.retention());
+        JsonObjectBuilder task = TaskJson.task(OPERATION + op.key(), state, op.createdAt(), op.updatedAt(), op.completedAt(), replays.length());
         if (results != null && TaskStatuses.COMPLETED.equals(state.status())) {
             task.add("result", results.of(answer));
         }

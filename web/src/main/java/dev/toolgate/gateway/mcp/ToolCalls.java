@@ -13,10 +13,9 @@ import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.gateway.edge.InputRefused;
-import dev.toolgate.journal.Journal;
 import dev.toolgate.journal.JournalOutage;
-import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -47,13 +46,11 @@ public class ToolCalls {
     @Inject
     CommandGateway gateway;
     @Inject
-    Journal journal;
-    @Inject
     OperationRecords records;
     @Inject
     ProcessDriver processes;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
     @Inject
     Tasks tasks;
     @Inject
@@ -71,7 +68,7 @@ public class ToolCalls {
 
     /** The same, for a client that declared what it handles: tasks get a task for an operation that cannot settle now. */
     JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api, String callId, Declared declared) {
-        ToolResults results = new ToolResults(api, settings.retention());
+        ToolResults results = new ToolResults(api, replays.length());
         // first, before any message could quote it: card data never passes through the gateway, not even into an error
         String card = arguments instanceof JsonObject args ? CardNumbers.find("", args) : null;
         if (card != null) {
@@ -106,7 +103,7 @@ public class ToolCalls {
 
     private JsonObject run(Caller caller, Tool tool, JsonObject args, ToolResults results, String callId, Declared declared, String api) {
         if (ToolCatalog.LIST_OPEN_OPERATIONS.equals(tool.name())) {
-            return results.open(journal.open(caller.tenant(), OPEN_LIMIT));
+            return results.open(records.open(caller.tenant(), OPEN_LIMIT));
         }
         String key = IdempotencyKeyHeader.check(args.getString(ToolSchemas.KEY));
         Trace.operation(key);

@@ -1,11 +1,11 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.gateway.records.OperationJson;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.Approvals;
-import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.access.Caller;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
@@ -41,7 +41,7 @@ public class ApprovalsResource {
     @Inject
     Approvals approvals;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
     @Inject
     OperationRecords records;
     @Context
@@ -142,6 +142,6 @@ public class ApprovalsResource {
     }
 
     private Answers answers() {
-        return new Answers(uri.getBaseUri(), settings.retention());
+        return new Answers(uri.getBaseUri(), replays.length());
     }
 }

@@ -1,8 +1,8 @@
 package dev.toolgate.gateway.rest;
 
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.access.Role;
 import dev.toolgate.escalation.Escalations;
-import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -25,7 +25,7 @@ public class EscalationsResource {
     @Inject
     Escalations escalations;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
     @Context
     UriInfo uri;
 
@@ -33,7 +33,7 @@ public class EscalationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.OPERATOR, Role.AUDITOR})
     public Response list(@Context SecurityContext security) {
-        return new Answers(uri.getBaseUri(), settings.retention())
+        return new Answers(uri.getBaseUri(), replays.length())
                 .list("escalations", escalations.list(CallerContext.of(security).tenant(), 200));
     }
 }

@@ -1,9 +1,9 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Role;
-import dev.toolgate.journal.Journal;
 import dev.toolgate.process.ProcessJournal;
 import dev.toolgate.process.ProcessStatus;
+import dev.toolgate.search.Backlog;
 import dev.toolgate.metrics.GatewayMetrics;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -28,7 +28,7 @@ public class MetricsResource {
     @Inject
     GatewayMetrics metrics;
     @Inject
-    Journal journal;
+    Backlog backlog;
     @Inject
     ProcessJournal processes;
 
@@ -38,16 +38,16 @@ public class MetricsResource {
     public Response scrape() {
         StringBuilder out = new StringBuilder();
         metrics.write(out);
-        Journal.Backlog backlog = journal.backlog();
+        Backlog.Figures operations = backlog.now();
         out.append("# HELP toolgate_operations_unfinished Operations not yet finished, by status (escalated apart); all instances\n")
                 .append("# TYPE toolgate_operations_unfinished gauge\n");
         for (String status : new String[] {"started", "unknown", "escalated", "failed_retryable", "pending_approval"}) {
             out.append("toolgate_operations_unfinished{status=\"").append(status).append("\"} ")
-                    .append(backlog.unfinished().getOrDefault(status, 0L)).append('\n');
+                    .append(operations.unfinished().getOrDefault(status, 0L)).append('\n');
         }
         out.append("# HELP toolgate_reconcile_lag_seconds How long the most overdue look-up of an unknown outcome has waited\n")
                 .append("# TYPE toolgate_reconcile_lag_seconds gauge\n")
-                .append("toolgate_reconcile_lag_seconds ").append(String.format(Locale.ROOT, "%.3f", backlog.reconcileLagSeconds())).append('\n');
+                .append("toolgate_reconcile_lag_seconds ").append(String.format(Locale.ROOT, "%.3f", operations.reconcileLagSeconds())).append('\n');
         out.append("# HELP toolgate_processes_unfinished Processes not yet finished, by status; all instances\n")
                 .append("# TYPE toolgate_processes_unfinished gauge\n");
         Map<ProcessStatus, Long> processCounts = processes.unfinished();

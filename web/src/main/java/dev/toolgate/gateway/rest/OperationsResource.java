@@ -10,12 +10,12 @@ import dev.toolgate.canonical.CommandParser;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.gateway.CommandGateway;
 import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.escalation.Escalations;
 import jakarta.json.JsonObject;
-import dev.toolgate.journal.JournalSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -52,7 +52,7 @@ public class OperationsResource {
     @Inject
     Escalations escalations;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -139,6 +139,6 @@ public class OperationsResource {
     }
 
     private Answers answers(UriInfo uri) {
-        return new Answers(uri.getBaseUri(), settings.retention());
+        return new Answers(uri.getBaseUri(), replays.length());
     }
 }

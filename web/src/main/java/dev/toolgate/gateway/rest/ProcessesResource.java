@@ -7,10 +7,10 @@ import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
 import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.access.Role;
 import dev.toolgate.gateway.ToolCall;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.gateway.records.ProcessJson;
-import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.process.ProcessCommand;
 import dev.toolgate.process.ProcessDriver;
 import dev.toolgate.process.ProcessJournal;
@@ -51,7 +51,7 @@ public class ProcessesResource {
     @Inject
     ProcessJournal processes;
     @Inject
-    JournalSettings settings;
+    ReplayWindow replays;
     @Context
     UriInfo uri;
 
@@ -163,6 +163,6 @@ public class ProcessesResource {
     }
 
     private ProcessAnswers answers() {
-        return new ProcessAnswers(uri.getBaseUri(), settings.retention());
+        return new ProcessAnswers(uri.getBaseUri(), replays.length());
     }
 }

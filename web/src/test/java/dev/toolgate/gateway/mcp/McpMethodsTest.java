@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.IJsonReader;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -45,7 +46,7 @@ class McpMethodsTest {
     private static JsonObject answer(Caller caller, String method, String params, ProtocolVersions.Era era) {
         McpMethods methods = new McpMethods();
         methods.calls = new ToolCalls();
-        methods.calls.settings = new JournalSettings();
+        methods.calls.replays = new ReplayWindow(new JournalSettings());
         methods.processCatalog = new ProcessCatalog(); // built empty: no process types, as with toolgate.process.examples=false
         JsonRpc.Call call = new JsonRpc.Call(JSON.createValue(7), method, IJsonReader.read(params).asJsonObject());
         return methods.answer(caller, call, era, "http://gw/api");
@@ -160,7 +161,7 @@ class McpMethodsTest {
         byte[] secret = new byte[ApprovalRounds.MIN_SECRET_BYTES];
         McpMethods methods = new McpMethods();
         methods.calls = new ToolCalls();
-        methods.calls.settings = new JournalSettings();
+        methods.calls.replays = new ReplayWindow(new JournalSettings());
         methods.processCatalog = new ProcessCatalog();
         methods.rounds = new ApprovalRounds(); // no journal behind it: a key that reached one would fail, not be answered
         methods.rounds.configuredSecret = Optional.of(java.util.Base64.getEncoder().encodeToString(secret));

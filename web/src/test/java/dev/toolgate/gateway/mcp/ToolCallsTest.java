@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
 import dev.toolgate.canonical.IJsonReader;
+import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.journal.JournalSettings;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class ToolCallsTest {
     /** No gateway and no journal: a call that reached either would fail, so these answers stored and sent nothing. */
     private static JsonObject call(String tool, String arguments) {
         ToolCalls calls = new ToolCalls();
-        calls.settings = new JournalSettings();
+        calls.replays = new ReplayWindow(new JournalSettings());
         return calls.call(AGENT, ToolCatalog.find(tool).orElseThrow(), IJsonReader.read(arguments), "http://gw/api", "1");
     }
 
