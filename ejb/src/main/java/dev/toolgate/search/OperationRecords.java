@@ -2,11 +2,13 @@ package dev.toolgate.search;
 
 import dev.toolgate.approval.Approval;
 import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.operation.EventView;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationEvent;
 import dev.toolgate.journal.OperationId;
 import dev.toolgate.operation.OperationView;
+import dev.toolgate.targets.Lookup;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -14,8 +16,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One operation's whole story, by key, for the people and agents who ask: the row, its events and the
@@ -60,5 +64,21 @@ public class OperationRecords {
 
     /** An operation, its events oldest first, and the approval it names (null: none). */
     public record OperationRecord(OperationView operation, List<EventView> events, ApprovalView approval) {
+
+        /** The kinds of event a look-up by key writes: its lease, its answer, its giving up, a lapsed attempt before it. */
+        private static final Set<String> LOOK_UPS = Set.of(EventKind.RECONCILE_STARTED.dbName(), EventKind.RECONCILED.dbName(),
+                EventKind.ESCALATED.dbName(), EventKind.LEASE_EXPIRED.dbName());
+
+        /** The events of its look-ups by key, oldest first: empty when its outcome was never uncertain. */
+        public List<EventView> lookUps() {
+            return events.stream().filter(e -> LOOK_UPS.contains(e.kind())).toList();
+        }
+
+        /** The object ids every duplicate a look-up found named, first seen first: what a person resolving it chooses from. */
+        public List<String> duplicates() {
+            Set<String> ids = new LinkedHashSet<>();
+            lookUps().forEach(e -> ids.addAll(Lookup.Ambiguous.objectIdsIn(e.detail())));
+            return List.copyOf(ids);
+        }
     }
 }

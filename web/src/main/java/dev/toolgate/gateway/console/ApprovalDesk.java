@@ -1,21 +1,18 @@
 package dev.toolgate.gateway.console;
 
-import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.approval.ApprovalView;
 import dev.toolgate.approval.Approvals;
+import dev.toolgate.approval.RefundCoverage;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.search.OperationSearch;
 import dev.toolgate.search.Standing;
-import dev.toolgate.targets.PaymentCoverage;
-import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonString;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -39,7 +36,7 @@ public class ApprovalDesk {
     @Inject
     Approvals approvals;
     @Inject
-    TargetRegistry targets;
+    RefundCoverage refunds;
 
     /** {@code GET /console/approvals}, oldest first; {@code ?show=approved}: those approved and not yet called again. */
     void queue(ConsoleExchange exchange) throws IOException {
@@ -102,17 +99,9 @@ public class ApprovalDesk {
         exchange.seeOther("/console/operation?key=" + Html.query(key));
     }
 
-    /** A refund's payment as the payment system holds it now: asked here, with no transaction open. */
+    /** A refund's payment as the payment system holds it now, beside the refund asked for; null for any other operation. */
     private ApprovalPages.Coverage coverage(OperationView op) {
-        if (!"payment.refund".equals(op.operation()) || op.payload() == null || !(op.payload().get("payment_id") instanceof JsonString)) {
-            return null;
-        }
-        String refund = Money.of(op.payload());
-        try {
-            return new ApprovalPages.Coverage(targets.coverage(op.target(), op.payload().getString("payment_id")), null, refund);
-        } catch (TargetUnanswered e) {
-            return new ApprovalPages.Coverage(Optional.empty(), e.getMessage(), refund);
-        }
+        return refunds.of(op).map(cover -> new ApprovalPages.Coverage(cover, Money.of(op.payload()))).orElse(null);
     }
 
     /** A person's decision on an approval, as a span naming the operation and who decided — or what refused it. */

@@ -2,10 +2,10 @@ package dev.toolgate.gateway.console;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.approval.RefundCoverage;
 import dev.toolgate.search.OperationSearch;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.Standing;
-import dev.toolgate.targets.PaymentCoverage;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -133,21 +133,20 @@ final class ApprovalPages {
         return html.raw("</section>");
     }
 
-    /** What a refund's payment still covers, asked of the payment system when the page is drawn. */
-    record Coverage(Optional<PaymentCoverage.Coverage> payment, String unanswered, String refund) {
+    /** What a refund's payment still covers, asked of the payment system when the page is drawn, and the refund asked for. */
+    record Coverage(RefundCoverage.Cover cover, String refund) {
 
         void render(Html html) {
             html.raw("<section aria-labelledby=\"coverage\"><h2 id=\"coverage\">What the payment still covers</h2>");
-            if (unanswered != null) {
-                html.raw("<p class=\"refused\" id=\"coverage-unknown\">The payment system could not be asked (").text(unanswered)
+            if (cover instanceof RefundCoverage.Cover.Unanswered unanswered) {
+                html.raw("<p class=\"refused\" id=\"coverage-unknown\">The payment system could not be asked (").text(unanswered.why())
                         .raw("): YooKassa itself refuses a refund the payment no longer covers, and nothing is sent twice.</p></section>");
                 return;
             }
-            if (payment.isEmpty()) {
+            if (!(cover instanceof RefundCoverage.Cover.Covers p)) {
                 html.raw("<p class=\"refused\" id=\"coverage-missing\">The payment system knows no such payment: the refund would be refused.</p></section>");
                 return;
             }
-            PaymentCoverage.Coverage p = payment.get();
             html.raw("<dl class=\"facts\" id=\"coverage-facts\"><dt>Payment</dt><dd><code>").text(p.paymentId()).raw("</code> (").text(p.status()).raw(")</dd>")
                     .raw("<dt>Paid</dt><dd>").text(Money.format(p.paid(), p.currency())).raw("</dd>")
                     .raw("<dt>Refunded so far</dt><dd>").text(Money.format(p.refunded(), p.currency())).raw("</dd>")

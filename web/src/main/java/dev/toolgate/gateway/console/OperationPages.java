@@ -3,25 +3,19 @@ package dev.toolgate.gateway.console;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
-import dev.toolgate.operation.EventKind;
 import dev.toolgate.operation.EventView;
 import dev.toolgate.search.OperationSearch;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.search.Standing;
 import dev.toolgate.reconcile.ReconcileRuns;
-import dev.toolgate.targets.Lookup;
 
 import java.time.Instant;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /** The operator's and auditor's pages: one operation's record, search, unfinished work, escalations, reconcile runs. */
 final class OperationPages {
-
-    private static final Set<String> LOOK_UPS = Set.of(EventKind.RECONCILE_STARTED.dbName(), EventKind.RECONCILED.dbName(),
-            EventKind.ESCALATED.dbName(), EventKind.LEASE_EXPIRED.dbName());
 
     private OperationPages() {
     }
@@ -73,7 +67,7 @@ final class OperationPages {
             html.raw("<h2>Stored result</h2><pre id=\"result\"><code>").text(op.result().toString()).raw("</code></pre>");
         }
         approval(html, record.approval(), op);
-        List<EventView> lookUps = record.events().stream().filter(e -> LOOK_UPS.contains(e.kind())).toList();
+        List<EventView> lookUps = record.lookUps();
         html.raw("<h2>Look-ups by key</h2>");
         if (lookUps.isEmpty()) {
             html.raw("<p>None: the outcome was never uncertain.</p>");
@@ -84,7 +78,7 @@ final class OperationPages {
             }
             html.raw("</ol>");
         }
-        List<String> duplicates = duplicates(record.events());
+        List<String> duplicates = record.duplicates();
         if (!duplicates.isEmpty()) {
             html.raw("<p class=\"refused\" id=\"duplicate\">A duplicate effect: ").text(duplicates.size())
                     .raw(" objects at the target carry this key —");
@@ -97,17 +91,6 @@ final class OperationPages {
         html.raw("<h2>Timeline</h2>");
         ConsoleViews.timeline(html, record.events(), settings);
         return html;
-    }
-
-    /** The object ids every duplicate found by a look-up named, first seen first. */
-    static List<String> duplicates(List<EventView> events) {
-        Set<String> ids = new LinkedHashSet<>();
-        for (EventView e : events) {
-            if (LOOK_UPS.contains(e.kind())) {
-                ids.addAll(Lookup.Ambiguous.objectIdsIn(e.detail()));
-            }
-        }
-        return List.copyOf(ids);
     }
 
     private static void approval(Html html, ApprovalView approval, OperationView op) {

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.access.Role;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.ApprovalView;
+import dev.toolgate.approval.RefundCoverage;
 import dev.toolgate.search.OperationSearch;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
-import dev.toolgate.targets.PaymentCoverage;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -119,8 +118,8 @@ class ApprovalPagesTest {
 
     @Test
     void showsWhatTheRefundsPaymentStillCovers() {
-        ApprovalPages.Coverage coverage = new ApprovalPages.Coverage(Optional.of(new PaymentCoverage.Coverage("pay-1", "succeeded",
-                new BigDecimal("1000.00"), new BigDecimal("300.00"), "RUB")), null, "250.00 RUB");
+        ApprovalPages.Coverage coverage = new ApprovalPages.Coverage(new RefundCoverage.Cover.Covers("pay-1", "succeeded",
+                new BigDecimal("1000.00"), new BigDecimal("300.00"), "RUB"), "250.00 RUB");
         String page = decision(refund(payload(), "agent-a"), null, coverage, APPROVER);
         assertTrue(page.contains("<dd id=\"remaining\">700.00 RUB</dd>"), page);
         assertTrue(page.contains("<dd>1,000.00 RUB</dd>") && page.contains("<dd>300.00 RUB</dd>"), page);
@@ -130,14 +129,14 @@ class ApprovalPagesTest {
 
     @Test
     void saysWhenThePaymentSystemKnowsNoSuchPayment() {
-        String page = decision(refund(payload(), "agent-a"), null, new ApprovalPages.Coverage(Optional.empty(), null, "250.00 RUB"), APPROVER);
+        String page = decision(refund(payload(), "agent-a"), null, new ApprovalPages.Coverage(new RefundCoverage.Cover.NoSuchPayment(), "250.00 RUB"), APPROVER);
         assertTrue(page.contains("id=\"coverage-missing\""), page);
     }
 
     @Test
     void saysWhenThePaymentSystemCouldNotBeAsked() {
         String page = decision(refund(payload(), "agent-a"), null,
-                new ApprovalPages.Coverage(Optional.empty(), "yookassa answered <503>", "250.00 RUB"), APPROVER);
+                new ApprovalPages.Coverage(new RefundCoverage.Cover.Unanswered("yookassa answered <503>"), "250.00 RUB"), APPROVER);
         assertTrue(page.contains("id=\"coverage-unknown\""), page);
         assertTrue(page.contains("yookassa answered &lt;503&gt;"), page);
         assertTrue(page.contains("id=\"approve-button\""), "the cover is checked again before sending: the approver may still decide");

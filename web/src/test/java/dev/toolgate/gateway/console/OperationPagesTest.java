@@ -109,16 +109,6 @@ class OperationPagesTest {
     }
 
     @Test
-    void readsTheDuplicatesOfEveryLookUpOnceFirstSeenFirst() {
-        List<EventView> events = List.of(event(1, "captured", "2 objects carry this key: [not, a-look-up]"),
-                event(2, "reconciled", new Lookup.Ambiguous(List.of("b", "a")).describe()),
-                event(3, "escalated", "duplicate_suspected: " + new Lookup.Ambiguous(List.of("a", "c")).describe()),
-                event(4, "reconciled", null));
-        assertEquals(List.of("b", "a", "c"), OperationPages.duplicates(events), "only look-ups' events are evidence of a duplicate");
-        assertEquals(List.of(), OperationPages.duplicates(List.of()));
-    }
-
-    @Test
     void countsUnfinishedWorkByStandingWithItsMetricStatus() {
         Map<Standing, Long> counts = new EnumMap<>(Standing.class);
         counts.put(Standing.AWAITING_APPROVAL, 3L);
