@@ -2,11 +2,11 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
-import dev.toolgate.operation.EventKind;
 import dev.toolgate.journal.EventLog;
+import dev.toolgate.metrics.GatewayMetrics;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
-import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
