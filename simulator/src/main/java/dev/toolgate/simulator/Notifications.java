@@ -133,10 +133,10 @@ final class Notifications implements AutoCloseable {
         }
         List<Long> retries = delivery.change().retryMs();
         if (send(delivery) == 200) {
-            delivery.delivered(Instant.now());
-            if (delivery.is(NotificationFaults.Kind.DUPLICATE)) {
+            if (delivery.is(NotificationFaults.Kind.DUPLICATE)) { // before it counts as delivered: no longer pending means both went
                 send(delivery);
             }
+            delivery.delivered(Instant.now());
         } else if (retriesDone < retries.size()) {
             later(() -> attempt(delivery, retriesDone + 1), retries.get(retriesDone));
         } else {
