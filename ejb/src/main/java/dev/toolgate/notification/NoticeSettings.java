@@ -36,8 +36,11 @@ public class NoticeSettings {
             + " 77.75.154.128/25, 2a02:5180::/32";
     private static final Logger LOG = Logger.getLogger(NoticeSettings.class.getName());
 
-    /** One target's door: where from, and with which token (null: none is sent). */
-    public record Door(SourceNetworks sources, byte[] applicationToken) {
+    /**
+     * One target's door: where from, with which token (null: none is sent), and at what rate — notifications a second
+     * and the burst above it, before a 429 asks the target to send again later.
+     */
+    public record Door(SourceNetworks sources, byte[] applicationToken, double perSecond, double burst) {
 
         /** Constant time: how much of a token matched must not show in how long the refusal took. */
         public boolean tokenMatches(String sent) {
@@ -51,16 +54,12 @@ public class NoticeSettings {
 
     private final Map<String, Door> doors = new TreeMap<>();
     private Duration retryAfter;
-    private double perSecond;
-    private double burst;
     private int queue;
 
     @PostConstruct
     void read() {
         Config config = ConfigProvider.getConfig();
         retryAfter = Duration.ofSeconds(config.getOptionalValue("toolgate.notifications.retry-after-seconds", Long.class).orElse(2L));
-        perSecond = config.getOptionalValue("toolgate.notifications.per-second", Double.class).orElse(20.0);
-        burst = config.getOptionalValue("toolgate.notifications.burst", Double.class).orElse(100.0);
         queue = config.getOptionalValue("toolgate.notifications.queue", Integer.class).orElse(1000);
         Optional<String> yooKassaSources = config.getOptionalValue("toolgate.target.yookassa.notifications.sources", String.class);
         if (config.getOptionalValue("toolgate.target.yookassa.notifications.enabled", Boolean.class).orElse(false)
@@ -73,8 +72,11 @@ public class NoticeSettings {
     }
 
     private void door(Config config, String target, String sources, byte[] token) {
+        // Bitrix24's REST takes 2 requests a second: each event may cost one of them (whose deal is it?)
+        double perSecond = rate(config, target, "per-second", "bitrix24".equals(target) ? 2 : 20);
+        double burst = rate(config, target, "burst", "bitrix24".equals(target) ? 50 : 100);
         try {
-            doors.put(target, new Door(SourceNetworks.parse(sources), token));
+            doors.put(target, new Door(SourceNetworks.parse(sources), token, perSecond, burst));
         } catch (IllegalArgumentException e) { // names the block, never a token
             LOG.severe("notifications from " + target + " are refused: toolgate.target." + target + ".notifications.sources: " + e.getMessage());
         }
@@ -99,13 +101,10 @@ public class NoticeSettings {
         // nothing more: being called is the point
     }
 
-    /** Notifications taken per second and target, and the burst above it, before a 429 asks the target to send again later. */
-    public double perSecond() {
-        return perSecond;
-    }
-
-    public double burst() {
-        return burst;
+    /** {@code toolgate.target.<t>.notifications.<name>}, else {@code toolgate.notifications.<name>} for every target. */
+    private static double rate(Config config, String target, String name, double fallback) {
+        return config.getOptionalValue("toolgate.target." + target + ".notifications." + name, Double.class)
+                .or(() -> config.getOptionalValue("toolgate.notifications." + name, Double.class)).orElse(fallback);
     }
 
     /** How many accepted notifications may wait for their look-up on this instance before a 503 asks for a later delivery. */

@@ -85,7 +85,7 @@ public class NotificationDoor extends ServletDoor {
             refuse(response, target, "malformed", ProblemType.INVALID_REQUEST, "not a " + target + " notification: " + malformed.why());
             return;
         }
-        Duration wait = limits.acquire(" notifications " + target, settings.perSecond(), settings.burst());
+        Duration wait = limits.acquire(" notifications " + target, door.get().perSecond(), door.get().burst());
         if (!wait.isZero()) {
             response.setHeader("Retry-After", Long.toString(Math.max(1, (wait.toMillis() + 999) / 1000)));
             refuse(response, target, "rate_limited", ProblemType.RATE_LIMITED, "too many notifications from " + target + "; send it again later");
