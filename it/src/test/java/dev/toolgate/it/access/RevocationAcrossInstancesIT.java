@@ -55,8 +55,8 @@ class RevocationAcrossInstancesIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gatewayA);
-        TestStack.stop(gatewayB);
+        TestStack.discard(gatewayA);
+        TestStack.discard(gatewayB);
     }
 
     @Test

@@ -62,7 +62,7 @@ final class ConsoleStack implements AutoCloseable {
     @Override
     public void close() throws Exception {
         try {
-            TestStack.stop(gateway);
+            TestStack.discard(gateway);
         } finally {
             keycloak.close();
         }

@@ -63,9 +63,7 @@ class TwoInstancesIT {
     @AfterAll
     static void stop() throws Exception {
         for (GatewayProcess gateway : new GatewayProcess[] {first, second}) {
-            if (gateway != null) {
-                gateway.close();
-            }
+            TestStack.discard(gateway);
         }
     }
 

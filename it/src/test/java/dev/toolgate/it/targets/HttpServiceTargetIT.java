@@ -36,7 +36,7 @@ class HttpServiceTargetIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

@@ -44,7 +44,7 @@ class DeadCollectorIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

@@ -57,7 +57,7 @@ class TracingIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
         if (receiver != null) {
             receiver.close();
         }
