@@ -24,22 +24,38 @@ final class ConsoleStack implements AutoCloseable {
         this.gateway = gateway;
     }
 
+    /**
+     * The gateway starts while Keycloak does (the run's, started as the run began): the console needs only the
+     * provider's address to deploy, and asks the provider itself when someone signs in.
+     */
     static ConsoleStack start(String database) throws Exception {
-        Keycloak keycloak = Keycloak.start();
+        Keycloak starting = Keycloak.launched();
+        GatewayProcess gateway = null;
         try {
             Map<String, String> config = TestStack.configFor(TestStack.newDatabase(database));
             config.put("toolgate.reconcile.interval-seconds", "0");
             config.put("toolgate.reconcile.settle-seconds", "1");
-            config.put("toolgate.console.oidc.provider-uri", keycloak.issuer());
-            config.put("toolgate.console.oidc.client-id", keycloak.clientId());
-            config.put("toolgate.console.oidc.client-secret", keycloak.clientSecret());
+            config.put("toolgate.console.oidc.client-id", starting.clientId());
+            config.put("toolgate.console.oidc.client-secret", starting.clientSecret());
             config.put("toolgate.console.idle-timeout-seconds", Integer.toString(IDLE_SECONDS));
             config.put("toolgate.console.trace-url", "https://traces.example/trace/{trace_id}");
-            return new ConsoleStack(keycloak, TestStack.readyGateway(config, database));
+            gateway = TestStack.readyGateway(withProvider(config, starting), database);
+            Keycloak keycloak = Keycloak.start();
+            if (keycloak != starting) { // that start failed and this one is another, elsewhere: the console must name it
+                TestStack.discard(gateway);
+                gateway = null;
+                gateway = TestStack.readyGateway(withProvider(config, keycloak), database);
+            }
+            return new ConsoleStack(keycloak, gateway);
         } catch (Exception | Error e) {
-            keycloak.close();
+            TestStack.discard(gateway);
             throw e;
         }
+    }
+
+    private static Map<String, String> withProvider(Map<String, String> config, Keycloak keycloak) {
+        config.put("toolgate.console.oidc.provider-uri", keycloak.issuer());
+        return config;
     }
 
     String url(String path) {
