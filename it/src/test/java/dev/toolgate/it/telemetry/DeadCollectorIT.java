@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * and lost), and the loss is counted where an operator looks ({@code toolgate_trace_spans_dropped_total}).
  * How much the exporting costs a call is the benchmark's figure, not a test's.
  */
-@Lane(3)
+@Lane(2)
 class DeadCollectorIT {
 
     private static final Pattern DROPPED = Pattern.compile("(?m)^toolgate_trace_spans_dropped_total (\\d+)$");
