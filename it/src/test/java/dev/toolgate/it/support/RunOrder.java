@@ -10,9 +10,11 @@ import java.util.Comparator;
 /**
  * The order the suites start in (junit-platform.properties), which is lane 1's order: lane 1 runs its suites one after
  * another on the main thread ({@link Lane}). First what needs neither the Micro suites' gateway nor Keycloak, while both
- * start in the background as the run begins ({@link TestStack.EarlyMicro}, {@link Keycloak.Early}); then the
- * {@link MicroSuite}s; then the suites that sign people in ({@link SignsPeopleIn}), by when Keycloak has long been up.
- * Within each group by name. An {@link Order} comes before all that: SecretsScanIT's puts it last.
+ * start in the background as the run begins ({@link TestStack.EarlyMicro}, {@link Keycloak.Early}) — but not the
+ * deployment suites' servers, which would add their boots to the run's busiest minute; then the {@link MicroSuite}s;
+ * then those deployment suites that sign nobody in; last the suites that sign people in ({@link SignsPeopleIn}), by when
+ * Keycloak has long been up. Within each group by name. An {@link Order} comes before all that: SecretsScanIT's puts it
+ * last.
  */
 public final class RunOrder implements ClassOrderer {
 
@@ -29,8 +31,11 @@ public final class RunOrder implements ClassOrderer {
     private static int group(ClassDescriptor suite) {
         Class<?> type = suite.getTestClass();
         if (type.isAnnotationPresent(SignsPeopleIn.class)) {
-            return 2;
+            return 3;
         }
-        return MicroSuite.class.isAssignableFrom(type) ? 1 : 0;
+        if (MicroSuite.class.isAssignableFrom(type)) {
+            return 1;
+        }
+        return type.getPackageName().endsWith(".deployment") ? 2 : 0;
     }
 }
