@@ -25,7 +25,7 @@ import java.util.UUID;
  * A refused handshake leaves nothing at the target: every attempt is "not sent", none is looked up, and
  * the operation never becomes unknown.
  */
-@Lane(2)
+@Lane(3)
 class TargetTlsIT {
 
     private static GatewayProcess gateway;
