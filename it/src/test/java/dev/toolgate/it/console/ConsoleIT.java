@@ -55,7 +55,7 @@ import java.util.stream.Collectors;
 @SignsPeopleIn
 class ConsoleIT {
 
-    private static final String DATABASE = "console";
+    private static final String DATABASE = ConsoleStack.DATABASE;
     private static final HttpClient HTTP = HttpClient.newHttpClient(); // never follows redirects
     /** HTTP/1.1 only: a hostile request must reach the server as sent, not be cut off in an h2c upgrade. */
     private static final HttpClient PLAIN = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
