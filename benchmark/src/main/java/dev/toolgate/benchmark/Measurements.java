@@ -388,7 +388,7 @@ final class Measurements {
                 // expected for the first calls on a closed connection
             }
         }
-        warmUp("simulators-", simulators.pid(), WarmUp.simulators(length.isQuick()), (name, round) -> Load.closed(8, round, i -> {
+        warmUp("simulators-", simulators.pid(), WarmUp.simulators(length), (name, round) -> Load.closed(8, round, i -> {
             switch (i % 3) {
                 case 0 -> newOperation(name, i);
                 case 1 -> requests.direct(Requests.TENANT + "/" + name + "-" + i);

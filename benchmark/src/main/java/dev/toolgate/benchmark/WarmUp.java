@@ -34,10 +34,11 @@ final class WarmUp {
 
     /**
      * Simulators just restarted: one round at least, then on until their JIT is quiet, a minute at most. Cold, they
-     * spend several times the CPU per call of warm ones, on the two cores the gateway is measured on.
+     * spend several times the CPU per call of warm ones, on the two cores the gateway is measured on. A quick run, whose
+     * figures mean little, warms them up as long as the gateway: its 10 s of load ran in CI beside the suites' start.
      */
-    static WarmUp simulators(boolean quick) {
-        return new WarmUp(ROUND, quick ? ROUND : SIMULATORS_LONGEST);
+    static WarmUp simulators(RunLength length) {
+        return length.isQuick() ? new WarmUp(length.warmUp(), true) : new WarmUp(ROUND, SIMULATORS_LONGEST);
     }
 
     /** How long one round of load runs: {@link #ROUND}, or the minimum when that is shorter. */

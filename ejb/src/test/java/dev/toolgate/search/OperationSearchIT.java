@@ -13,6 +13,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -41,6 +42,7 @@ import java.util.stream.Collectors;
  * row once however many rows share a capture instant; the unfinished counts agree with {@link Backlog#now()}
  * (how PostgreSQL plans these searches on a large journal: {@link OperationSearchPlanIT}).
  */
+@Order(1) // the longest of the module's suites: started first, beside the others (ejb/pom.xml)
 class OperationSearchIT {
 
     private static final String ACME = "acme";

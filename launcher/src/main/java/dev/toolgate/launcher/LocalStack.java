@@ -158,9 +158,38 @@ public final class LocalStack {
         }
     }
 
+    /** Where {@link #freePort} picks: below Linux's ephemeral range (32768 and up), and below WildFly's and Payara's. */
+    static final int FREE_PORTS_FROM = 2_000;
+    static final int FREE_PORTS_TO = 8_000;
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * A port nothing listens on, for a server about to start on it: never one this JVM handed out before, and not from
+     * the kernel's ephemeral range, from which every outgoing connection of the host takes its source port. A port
+     * the kernel had just chosen for a probe was, now and then, a connection's source port by the time the server bound
+     * it, seconds later, and the server did not start ("Address already in use", a gateway booting beside other suites).
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int tries = 0; tries < 1_000; tries++) {
+            int port = random.nextInt(FREE_PORTS_FROM, FREE_PORTS_TO);
+            if (HANDED_OUT.add(port) && bindable(port)) {
+                return port;
+            }
+        }
+        try (ServerSocket socket = new ServerSocket(0)) { // that range used up: the kernel's choice, as before
             return socket.getLocalPort();
+        }
+    }
+
+    /** Whether a server could listen on {@code port}, on every address, now. */
+    private static boolean bindable(int port) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true); // as servers bind: a connection of the past minute in TIME_WAIT does not stop them
+            probe.bind(new InetSocketAddress(port));
+            return true;
+        } catch (IOException taken) {
+            return false;
         }
     }
 

@@ -47,6 +47,17 @@ class LocalStackTest {
     }
 
     @Test
+    void handsOutFreePortsOutsideTheEphemeralRangeNeverTwice() throws IOException {
+        java.util.Set<Integer> ports = new java.util.HashSet<>();
+        for (int i = 0; i < 50; i++) {
+            int port = LocalStack.freePort();
+            assertTrue(port >= LocalStack.FREE_PORTS_FROM && port < LocalStack.FREE_PORTS_TO, "port " + port);
+            assertTrue(ports.add(port), "port " + port + " handed out twice");
+            assertDoesNotThrow(() -> LocalStack.requireFree(port, "toolgate.port"));
+        }
+    }
+
+    @Test
     void subscribesTheGatewaysNotificationEndpointsThroughTheSimulatorsApis() throws Exception {
         try (Simulators simulators = Simulators.start(0, Map.of())) {
             LocalStack.subscribeNotifications(simulators.baseUrl(), 8080);

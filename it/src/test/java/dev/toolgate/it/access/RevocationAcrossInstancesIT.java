@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
 import dev.toolgate.it.support.Credentials;
+import dev.toolgate.it.support.InstancePair;
 import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
@@ -12,51 +13,40 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
  * Each instance caches authenticated callers (for up to a minute by default); a rotation or revocation
  * made through one instance reaches the other's cache within moments, through the journal's
- * announcement of principal changes, not at the end of that minute.
+ * announcement of principal changes, not at the end of that minute. The two instances are the run's
+ * {@link InstancePair}: its caller caches are as shipped, and nothing else of its settings matters here.
  */
-@Lane(3)
+@Lane(3) // the pair's lane, with TwoInstancesIT
+@InstancePair.Shares
 class RevocationAcrossInstancesIT {
 
     private static final Duration PROMPTLY = Duration.ofSeconds(5);
+    private static InstancePair pair;
     private static GatewayProcess gatewayA;
     private static GatewayProcess gatewayB;
-    private static final Map<String, Long> LOG_STARTS = new HashMap<>();
 
     @BeforeAll
     static void start() throws Exception {
-        for (String log : List.of("revocation-a", "revocation-b")) { // earlier runs' gateways appended to the same logs
-            Path file = Path.of("target", log + ".log");
-            LOG_STARTS.put(log, Files.exists(file) ? Files.size(file) : 0L);
-        }
-        Map<String, String> config = TestStack.configFor(TestStack.newDatabase("revocation"));
-        // one after the other, as AdversarialRunIT: two booting at once on two loaded cores starved one past the
-        // journal's 2 s login at deployment (load average 25, "Connection attempt timed out")
-        gatewayA = TestStack.startGateway(config, "revocation-a").awaitReady();
-        gatewayB = TestStack.startGateway(config, "revocation-b").awaitReady();
+        pair = InstancePair.get();
+        gatewayA = pair.first;
+        gatewayB = pair.second;
     }
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gatewayA);
-        TestStack.stop(gatewayB);
+        InstancePair.release();
     }
 
     @Test
@@ -94,16 +84,16 @@ class RevocationAcrossInstancesIT {
      */
     @Test
     void bothInstancesFindTheirJournalConnectionsDirectAndCache() throws Exception {
-        for (String log : List.of("revocation-a", "revocation-b")) {
-            Await.await(() -> linesSaying(log, "a PostgreSQL session of its own: authenticated callers are cached") > 0,
-                    log + " to say it caches", PROMPTLY);
-            assertEquals(0, linesSaying(log, "connection pooler"), log);
+        for (String instance : List.of("a", "b")) {
+            Await.await(() -> pair.linesSaying(instance, "a PostgreSQL session of its own: authenticated callers are cached") > 0,
+                    "instance " + instance + " to say it caches", PROMPTLY);
+            assertEquals(0, pair.linesSaying(instance, "connection pooler"), "instance " + instance);
         }
         String id = "unannounced-" + UUID.randomUUID().toString().substring(0, 8);
         String token = Credentials.issue(gatewayA.baseUrl(), id, "acme", "auditor");
         assertEquals(404, read(gatewayB, token), "B lets the token in (and now holds it in its cache)");
 
-        try (Connection c = TestStack.connect("revocation"); Statement session = c.createStatement();
+        try (Connection c = TestStack.connect(InstancePair.DATABASE); Statement session = c.createStatement();
              PreparedStatement delete = c.prepareStatement("DELETE FROM principal WHERE principal_id = ?")) {
             session.execute("SET session_replication_role = replica"); // no trigger fires: nothing is announced
             delete.setString(1, id);
@@ -111,13 +101,6 @@ class RevocationAcrossInstancesIT {
         }
 
         assertEquals(404, read(gatewayB, token), "served from B's cache: nothing told it of the change");
-    }
-
-    private static long linesSaying(String log, String words) throws IOException {
-        Path file = Path.of("target", log + ".log");
-        byte[] all = Files.readAllBytes(file);
-        int from = LOG_STARTS.getOrDefault(log, 0L).intValue();
-        return new String(all, from, all.length - from, StandardCharsets.ISO_8859_1).lines().filter(line -> line.contains(words)).count();
     }
 
     /** 404 (no such key) when {@code gateway} lets {@code token} in, 401 when not. */

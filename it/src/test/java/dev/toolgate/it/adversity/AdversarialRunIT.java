@@ -105,9 +105,7 @@ class AdversarialRunIT {
     @AfterAll
     static void stop() throws Exception {
         for (GatewayProcess gateway : new GatewayProcess[] {gatewayA, gatewayB}) {
-            if (gateway != null) {
-                gateway.close();
-            }
+            TestStack.discard(gateway);
         }
         if (proxy != null) {
             proxy.close();

@@ -84,9 +84,7 @@ class DatabaseOutageIT {
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.discard(gateway);
         if (proxy != null) {
             proxy.close();
         }

@@ -53,7 +53,7 @@ class LeasesAndFailingAdaptersIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

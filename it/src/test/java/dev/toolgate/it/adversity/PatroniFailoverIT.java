@@ -83,7 +83,7 @@ class PatroniFailoverIT {
     @AfterAll
     static void stop() throws Exception {
         try {
-            TestStack.stop(gateway);
+            TestStack.discard(gateway);
         } finally {
             if (cluster != null) {
                 cluster.close();

@@ -81,9 +81,7 @@ class PostgresRestartIT {
 
     @AfterAll
     static void stop() throws Exception {
-        if (gateway != null) {
-            gateway.close();
-        }
+        TestStack.discard(gateway);
         if (postgres != null) {
             postgres.close();
         }

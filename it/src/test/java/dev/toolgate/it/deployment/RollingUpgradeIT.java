@@ -62,6 +62,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * say it is not ready, and at every sample at least one instance is.
  */
 @Lane(3)
+@PreviousRelease.UpgradesFrom(RollingUpgradeIT.SHIPPED_FROM) // built in the background as the run begins
 class RollingUpgradeIT {
 
     /**
@@ -70,7 +71,8 @@ class RollingUpgradeIT {
      * its declared compatibility but answered some calls 500 once the column was there (docs/operations.md, Upgrading).
      * {@code -Dtoolgate.upgrade.from=<commit>} runs the suite from another release: what an upgrade from it would meet.
      */
-    static final String PREVIOUS_RELEASE = System.getProperty("toolgate.upgrade.from", "7db82f467fd5c52902618db80e0b7f8b6ef38b21");
+    static final String SHIPPED_FROM = "7db82f467fd5c52902618db80e0b7f8b6ef38b21";
+    static final String PREVIOUS_RELEASE = PreviousRelease.commit(SHIPPED_FROM);
     private static final String DATABASE = "upgrade";
     private static final int AGENTS = 3;
     /** The slowest call the agents make: 3 s at its target. */
@@ -100,13 +102,16 @@ class RollingUpgradeIT {
         previous = PreviousRelease.runtime(PREVIOUS_RELEASE);
         config = TestStack.configFor(TestStack.newDatabase(DATABASE));
         config.put("toolgate.lease-seconds", "3");
+        // the replays send a few hundred calls of one principal within seconds: no rate limit in the way (RateLimitIT's)
+        config.put("toolgate.rate-limit.per-second", "100000");
+        config.put("toolgate.rate-limit.burst", "100000");
         TestStack.fastReconcile(config);
     }
 
     @AfterAll
     static void stop() throws Exception {
         for (GatewayProcess gateway : running.values()) {
-            gateway.close();
+            TestStack.discard(gateway); // each drained one is gone already; the way back's, done with, needs no drain
         }
     }
 
@@ -215,7 +220,7 @@ class RollingUpgradeIT {
         // and every operation the previous release captured (the journal says which: it records no release), once done,
         // retried by its agent on the new release: replayed, never refused
         Set<String> byThePrevious = capturedByThePrevious();
-        await(() -> byThePrevious.stream().allMatch(key -> "succeeded".equals(statusUnchecked(key))),
+        await(() -> statuses(byThePrevious).values().stream().filter("succeeded"::equals).count() == byThePrevious.size(),
                 "the previous release's operations to be done", Duration.ofSeconds(120));
         int replayedOnNew = replay(byThePrevious, fresh);
         assertEquals(byThePrevious.size(), replayedOnNew, "every operation of the previous release replayed by the new one");
@@ -263,8 +268,9 @@ class RollingUpgradeIT {
         assertTrue(readiness.leastReady.get() >= 1, "a moment with no ready instance: " + readiness);
         assertTrue(byThePrevious.containsAll(payments) && byThePrevious.containsAll(waitingForCaller), "the journal names the"
                 + " previous release's work as the suite knows it: " + byThePrevious.size());
+        Map<String, String> settled = statuses(bodies.keySet());
         for (String key : bodies.keySet()) {
-            assertEquals("succeeded", status(key), key + " settled");
+            assertEquals("succeeded", settled.get(key), key + " settled");
         }
     }
 
@@ -293,18 +299,42 @@ class RollingUpgradeIT {
 
     /**
      * Each of {@code keys}, which must have succeeded, sent again by its agent with its payload to {@code gateway}: 200,
-     * the stored result; returns how many.
+     * the stored result; returns how many. The journal is read once for all of them, and the agents replay side by side
+     * ({@link #AGENTS} at a time, each key once).
      */
     private int replay(Set<String> keys, GatewayProcess gateway) throws Exception {
-        int replayed = 0;
+        Map<String, String> before = statuses(keys);
         for (String key : keys) {
-            assertEquals("succeeded", status(key), key + " before its replay");
-            Agent.Answer again = run.call(key, () -> new Agent(gateway.baseUrl()).submit(key, bodies.get(key)));
-            assertEquals(200, again.status(), key + ": " + again.body());
-            assertEquals("true", again.header("Idempotent-Replayed"), key + ": " + again.body());
-            replayed++;
+            assertEquals("succeeded", before.get(key), key + " before its replay");
         }
-        return replayed;
+        AtomicInteger replayed = new AtomicInteger();
+        ExecutorService replaying = Executors.newFixedThreadPool(AGENTS);
+        try {
+            List<Future<?>> replays = new ArrayList<>();
+            for (String key : keys) {
+                replays.add(replaying.submit(() -> {
+                    Agent.Answer again = run.call(key, () -> new Agent(gateway.baseUrl()).submit(key, bodies.get(key)));
+                    assertTrue(again != null, key + ": no answer to its replay");
+                    assertEquals(200, again.status(), key + ": " + again.body());
+                    assertEquals("true", again.header("Idempotent-Replayed"), key + ": " + again.body());
+                    replayed.incrementAndGet();
+                    return null;
+                }));
+            }
+            for (Future<?> replay : replays) {
+                try {
+                    replay.get(180, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof Error error) {
+                        throw error; // the replay's own assertion, as it failed
+                    }
+                    throw e;
+                }
+            }
+        } finally {
+            replaying.shutdownNow();
+        }
+        return replayed.get();
     }
 
     private void plan(String key, String system, String body) {
@@ -425,12 +455,9 @@ class RollingUpgradeIT {
         return keys;
     }
 
-    private static String statusUnchecked(String key) {
-        try {
-            return status(key);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    /** The statuses of {@code keys}' operations in the journal, read by SQL in one statement. */
+    private static Map<String, String> statuses(java.util.Collection<String> keys) throws Exception {
+        return JournalRows.statuses(() -> TestStack.connect(DATABASE), keys);
     }
 
     /** The operation's status in the journal, read by SQL. */

@@ -170,7 +170,7 @@ class EveryDoorIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
         if (traces != null) {
             traces.close();
         }

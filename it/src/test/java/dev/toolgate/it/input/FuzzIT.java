@@ -54,7 +54,7 @@ class FuzzIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

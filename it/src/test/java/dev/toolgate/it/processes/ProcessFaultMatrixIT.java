@@ -77,7 +77,7 @@ class ProcessFaultMatrixIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

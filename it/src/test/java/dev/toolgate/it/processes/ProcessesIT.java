@@ -69,7 +69,7 @@ class ProcessesIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
         Files.deleteIfExists(declarations);
     }
 

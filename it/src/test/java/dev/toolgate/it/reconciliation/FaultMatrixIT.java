@@ -30,7 +30,7 @@ class FaultMatrixIT extends FaultMatrix {
         try {
             withdraw(gateway, subscriptions);
         } finally {
-            TestStack.stop(gateway);
+            TestStack.discard(gateway);
         }
     }
 

@@ -55,7 +55,7 @@ class FaultMatrixThroughPgBouncerIT extends FaultMatrix {
     @AfterAll
     static void stop() throws Exception {
         try {
-            TestStack.stop(gateway);
+            TestStack.discard(gateway);
         } finally {
             if (pgBouncer != null) {
                 pgBouncer.close();

@@ -51,7 +51,7 @@ class RecoveryIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.InstancePair;
 import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.OneCDirect;
 import dev.toolgate.it.support.TestStack;
@@ -37,13 +38,15 @@ import java.util.concurrent.Future;
  * Two gateway instances on one PostgreSQL run the reconcile job over the same backlog of unknown
  * operations at once: every operation is reconciled exactly once (its events say so), and every key
  * ends with exactly one document. Prints the throughput. Retention runs on the same journal.
- * The backlog size is {@code -Dtoolgate.backlog} (default 1,000).
+ * The backlog size is {@code -Dtoolgate.backlog} (default 1,000). The two instances are the run's {@link InstancePair}
+ * (no background job: the test starts both runs together; retention's purge every 2 s).
  */
-@Lane(2)
+@Lane(3) // the pair's lane, with RevocationAcrossInstancesIT
+@InstancePair.Shares
 class TwoInstancesIT {
 
     private static final int BACKLOG = Integer.getInteger("toolgate.backlog", 1_000);
-    private static final String DATABASE = "backlog";
+    private static final String DATABASE = InstancePair.DATABASE;
 
     private static GatewayProcess first;
     private static GatewayProcess second;
@@ -51,22 +54,14 @@ class TwoInstancesIT {
 
     @BeforeAll
     static void start() throws Exception {
-        Map<String, String> config = TestStack.configFor(TestStack.newDatabase(DATABASE));
-        config.put("toolgate.reconcile.interval-seconds", "0"); // the test starts both runs together
-        config.put("toolgate.retention.purge-interval-seconds", "2");
-        first = gateway(config, "a");
-        second = gateway(config, "b");
-        first.awaitReady();
-        second.awaitReady();
+        InstancePair pair = InstancePair.get();
+        first = pair.first;
+        second = pair.second;
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (GatewayProcess gateway : new GatewayProcess[] {first, second}) {
-            if (gateway != null) {
-                gateway.close();
-            }
-        }
+        InstancePair.release();
     }
 
     @Test
@@ -147,10 +142,6 @@ class TwoInstancesIT {
         await(() -> count("old-%-" + tag) == 3, "the purge job to delete the two expired rows");
         assertEquals(List.of("old-escalated-" + tag, "old-pending-approval-" + tag, "old-started-" + tag,
                 "recent-succeeded-" + tag), keys("%-" + tag));
-    }
-
-    private static GatewayProcess gateway(Map<String, String> config, String name) throws Exception {
-        return TestStack.startGateway(config, "backlog-gateway-" + name);
     }
 
     /** agent-a at {@code gateway}, with the token issued through the first instance (one journal, one principal table). */

@@ -20,12 +20,18 @@ class CredentialsIT {
     @Test
     void gatewayOnAnotherJournalAtAReusedAddressGetsTokensOfItsOwn() throws Exception {
         int port = LocalStack.freePort();
-        try (GatewayProcess first = gateway(port, "credentials_first")) {
+        GatewayProcess first = gateway(port, "credentials_first");
+        try {
             assertEquals(201, new Agent(first.baseUrl()).submit(key(), Agent.invoice("reused-address", 700)).status());
+        } finally {
+            TestStack.discard(first); // gone, its port free for the second
         }
-        try (GatewayProcess second = gateway(port, "credentials_second")) {
+        GatewayProcess second = gateway(port, "credentials_second");
+        try {
             assertEquals(201, new Agent(second.baseUrl()).submit(key(), Agent.invoice("reused-address", 700)).status(),
                     "the second journal's own agent-a is let in");
+        } finally {
+            TestStack.discard(second);
         }
     }
 

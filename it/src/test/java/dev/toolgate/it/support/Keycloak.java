@@ -57,12 +57,15 @@ public final class Keycloak implements AutoCloseable {
     private volatile Process process;
     private final int port;
     private final String baseUrl;
+    private final long logStart;
     private final Thread stopAtExit = new Thread(this::stop, "keycloak-stop");
+    private boolean ready; // guarded by this
 
-    private Keycloak(Process process, int port) {
+    private Keycloak(Process process, int port, long logStart) {
         this.process = process;
         this.port = port;
         this.baseUrl = "http://127.0.0.1:" + port;
+        this.logStart = logStart;
     }
 
     /**
@@ -93,27 +96,40 @@ public final class Keycloak implements AutoCloseable {
     }
 
     /** The run's Keycloak, started with the realm on first use (waiting until the realm answers its discovery document). */
-    public static synchronized Keycloak start() throws IOException {
+    public static Keycloak start() throws IOException {
+        Keycloak keycloak = launched();
+        keycloak.awaitReady();
+        return keycloak;
+    }
+
+    /**
+     * The run's Keycloak, started if it is not, ready or not yet: its {@link #issuer()} is known at once, so that a
+     * server that names it can start while Keycloak does ({@link #start()} then waits for it).
+     */
+    public static synchronized Keycloak launched() throws IOException {
         if (shared == null || !shared.process.isAlive()) {
-            shared = launch();
+            SuiteTimings.started("Keycloak");
+            Files.createDirectories(LOG.getParent());
+            long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
+            int port = LocalStack.freePort();
+            shared = new Keycloak(process(port), port, logStart);
+            Runtime.getRuntime().addShutdownHook(shared.stopAtExit); // the run's last suite leaves it running
         }
         return shared;
     }
 
-    private static Keycloak launch() throws IOException {
-        SuiteTimings.started("Keycloak");
-        Files.createDirectories(LOG.getParent());
-        long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
-        int port = LocalStack.freePort();
-        Keycloak keycloak = new Keycloak(process(port), port);
-        Runtime.getRuntime().addShutdownHook(keycloak.stopAtExit); // the run's last suite leaves it running
+    /** Waits until this start answers with the realm; one that fails is stopped, and the next {@link #start()} makes another. */
+    private synchronized void awaitReady() throws IOException {
+        if (ready) {
+            return;
+        }
         try {
-            keycloak.awaitReady(logStart);
+            awaitReady(logStart);
         } catch (IOException | RuntimeException e) {
-            keycloak.stop();
+            stop();
             throw e;
         }
-        return keycloak;
+        ready = true;
     }
 
     /**

@@ -12,8 +12,6 @@ import java.io.OutputStream;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -24,12 +22,10 @@ import java.util.concurrent.TimeoutException;
  * The official MCP TypeScript SDK's client (npm {@code @modelcontextprotocol/sdk}, the v1 SDK, which speaks
  * 2025-11-25; or with {@link #v2()} the v2 package {@code @modelcontextprotocol/client}, which probes with
  * {@code server/discover} and speaks 2026-07-28 where offered; both pinned in src/test/mcp-client, installed into
- * target/mcp-client by the build's {@code npm ci}), run by node against {@code /mcp} with a principal's token:
+ * target/mcp-client by the build's {@code npm ci}, {@link McpClient}), run by node against {@code /mcp} with a principal's token:
  * what a real agent host sends, written by nobody here.
  */
 public final class McpSdk {
-
-    private static final Path CLIENT = Path.of("target", "mcp-client");
 
     private final String url;
     private final String token;
@@ -112,11 +108,8 @@ public final class McpSdk {
 
         static synchronized Node shared() {
             if (shared == null || shared.ended || !shared.process.isAlive()) {
-                if (!Files.isDirectory(CLIENT.resolve("node_modules"))) {
-                    throw new IllegalStateException("no " + CLIENT.resolve("node_modules") + ": the build's npm ci (it/pom.xml) did not run");
-                }
                 try {
-                    Process process = new ProcessBuilder("node", "mcp-client.mjs").directory(CLIENT.toFile()).start();
+                    Process process = new ProcessBuilder("node", "mcp-client.mjs").directory(McpClient.installed().toFile()).start();
                     shared = new Node(process);
                     Runtime.getRuntime().addShutdownHook(new Thread(shared::end, "mcp-client-stop"));
                 } catch (IOException e) {

@@ -66,6 +66,6 @@ public final class PayaraMicro implements AppServer {
     @Override
     public void close() throws Exception {
         Credentials.forget(baseUrl());
-        gateway.close();
+        TestStack.discard(gateway); // the suite is done with it: no orderly stop to wait for (TestStack.discard)
     }
 }

@@ -45,6 +45,20 @@ public class SuiteTimings implements TestExecutionListener {
     private static long firstStartNanos;
     private static long lastFinishNanos;
 
+    /**
+     * Runs {@code work} with what it starts charged to the row {@code row} rather than to the suite running: a server
+     * started ahead of the suite that needs it, by a listener, in another suite's time.
+     */
+    public static void chargedTo(String row, Runnable work) {
+        String running = CURRENT.get();
+        CURRENT.set(row);
+        try {
+            work.run();
+        } finally {
+            CURRENT.set(running);
+        }
+    }
+
     /** Records that the running suite started {@code what} (for instance "gateway process micro-gateway"). */
     public static synchronized void started(String what) {
         SUITES.computeIfAbsent(CURRENT.get(), Suite::new).started.add(what);

@@ -98,17 +98,22 @@ public final class WildFlyServer implements AppServer {
         return "http://127.0.0.1:" + (8080 + offset);
     }
 
+    /**
+     * The suite is done with it: the server's JVM and its script are ended at once (SIGKILL, as
+     * {@link TestStack#discard} ends a gateway), not shut down through a jboss-cli JVM of 2-3 s of CPU; the next start
+     * copies a fresh base.
+     */
     @Override
     public void close() throws Exception {
         Credentials.forget(baseUrl());
         if (process != null && process.isAlive()) {
-            try {
-                cli("--command=:shutdown");
-            } finally {
-                if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
+            List<ProcessHandle> java = process.descendants().toList();
+            java.forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            for (ProcessHandle each : java) {
+                each.onExit().get(60, TimeUnit.SECONDS);
             }
+            process.waitFor(60, TimeUnit.SECONDS);
         }
     }
 

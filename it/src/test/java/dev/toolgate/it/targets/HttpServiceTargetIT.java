@@ -3,7 +3,6 @@ package dev.toolgate.it.targets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.it.support.Agent;
-import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
 import dev.toolgate.simulator.SimulatorClient;
@@ -20,7 +19,6 @@ import java.util.UUID;
  * hardened deployment): agents still say {@code invoice.create} to {@code 1c}; nothing in the code knows
  * the service's fields.
  */
-@Lane(2)
 class HttpServiceTargetIT {
 
     private static GatewayProcess gateway;
@@ -36,7 +34,7 @@ class HttpServiceTargetIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
-import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.OtlpReceiver;
 import dev.toolgate.it.support.TestStack;
 import dev.toolgate.launcher.GatewayProcess;
@@ -27,7 +26,6 @@ import java.util.regex.Pattern;
  * and lost), and the loss is counted where an operator looks ({@code toolgate_trace_spans_dropped_total}).
  * How much the exporting costs a call is the benchmark's figure, not a test's.
  */
-@Lane(3)
 class DeadCollectorIT {
 
     private static final Pattern DROPPED = Pattern.compile("(?m)^toolgate_trace_spans_dropped_total (\\d+)$");
@@ -44,7 +42,7 @@ class DeadCollectorIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
     }
 
     @Test

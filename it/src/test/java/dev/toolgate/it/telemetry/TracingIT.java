@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
-import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.McpHttp;
 import dev.toolgate.it.support.OtlpReceiver;
 import dev.toolgate.it.support.ReceivedSpan;
@@ -33,7 +32,6 @@ import java.util.UUID;
  * A gateway with tracing on, exporting to a receiver in this test: what an agent, an operator or a tracing
  * backend sees of an operation's life in its spans.
  */
-@Lane(2)
 class TracingIT {
 
     static final Duration EXPORTED = Duration.ofSeconds(30);
@@ -57,7 +55,7 @@ class TracingIT {
 
     @AfterAll
     static void stop() throws Exception {
-        TestStack.stop(gateway);
+        TestStack.discard(gateway);
         if (receiver != null) {
             receiver.close();
         }
