@@ -514,6 +514,10 @@ class EveryDoorIT {
         Map<String, Object> shared = (Map<String, Object>) ((Map<String, Object>) root.get("components")).get("parameters");
         List<Route> routes = new ArrayList<>();
         ((Map<String, Map<String, Object>>) root.get("paths")).forEach((path, verbs) -> verbs.forEach((verb, spec) -> {
+            if (verbs.containsKey("servers") || !(spec instanceof Map)) {
+                // a path served outside /api (targets' notifications, TargetNotificationsIT), or not a verb
+                return;
+            }
             Map<String, Object> method = (Map<String, Object>) spec;
             Map<String, String> query = new TreeMap<>();
             Set<String> required = new TreeSet<>();
