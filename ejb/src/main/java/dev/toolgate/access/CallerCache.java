@@ -9,18 +9,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Authenticated callers by token digest, so a request does not read the principal table every time. What makes
- * that safe:
- * <ul>
- *   <li>it is used only while the listener proves it hears changes ({@link #heard}); without proof for
- *       {@code hearingLapse} — a listener that died, hung, or sits on a black-holed connection — it is neither read
- *       nor filled. A change heard drops the principal at once ({@link #changed}); a lost connection drops
- *       everything, since changes made meanwhile went unheard;</li>
- *   <li>an entry lives at most {@code lifetime}, a bound for a change that was never announced;</li>
- *   <li>a caller read before a change is not stored after it: {@link #put} takes the {@link #stamp} read before the
- *       table was, and any change or loss of hearing in between moves the stamp on.</li>
- * </ul>
- * Only valid tokens are stored, so the size bound holds against a flood of made-up ones.
+ * Authenticated callers by token digest, so a request does not read the principal table every time. Safe because:
+ * it is used only while the listener proves it hears changes ({@link #heard}), and a lost connection drops
+ * everything; an entry lives at most {@code lifetime}, a bound for a change never announced; and {@link #put} takes
+ * the {@link #stamp} read before the table, so a caller read before a change is not stored after it. Only valid
+ * tokens are stored, so the size bound holds against a flood of made-up ones.
  */
 public final class CallerCache {
 
@@ -36,7 +29,6 @@ public final class CallerCache {
     private final int capacity;
     private final Duration hearingLapse;
     private final Clock clock;
-    /** When the listener last proved it hears; {@link Instant#MIN} while it cannot (never, or deaf). */
     private volatile Instant heardAt = Instant.MIN;
 
     public CallerCache(Duration lifetime, int capacity, Duration hearingLapse, Clock clock) {
@@ -46,7 +38,6 @@ public final class CallerCache {
         this.clock = clock;
     }
 
-    /** The caller with this token digest, if stored and not expired. */
     public Optional<Caller> get(String digest) {
         Entry entry = isHearing() ? byDigest.get(digest) : null;
         if (entry == null) {
@@ -64,7 +55,6 @@ public final class CallerCache {
         return stamp.get();
     }
 
-    /** Stores {@code caller} unless something changed since {@code stampBefore}, or changes cannot be heard. */
     public void put(String digest, Caller caller, long stampBefore) {
         if (!isHearing() || lifetime.isZero() || stamp.get() != stampBefore) {
             return;
@@ -88,10 +78,7 @@ public final class CallerCache {
         }
     }
 
-    /**
-     * The listener has just proved that announcements reach it. Coming out of silence (deaf, or past the lapse)
-     * the cache starts empty.
-     */
+    /** Coming out of silence (deaf, or past the lapse) the cache starts empty. */
     public void heard() {
         if (!isHearing()) {
             stamp.incrementAndGet();

@@ -8,9 +8,8 @@ import java.sql.SQLException;
 import java.util.UUID;
 
 /**
- * Whether a connection of the journal's pool is a PostgreSQL session of its own, or reaches PostgreSQL through a
- * pooler that hands server connections round between transactions (PgBouncer's transaction mode), where a LISTEN
- * is lost with the transaction that made it.
+ * Whether a journal connection is a PostgreSQL session of its own, or goes through a pooler that hands server
+ * connections round between transactions (PgBouncer's transaction mode), where a LISTEN is lost with its transaction.
  */
 final class PoolerCheck {
 
@@ -23,29 +22,20 @@ final class PoolerCheck {
     record Direct(int backendPid) implements Verdict {
     }
 
-    /** Something between the gateway and PostgreSQL hands sessions round; {@code evidence} says what gave it away. */
     record Pooled(String evidence) implements Verdict {
     }
 
-    /** Neither could be shown: treated as pooled. */
     record Unproven(String why) implements Verdict {
     }
 
-    /**
-     * What the check saw: the backend named at start-up (0: none), those this connection's two consecutive
-     * transactions ran on and whether a session setting made in the first survived, and the backend of another
-     * connection's transaction held open between them and whether it saw that setting.
-     */
+    /** Backends seen at start-up, in two consecutive transactions and in another connection's, and whether a session setting survived. */
     record Seen(int startupPid, int firstPid, int secondPid, boolean markerKept, int otherPid, boolean otherSawMarker) {
     }
 
     private PoolerCheck() {
     }
 
-    /**
-     * Checks {@code connection}, which must be in autocommit and held by the caller alone; {@code pool} gives the
-     * second connection. A few statements: cheap enough for every time the listener connects.
-     */
+    /** {@code connection} in autocommit and held by the caller alone; {@code pool} gives the second connection. */
     static Verdict run(Connection connection, int startupPid, DataSource pool) throws SQLException {
         String marker = UUID.randomUUID().toString();
         int firstPid = backend(connection, "SELECT pg_backend_pid(), set_config('" + MARKER + "', ?, false) IS NOT NULL", marker).pid();
@@ -63,10 +53,8 @@ final class PoolerCheck {
     }
 
     /**
-     * "Direct" needs every sign at once. Through a pooler the transaction signs may all hold by chance (PgBouncer hands
-     * back the server connection used last): they can give a pooler away, never prove there is none. The start-up key
-     * can: PostgreSQL names the backend the connection is, while a pooler, not knowing which backend will run the
-     * client's transactions, names a (random) key of its own.
+     * "Direct" needs every sign at once. Through a pooler the transaction signs may all hold by chance: they can give a
+     * pooler away, never prove there is none. The start-up key can: a pooler names a (random) key of its own.
      */
     static Verdict judge(Seen seen) {
         if (seen.startupPid() == 0) {

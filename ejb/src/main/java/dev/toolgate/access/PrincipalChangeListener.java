@@ -24,18 +24,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Listens on the journal's {@code toolgate_principal} channel (announced by a trigger on every change to a principal,
- * migration V7) on one connection of its own, and drops each changed principal from this instance's {@link CallerCache}.
+ * Listens on the journal's {@code toolgate_principal} channel (a trigger, migration V7) on a connection of its own
+ * and drops each changed principal from this instance's {@link CallerCache}.
  *
- * <p>A LISTEN lasts as long as the session that made it, so each time it connects the listener first makes sure its
- * connection is a PostgreSQL session of its own, not one a pooler hands round between transactions ({@link PoolerCheck});
- * short of proof, the cache stays off for as long as this instance runs, and one log line says why.
- *
- * <p>On a session of its own, the listener proves every {@value #PROBE_EVERY_MILLIS} ms that a nonce it announces from
- * another session comes back; a LISTEN that never took effect, a black-holed connection or a dead thread ends in
- * silence, and the cache lapses by itself ({@link #HEARING_LAPSE}). That proof alone held now and then by chance
- * through PgBouncer while a revocation's announcement was lost ({@code FaultMatrixThroughPgBouncerIT}), hence the
- * check before it.
+ * <p>A LISTEN lasts as long as its session, so the connection must be a PostgreSQL session of its own, not a
+ * pooler's ({@link PoolerCheck}); short of proof the cache stays off. On such a session the listener also proves
+ * every {@value #PROBE_EVERY_MILLIS} ms that its own nonce comes back; a lost LISTEN, a black-holed connection or a
+ * dead thread ends in silence, and the cache lapses by itself ({@link #HEARING_LAPSE}). Through PgBouncer the probe
+ * alone can pass by chance while a revocation is lost, hence both checks.
  */
 @Singleton
 @Startup
@@ -46,9 +42,7 @@ public class PrincipalChangeListener {
     private static final Logger LOG = Logger.getLogger(PrincipalChangeListener.class.getName());
     /** How long one wait for announcements lasts; also how soon a stop is noticed. */
     private static final int WAIT_MILLIS = 1_000;
-    /** How often the listener proves that its own announcement still comes back. */
     private static final long PROBE_EVERY_MILLIS = 5_000;
-    /** How long its own announcement may take to come back before the channel counts as lost. */
     private static final long PROBE_ANSWER_MILLIS = 5_000;
     /** Without proof for this long the cache is not used: two probes missed, or a listener gone. */
     static final Duration HEARING_LAPSE = Duration.ofMillis(PROBE_EVERY_MILLIS + PROBE_ANSWER_MILLIS + 2_000);
@@ -148,10 +142,7 @@ public class PrincipalChangeListener {
         }
     }
 
-    /**
-     * The listener's backend when {@code connection} is a PostgreSQL session of its own; empty, after one line in the
-     * log, when it is not or that cannot be shown: a pooler stays a pooler until the next start.
-     */
+    /** The listener's backend when {@code connection} is a session of its own; empty, after one log line, otherwise. */
     private Optional<Integer> sessionOfItsOwn(Connection connection, Notifications notifications, DataSource dataSource)
             throws SQLException {
         PoolerCheck.Verdict verdict = PoolerCheck.run(connection, notifications.startupPid(), dataSource);
@@ -167,7 +158,6 @@ public class PrincipalChangeListener {
         return Optional.empty();
     }
 
-    /** Hears changes until the channel fails a probe or the listener is stopped. */
     private void hear(DataSource dataSource, Notifications notifications, CallerCache cache) throws SQLException {
         long probeAt = System.currentTimeMillis() + PROBE_EVERY_MILLIS;
         long answerBy = Long.MAX_VALUE;
@@ -199,7 +189,6 @@ public class PrincipalChangeListener {
         return false;
     }
 
-    /** Passes changes on to the cache; true when this listener's own announcement was among them. */
     private boolean deliver(List<String> announced, CallerCache cache) {
         boolean own = false;
         for (String principalId : announced) {
@@ -212,7 +201,6 @@ public class PrincipalChangeListener {
         return own;
     }
 
-    /** Announces the nonce from a session other than the listener's, as a change is. */
     private void announce(DataSource dataSource) throws SQLException {
         try (Connection other = dataSource.getConnection(); var notify = other.prepareStatement("SELECT pg_notify(?, ?)")) {
             other.setAutoCommit(true);

@@ -32,10 +32,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/**
- * Grants and revokes approvals, each in one short transaction under the operation's row lock. What that
- * does to the operation's row is the lifecycle's statement, reached through {@link ApprovalTransitions}.
- */
+/** Grants and revokes approvals, each in one short transaction under the operation's row lock. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class Approvals {
@@ -50,10 +47,7 @@ public class Approvals {
     @Inject
     ApprovalTransitions transitions;
 
-    /**
-     * Approves operation {@code key} of the approver's tenant. {@code fingerprint}, when given, must be
-     * the one the approver was shown: an approval binds the exact intent, never "whatever the key holds now".
-     */
+    /** {@code fingerprint}, when given, must be the one the approver was shown: an approval binds the exact intent. */
     public ApprovalView grant(Caller approver, String key, String fingerprint, Duration validFor, String note) {
         Instant now = Instant.now();
         Operation row = lock(approver.tenant(), key);
@@ -93,10 +87,7 @@ public class Approvals {
         return approval.view(now);
     }
 
-    /**
-     * Revokes an approval. Revoking twice is harmless. An operation that has sent nothing fails for good
-     * at once; one already dispatched keeps its attempt, and its next new attempt is refused.
-     */
+    /** Idempotent. An operation that has sent nothing fails for good at once; one dispatched keeps its attempt, but no new one. */
     public ApprovalView revoke(Caller approver, String approvalId, String reason) {
         Instant now = Instant.now();
         Approval approval = em.find(Approval.class, approvalId);
@@ -118,7 +109,6 @@ public class Approvals {
         return approval.view(now);
     }
 
-    /** An operation that has sent nothing fails for good at once; one already dispatched keeps its attempt. */
     private void revoked(Operation row, ApprovalView approval, String actor, Instant now) {
         OperationView operation = row.view();
         EventLog.append(em, operation, actor, APPROVAL_REVOKED, now, operation.attemptCount(), operation.status(),
@@ -131,10 +121,8 @@ public class Approvals {
     }
 
     /**
-     * A person says no: operation {@code key}, awaiting approval with the fingerprint the approver was shown, fails
-     * for good with {@link ApprovalStanding#DECLINED_CODE} and nothing is ever sent. An approval granted for it and
-     * not yet used is revoked with it. Declining twice is refused as not awaiting approval, like approving a
-     * finished operation.
+     * A person says no: the operation, awaiting approval with the fingerprint the approver was shown, fails for good
+     * with {@link ApprovalStanding#DECLINED_CODE}, nothing sent; an unused approval for it is revoked with it.
      */
     public OperationView decline(Caller approver, String key, String fingerprint, String reason) {
         Instant now = Instant.now();
@@ -161,7 +149,6 @@ public class Approvals {
                 now, "declined" + (reason == null ? "" : ": " + reason) + "; nothing sent");
     }
 
-    /** Operations of {@code tenant} waiting for a person's approval, oldest first: what an approver works through. */
     public List<OperationView> awaiting(String tenant, int limit) {
         return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'pending_approval'"
                         + " ORDER BY o.createdAt", Operation.class)

@@ -11,12 +11,10 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Finds payment card numbers anywhere in a request, so that one is refused before it can reach the journal or a log:
- * 13–19 digits (ISO/IEC 7812) passing the Luhn check, however a person types them — in one run or in groups split by
- * up to {@link #MAX_GAP} characters that are neither letters nor digits, in the decimal digits of any script, after
- * NFKC and with format characters dropped. UUIDs, traceparents, hex ids and ISO 8601 timestamps are set aside first:
- * their digits can pass Luhn by chance. An id of 13–19 bare decimal digits that passes Luhn cannot be told from a
- * card number and is refused.
+ * Finds payment card numbers anywhere in a request, so one is refused before it reaches the journal or a log:
+ * 13–19 digits (ISO/IEC 7812) passing Luhn, in one run or in groups split by up to {@link #MAX_GAP} non-alphanumerics,
+ * in any script's decimal digits, after NFKC. UUIDs, traceparents, hex ids and timestamps are set aside first: their
+ * digits can pass Luhn by chance. A bare 13–19 digit id that passes Luhn cannot be told apart and is refused.
  */
 public final class CardNumbers {
 
@@ -36,13 +34,11 @@ public final class CardNumbers {
             + "|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:[Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)?"
             + ")" + NOT_ALNUM_AFTER);
 
-    /** The group of {@link #IDENTIFIERS} that is a hex id: the only capturing group (a MatchResult has no named groups before Java 20). */
+    /** The hex-id group of {@link #IDENTIFIERS}: the only capturing group (no named groups in a MatchResult before Java 20). */
     private static final int HEX_ID = 1;
     /**
-     * 32: a W3C trace id and an MD5, the shortest digests, and 13 characters more than the longest card number. A hex
-     * word this long is an id whatever runs of digits it holds: a request's fingerprint (SHA-256) and a trace id come
-     * back to the gateway (an approval's request_hash, a submit's trace_id, the console's search), and one in 240
-     * SHA-256s holds a run that passes Luhn.
+     * A hex word this long (a trace id, an MD5, a SHA-256) is an id whatever digits it holds: fingerprints and trace ids
+     * come back to the gateway, and one SHA-256 in 240 holds a run that passes Luhn.
      */
     static final int WHOLE_ID = 32;
     private static final Pattern CARD_RUN = Pattern.compile("(?<![0-9])[0-9]{" + MIN_DIGITS + "," + MAX_DIGITS + "}(?![0-9])");
@@ -53,10 +49,7 @@ public final class CardNumbers {
     private CardNumbers() {
     }
 
-    /**
-     * The path of the first value or member name carrying a card number (e.g. {@code payload.description}),
-     * or null. A member name is reported by its parent's path only: the name itself is what is refused.
-     */
+    /** The path of the first value or member name carrying a card number (a member name by its parent's path), or null. */
     public static String find(String path, JsonValue value) {
         if (value instanceof JsonString s) {
             return contains(s.getString()) ? path : null;
@@ -89,10 +82,8 @@ public final class CardNumbers {
     }
 
     /**
-     * Whether {@code text} is plainly too short of digits to hold a card number: every character ASCII, Cyrillic or
-     * {@link #PLAIN_PUNCTUATION} (none normalizes to a digit or is a format character) and fewer than
-     * {@link #MIN_DIGITS} digits. Most values of a request are such; they skip the normalization and the identifier
-     * pattern, which cost a request more than anything else the canonical form does.
+     * Plainly too few digits for a card number, with no character that could normalize to one. Most values are such,
+     * and skip the normalization and identifier pattern, the costliest part of the canonical form.
      */
     static boolean tooFewDigits(String text) {
         int digits = 0;
@@ -107,7 +98,6 @@ public final class CardNumbers {
         return digits < MIN_DIGITS;
     }
 
-    /** The whole search: normalized, identifiers set aside, digit groups joined and Luhn-checked. */
     static boolean search(String text) {
         // set aside as a letter, which ends a run of groups; a hex id that holds a card-length run of digits is searched
         String s = IDENTIFIERS.matcher(normalize(text)).replaceAll(id -> id.group(HEX_ID) != null && id.group().length() < WHOLE_ID

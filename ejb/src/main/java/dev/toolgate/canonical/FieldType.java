@@ -36,10 +36,7 @@ public enum FieldType {
         }
     },
 
-    /**
-     * Money as a positive integer of minor units (kopecks, cents), at most {@link #MAX_MINOR}; fractions
-     * are refused, never rounded. An exponent form of an integer (1e2) is its value: one intent, one fingerprint.
-     */
+    /** Positive integer of minor units, at most {@link #MAX_MINOR}; fractions refused, never rounded; 1e2 is its value. */
     MINOR_AMOUNT {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
@@ -117,10 +114,7 @@ public enum FieldType {
         }
     },
 
-    /**
-     * A reference to an existing object by its GUID (a 1C {@code Ref_Key}), in lower case as 1C writes it: the two
-     * spellings name one object, so one intent. Anything else is refused before it could reach a target's URL.
-     */
+    /** A GUID (a 1C {@code Ref_Key}) in lower case as 1C writes it; anything else is refused before it reaches a URL. */
     GUID {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
@@ -132,10 +126,7 @@ public enum FieldType {
         }
     },
 
-    /**
-     * A reference to an existing object by a numeric id (a Bitrix24 deal's {@code ID}), kept as text: no sign and no
-     * leading zero ({@code 007} and {@code 7} would be two fingerprints of one deal), at most {@code maxLength} digits.
-     */
+    /** A numeric id kept as text, no sign or leading zero ({@code 007} and {@code 7} are one deal), ≤ {@code maxLength} digits. */
     NUMERIC_ID {
         @Override
         JsonValue normalize(String field, JsonValue value, int maxLength) {
@@ -148,16 +139,10 @@ public enum FieldType {
         }
     };
 
-    /**
-     * 15 digits: 1C's document sums are Number(15, 2), and it stays below 2^53, so a target reading JSON
-     * numbers as doubles (Bitrix24's OPPORTUNITY) holds it exactly (RFC 7493 §2.2).
-     */
+    /** 1C's sums are Number(15, 2), and below 2^53 a target reading JSON numbers as doubles holds it exactly (RFC 7493 §2.2). */
     public static final long MAX_MINOR = 999_999_999_999_999L;
 
-    /**
-     * 1C keeps dates from 0001-01-01 to 3999-12-31 (1C:Enterprise "Дата" type); a day's margin each side
-     * keeps the local date inside that range whatever the configured time zone (offsets are within ±18:00).
-     */
+    /** 1C keeps dates 0001-01-01..3999-12-31; a day's margin keeps the local date inside whatever the zone (±18:00). */
     static final Instant EARLIEST = Instant.parse("0001-01-02T00:00:00Z");
     static final Instant LATEST = Instant.parse("3999-12-30T23:59:59Z");
 

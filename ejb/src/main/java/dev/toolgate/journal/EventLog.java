@@ -20,10 +20,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Appends events inside the caller's transaction, so an event exists exactly when the state
- * change it describes was committed. A plain INSERT: the id is never needed back. Each event is also
- * one structured log line (key, trace id, event, status, attempt…), written only once its transaction
- * committed, so the log never tells of a step the journal does not hold.
+ * Appends events inside the caller's transaction, so an event exists exactly when its state change was committed.
+ * Each event is also one structured log line, written only once its transaction committed, so the log never tells
+ * of a step the journal does not hold.
  */
 public final class EventLog {
 
@@ -62,16 +61,11 @@ public final class EventLog {
         logOnCommit(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail);
     }
 
-    /** The log line of an event some other statement wrote (the capture's insert writes its own event). */
     public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
         logOnCommit(op, actor, kind, attempt, status, null, null, null, detail);
     }
 
-    /**
-     * The log line of any event once it is committed: a warning for what a person should see (an escalation,
-     * a refused outcome). The statements that journal their events themselves — the outcome's
-     * and a look-up's fenced writes, the leases, the capture's insert — log through here.
-     */
+    /** The log line of an event, once committed: a warning for what a person should see (an escalation, a refused outcome). */
     public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
@@ -80,20 +74,14 @@ public final class EventLog {
         }
     }
 
-    /**
-     * The log line of an event whose statement has committed already: one autocommitted statement, run with no
-     * transaction to wait for (the first look's capture, {@code lifecycle.FirstCapture}).
-     */
+    /** The log line of an event whose autocommitted statement has committed already (the first look's capture). */
     public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
         if (LOG.isLoggable(Level.INFO)) {
             StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
         }
     }
 
-    /**
-     * A step that is logged but not journaled: a replay of a finished operation changes nothing, so it
-     * leaves a log line (and a metric) rather than a row and a durable commit.
-     */
+    /** A replay of a finished operation changes nothing: a log line and a metric, not a row and a durable commit. */
     public static void logOnly(OperationView op, String actor, EventKind kind) {
         if (LOG.isLoggable(Level.INFO)) {
             StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(),
@@ -101,7 +89,6 @@ public final class EventLog {
         }
     }
 
-    /** The event as log fields, named as the journal's columns are; absent values left out. */
     private static Map<String, String> fields(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                                               Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Map<String, String> fields = new LinkedHashMap<>();
@@ -137,7 +124,6 @@ public final class EventLog {
         });
     }
 
-    /** The server's registry: one per server, so looked up once. */
     private static TransactionSynchronizationRegistry transactions() {
         TransactionSynchronizationRegistry known = registry;
         if (known == null) {

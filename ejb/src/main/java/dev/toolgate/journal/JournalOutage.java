@@ -12,23 +12,11 @@ import java.util.Set;
 import javax.transaction.xa.XAException;
 
 /**
- * Tells a journal that cannot be reached from a bug. The failure arrives wrapped however the
- * container and JPA wrap it (EJBException → PersistenceException → EclipseLink's DatabaseException →
- * the driver's SQLException, or the pool's own exception), so the whole cause chain is read:
- * <ul>
- *   <li>an SQLException of SQLSTATE class 08 (connection exception, SQL:2016 and PostgreSQL's
- *       Appendix A), 57P01–57P03 (the server shutting down, crashed or not yet accepting connections)
- *       or 53300 (too many connections);</li>
- *   <li>a socket error or timeout underneath an SQLException (a cut or black-holed connection);</li>
- *   <li>the pool giving up: {@link SQLTransientConnectionException}, or the server's own exception for it
- *       ({@link PoolFailures});</li>
- *   <li>the transaction manager failing to begin or end a transaction with the journal
- *       ({@link XAException}: the journal is the only resource it enlists; found by
- *       {@code PostgresRestartIT}, a commit cut off by the restart). Answering it as an outage is safe:
- *       no target is called inside a journal transaction, so the caller's retry with the same key
- *       finds the row committed or not, and goes on from there.</li>
- * </ul>
- * A constraint violation, a syntax error or a serialization failure is not an outage.
+ * Tells a journal that cannot be reached from a bug, reading the whole cause chain however the container and JPA
+ * wrapped it: SQLSTATE class 08, 57P01–57P03 or 53300; a socket error or timeout under an SQLException; the pool
+ * giving up ({@link SQLTransientConnectionException}, {@link PoolFailures}); or an {@link XAException} (the journal
+ * is the only resource the transaction manager enlists). An outage answer is safe: no target is called inside a
+ * journal transaction, so a retry with the same key finds the row committed or not.
  */
 public final class JournalOutage {
 
@@ -37,7 +25,6 @@ public final class JournalOutage {
     private JournalOutage() {
     }
 
-    /** True when {@code failure} says the journal's database could not be reached or used. */
     public static boolean causes(Throwable failure) {
         boolean underSql = false;
         Map<Throwable, Boolean> seen = new IdentityHashMap<>(); // a cause chain may loop

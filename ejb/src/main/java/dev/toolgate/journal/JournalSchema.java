@@ -21,24 +21,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Brings the journal schema up to date before the application serves a request. Flyway holds a
- * PostgreSQL advisory lock while it migrates, so instances starting together migrate once.
- *
- * <p>The datasource is defined here, by the application, so the one EAR needs no server-side
- * resource; its settings come from MicroProfile Config ({@code TOOLGATE_DB_URL} etc. in the environment).
- * A server-managed datasource takes its place when {@code toolgate.db.datasource} names one
+ * Migrates the journal schema before the application serves a request; Flyway's advisory lock makes instances
+ * starting together migrate once. The datasource is defined here so one EAR needs no server-side resource
+ * (settings from MicroProfile Config); {@code toolgate.db.datasource} names a server-managed one instead
  * ({@link ServerDataSource}).
  *
- * <p>The pool must find out by itself that PostgreSQL restarted (docs/database-outage.md): a pooled connection
- * whose session the restart ended looks alive until it is used, and a pool without validation hands it out again
- * and again to every read outside a transaction (readiness, authentication, the replay check), since only a
- * transaction that cannot begin on one makes the pool evict it. So on Payara (Micro and Server) a connection is
- * checked before it is handed out — {@code Connection.isValid}, one empty query, at most once a second per
- * connection — and one that fails empties the pool of all its idle connections, which a restart killed
- * together; a caller waits at most 2 s for a free connection, as on the server-managed pools ({@code deploy/}).
- * These are Payara's own pool properties; WildFly ignores them (logging that {@code JournalDataSource} has no
- * such setters) and builds the pool of an {@code @DataSourceDefinition} without validation:
- * {@link JournalDataSource} checks its connections itself there.
+ * <p>A pooled connection whose session a PostgreSQL restart ended looks alive until used (docs/database-outage.md),
+ * so Payara validates each connection before handing it out, at most once a second, and one failure empties the
+ * idle pool. WildFly ignores these properties and does not validate: {@link JournalDataSource} checks there.
  */
 @DataSourceDefinition(
         name = "java:app/jdbc/toolgate",
@@ -85,17 +75,13 @@ public class JournalSchema {
         }
     }
 
-    /**
-     * The newest migration this release carries. Flyway's {@code info().all()} also lists what a newer release applied,
-     * which this one does not have and must not take for its own: readiness would then call a newer schema its own.
-     */
+    /** The newest migration this release carries: {@code info().all()} also lists a newer release's, which is not ours. */
     static String carriedVersion(Flyway flyway) {
         MigrationInfo[] carried = java.util.Arrays.stream(flyway.info().all()).filter(m -> m.getState().isResolved())
                 .toArray(MigrationInfo[]::new);
         return carried.length == 0 ? null : carried[carried.length - 1].getVersion().getVersion();
     }
 
-    /** The schema version this release needs (the newest migration it carries). */
     @Lock(LockType.READ)
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public String version() {

@@ -7,14 +7,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.time.Duration;
 import java.util.List;
 
-/** Journal timing, from MicroProfile Config (system properties, environment, microprofile-config.properties). */
 @ApplicationScoped
 public class JournalSettings {
 
-    /**
-     * Who may act on a started operation, and for how long. 30 s: longer than a target call can
-     * take (connect 2 s + read 10 s by default) plus margin, so a live call is never taken over.
-     */
+    /** 30 s: longer than a target call can take (connect 2 s + read 10 s by default), so a live call is never taken over. */
     @Inject
     @ConfigProperty(name = "toolgate.lease-seconds", defaultValue = "30")
     int leaseSeconds;
@@ -25,9 +21,8 @@ public class JournalSettings {
     int maxReconcileBackoffSeconds;
 
     /**
-     * How long after an outcome became unknown a look-up that finds nothing still proves nothing:
-     * the target may be executing the request whose response was lost. 30 s: three times the
-     * default read timeout, for a target that keeps working after the caller gave up.
+     * How long after an outcome became unknown "absent" still proves nothing: the target may be executing the request
+     * whose response was lost. 30 s: three times the default read timeout.
      */
     @Inject
     @ConfigProperty(name = "toolgate.reconcile.settle-seconds", defaultValue = "30")
@@ -39,19 +34,14 @@ public class JournalSettings {
     int maxReconciles;
 
     /**
-     * How long finished operations are kept, i.e. how long a retry with the same key replays instead
-     * of executing again. 30 days: longer than any agent's retry horizon and than the payment
-     * providers' own key windows (24 h), short enough to keep the journal small. Published in the
-     * README and as {@code expires_at} on every finished operation.
+     * How long finished operations are kept, i.e. how long a retry replays. 30 days: longer than any agent's retry
+     * horizon and the payment providers' key windows (24 h). Published as {@code expires_at} on finished operations.
      */
     @Inject
     @ConfigProperty(name = "toolgate.retention-days", defaultValue = "30")
     int retentionDays;
 
-    /**
-     * Operation types that wait for a person's approval before anything is sent (money
-     * moves). {@code none} requires it for nothing.
-     */
+    /** Operation types that wait for a person's approval before anything is sent; {@code none}: nothing. */
     @Inject
     @ConfigProperty(name = "toolgate.approval.required-for", defaultValue = "payment.create,payment.refund")
     List<String> approvalRequiredFor;

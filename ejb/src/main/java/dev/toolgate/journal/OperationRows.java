@@ -14,32 +14,27 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Operation rows over plain JDBC: the read by primary key that every call with a key makes first (in
- * {@code lifecycle.FirstCapture}'s statement), the same read under the row lock, and the rows the lifecycle's fenced writes return.
- * Not through JPA: there the read costs more than the statement itself (the container's entity manager, a unit
- * of work, the entity and its copy), on every replay. It
- * maps a row exactly as {@link Operation#view()} does, column for column ({@code OperationRowsIT} reads rows
- * in every shape both ways and compares).
+ * Operation rows over plain JDBC: the read by primary key every call with a key makes first, the same read under the
+ * row lock, and the rows fenced writes return. Not through JPA: there the read costs more than the statement, on
+ * every replay. Maps a row exactly as {@link Operation#view()} does, column for column.
  */
 public final class OperationRows {
 
-    /** The columns a view is mapped from; constant expressions all, so that the benchmark, given only the text, has them. */
+    /** Constant expressions, so the benchmark, given only the text, has them. */
     public static final String COLUMNS = "tenant, operation_key, agent_id, operation_type, target_system, status, request_hash,"
             + " payload, withheld_fields, target_object_id, response_json, error_code, attempt_count, lease_until, lease_epoch,"
             + " next_check_at, reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at, trace_id,"
             + " span_id, approval_required, approval_id";
 
     /**
-     * What a write that returns its row returns: the columns by name, never {@code *}. A release's instances keep their
-     * statements prepared on the server while a newer release's migration adds a column, and PostgreSQL refuses to run a
-     * prepared statement whose result changed shape (AddedColumnIT).
+     * Columns by name, never {@code *}: an older release keeps statements prepared while a newer migration adds a column,
+     * and PostgreSQL refuses a prepared statement whose result changed shape.
      */
     public static final String RETURNING = " RETURNING " + COLUMNS;
 
     /** Public for the benchmark, whose JDBC floor runs the gateway's own statements. */
     public static final String BY_KEY = "SELECT " + COLUMNS + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
 
-    /** The row, locked until the caller's transaction ends: what a decision that depends on the whole row reads. */
     static final String BY_KEY_LOCKED = BY_KEY + " FOR UPDATE";
 
     private OperationRows() {
@@ -59,13 +54,11 @@ public final class OperationRows {
         return read(connection, BY_KEY_LOCKED, tenant, key);
     }
 
-    /** {@code operation}'s row as it stands now, read on the caller's transaction connection. */
     public static OperationView current(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's read of an operation failed",
                 () -> byKey(connection, operation.tenant(), operation.key()).orElseThrow());
     }
 
-    /** {@code operation}'s row as it stands now, locked until the caller's transaction ends. */
     public static OperationView locked(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's locked read of an operation failed",
                 () -> byKeyLocked(connection, operation.tenant(), operation.key()).orElseThrow());
@@ -91,7 +84,6 @@ public final class OperationRows {
         return row.getString("operation_key") == null ? Optional.empty() : Optional.of(view(row));
     }
 
-    /** Every row {@code statement} returns, in order. */
     public static List<OperationView> all(PreparedStatement statement) throws SQLException {
         List<OperationView> rows = new ArrayList<>();
         try (ResultSet row = statement.executeQuery()) {

@@ -10,21 +10,18 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 
 /**
- * Forgets finished operations after the retention period (once a record is gone, an old
- * retry is a new request). Only succeeded and failed_final rows are ever deleted: an operation that
- * is started, unknown, escalated or awaiting approval is still someone's business. The process purge
- * ({@code process.ProcessRetention}) deletes its stages by the same rule, {@link #PURGEABLE}.
+ * Forgets finished operations after the retention period (then an old retry is a new request). Only succeeded
+ * and failed_final rows are deleted; the process purge ({@code process.ProcessRetention}) uses the same
+ * {@link #PURGEABLE}.
  */
 @Stateless
 public class Retention {
 
     /**
-     * The key of the process an operation would be a stage of, from its own key, or NULL: {@code <process key>/<step>}
-     * is a step's, {@code <process key>/<step>/compensation} its compensation's ({@code process.ProcessType}), with
-     * {@code <step>} a step name as {@code process.ProcessDeclarations} allows one — {@code [a-z][a-z0-9_]{0,31}},
-     * never {@code compensation} (ProcessRetentionTest holds the two rules together). Exact: {@code p/q/invoice} is
-     * a stage of {@code p/q}, never of {@code p}. A regular expression on the key, never a LIKE pattern built from a
-     * key, whose {@code _} and {@code %} would be wildcards. No {@code ?} in it: the statements' parameters are numbered.
+     * The process key an operation would be a stage of, or NULL: {@code <process>/<step>} or
+     * {@code <process>/<step>/compensation}, step names as {@code process.ProcessDeclarations} allows them. A regular
+     * expression, never a LIKE built from a key, whose {@code _} and {@code %} would be wildcards; no {@code ?} in it,
+     * the statements' parameters being numbered.
      */
     public static final String PROCESS_OF_STAGE = "(CASE"
             + " WHEN agent_operation_log.operation_key ~ '/compensation/compensation$' THEN NULL"
@@ -32,11 +29,7 @@ public class Retention {
             + "  THEN substring(agent_operation_log.operation_key FROM '^(.+)/[a-z][a-z0-9_]{0,31}/compensation$')"
             + " ELSE substring(agent_operation_log.operation_key FROM '^(.+)/[a-z][a-z0-9_]{0,31}$') END)";
 
-    /**
-     * The one rule of both purges, on a row of {@code agent_operation_log}: finished (succeeded or failed_final)
-     * before the cutoff {@code ?1}, and no stage of a process that has not finished — its record is what keeps the
-     * process from sending it again.
-     */
+    /** Finished before {@code ?1}, and no stage of an unfinished process: its record keeps the process from sending it again. */
     public static final String PURGEABLE = "agent_operation_log.status IN ('succeeded', 'failed_final')"
             + " AND agent_operation_log.completed_at < ?1"
             + " AND NOT EXISTS (SELECT 1 FROM process_run p WHERE p.tenant = agent_operation_log.tenant"
@@ -54,7 +47,7 @@ public class Retention {
     @Inject
     JournalSettings settings;
 
-    /** Deletes up to {@code limit} expired operations with their events (finished processes: {@code process.ProcessRetention}); returns how many. */
+    /** Deletes up to {@code limit} expired operations with their events; how many. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int purge(int limit) {
         return em.createNativeQuery(PURGE)

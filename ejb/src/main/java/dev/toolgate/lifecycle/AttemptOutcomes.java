@@ -56,37 +56,25 @@ public final class AttemptOutcomes {
     }
 
     /**
-     * Whether the attempt's own outcome may still settle its row after the lease lapsed and a look-up
-     * took the row over (still unknown, for this very attempt, not escalated): only a success may,
-     * because it names the object — the best evidence there is. A failure or another unknown from an
-     * attempt that no longer holds the row proves nothing the look-up will not find out better.
+     * After the lease lapsed and a look-up took the row over, only a success still settles it: it names the object,
+     * the best evidence there is. Any other late outcome proves nothing the look-up will not find out better.
      */
     public static boolean settlesAfterLeaseLapsed(Transition to) {
         return to.status() == OperationStatus.SUCCEEDED;
     }
 
-    /**
-     * Whether an outcome the fence refused contradicts the row: a success naming an object the row does
-     * not hold. The effect exists whatever the row says, so a person must know.
-     */
+    /** A refused success naming an object the row does not hold: the effect exists whatever the row says, so a person must know. */
     public static boolean contradicts(Transition refused, OperationView now) {
         return refused.status() == OperationStatus.SUCCEEDED
                 && !(now.status() == OperationStatus.SUCCEEDED && refused.objectId().equals(now.targetObjectId()));
     }
 
-    /**
-     * Whether an attempt's outcome that came too late to settle its row still moves the row's settle
-     * window: an unknown says the attempt just gave up on a request the target may still execute, so
-     * a look-up's "absent" proves nothing for a while yet.
-     */
+    /** A late unknown: the target may still execute the request, so a look-up's "absent" proves nothing for a while yet. */
     public static boolean extendsSettleWindow(Outcome outcome) {
         return outcome instanceof Outcome.Unknown;
     }
 
-    /**
-     * The budget is spent. "None executed" holds: a Transient outcome means the attempt provably did not
-     * execute, and an attempt after an unknown is only ever sent once a look-up found no effect.
-     */
+    /** Budget spent. "None executed" holds: a Transient outcome proves no execution, and a retry after unknown needs a look-up. */
     static Transition exhausted(int attempts, String why) {
         return new Transition(OperationStatus.FAILED_FINAL, null, detail(attempts + " attempts, none executed; " + why),
                 "retries_exhausted", null);

@@ -9,7 +9,6 @@ public sealed interface CaptureDecision {
     /** The label of {@code toolgate_captures_total{decision}}: declared, so renaming a record renames no metric. */
     String metricName();
 
-    /** This caller owns a new attempt: call the target. */
     record Execute() implements CaptureDecision {
         @Override
         public String metricName() {
@@ -17,7 +16,6 @@ public sealed interface CaptureDecision {
         }
     }
 
-    /** The outcome is final: answer with the stored result or error. */
     record Replay() implements CaptureDecision {
         @Override
         public String metricName() {
@@ -33,7 +31,6 @@ public sealed interface CaptureDecision {
         }
     }
 
-    /** Same key, different payload: rejected, nothing executed. */
     record Mismatch() implements CaptureDecision {
         @Override
         public String metricName() {
@@ -42,9 +39,8 @@ public sealed interface CaptureDecision {
     }
 
     /**
-     * The row's fingerprint was made under a scheme this release does not know (a newer release wrote it, and this
-     * one runs again after a rollback): whether the retry's payload is the same cannot be told here, so nothing is done
-     * and the caller retries where a release that knows the scheme answers ({@code canonical.FingerprintSchemes}).
+     * The row's fingerprint scheme is a newer release's (this one runs again after a rollback): whether the payload is
+     * the same cannot be told, so nothing is done and the caller retries where that release answers.
      */
     record FingerprintUncheckable() implements CaptureDecision {
         @Override
@@ -85,10 +81,7 @@ public sealed interface CaptureDecision {
         }
     }
 
-    /**
-     * The approval this operation needs was revoked or expired before a new attempt: it fails for
-     * good with {@code standing.lapseCode()}, and nothing is sent.
-     */
+    /** The approval was revoked or expired before a new attempt: failed for good, nothing sent. */
     record ApprovalLapsed(ApprovalStanding standing) implements CaptureDecision {
         @Override
         public String metricName() {
@@ -96,7 +89,6 @@ public sealed interface CaptureDecision {
         }
     }
 
-    /** Waiting for a person's approval. */
     record AwaitingApproval() implements CaptureDecision {
         @Override
         public String metricName() {

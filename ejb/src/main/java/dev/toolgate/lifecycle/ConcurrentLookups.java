@@ -23,13 +23,9 @@ import java.util.logging.Logger;
 
 /**
  * Works the reconcile job's claimed items side by side, at most {@code toolgate.target.<t>.reconcile-concurrency}
- * (default {@value #DEFAULT_PER_TARGET}) at a time per target and instance, so a backlog after a target's outage drains
- * at the target's pace and a real 1C is not flooded. A look-up costs the gateway little but waits for the
- * target and then for a durable commit; one at a time, those waits were the whole of a run.
- *
- * <p>The workers come from the container's managed thread factory: each item runs with the
- * application's naming and CDI context and no transaction, as the item's own work requires (the
- * target call must have none; each journal write opens its own).
+ * (default {@value #DEFAULT_PER_TARGET}) per target and instance, so a backlog drains at the target's pace: a
+ * look-up mostly waits for the target and a durable commit. Workers come from the container's managed thread
+ * factory, with the application's context and no transaction (the target call must have none).
  */
 @ApplicationScoped
 public class ConcurrentLookups {
@@ -40,7 +36,6 @@ public class ConcurrentLookups {
     @Resource
     ManagedThreadFactory threads;
 
-    /** Each target's limit; from configuration, a table in tests. */
     Function<String, Integer> limits = ConcurrentLookups::configuredLimit;
     private ExecutorService workers;
 
@@ -62,9 +57,8 @@ public class ConcurrentLookups {
     }
 
     /**
-     * {@code work} applied to every item, each once, with no more than its target's limit running at
-     * a time, and no target waiting behind another's slow items; the results in the items' order.
-     * {@code work} must not throw (an item's failure is its result); this returns when every item is done.
+     * {@code work} applied to every item once, within each target's limit, no target waiting behind another's slow
+     * items; results in the items' order. {@code work} must not throw (an item's failure is its result).
      */
     @SuppressWarnings("unchecked")
     public <T, R> List<R> each(List<T> items, Function<T, String> targetOf, Function<T, R> work) {

@@ -29,14 +29,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Claims operations for the reconcile job: unknown ones whose next look-up is due, and started ones
- * whose lease expired (their owner may have sent the request and died). SKIP LOCKED plus the lease
- * each claim takes mean instances running the job at once never claim the same operation.
- *
- * <p>A claim is two statements whatever its size: the due rows, locked; then every one of them leased,
- * with its events, in one statement that returns the leased rows. The lease is the one an agent's call
- * takes on such a row, by the same statement ({@link Leases#LOOKUP}); the settle window of a lapsed attempt is
- * computed here by the same rule ({@link SettleWindows#afterLapsedLease}) and handed to the statement.
+ * Claims operations for the reconcile job: unknown ones whose next look-up is due, and started ones whose lease
+ * lapsed (their owner may have sent the request and died). SKIP LOCKED plus the lease each claim takes mean
+ * instances running the job at once never claim the same operation. The lease is the one an agent's call takes
+ * ({@link Leases#LOOKUP}).
  */
 @Stateless
 public class DueOperations {
@@ -44,28 +40,14 @@ public class DueOperations {
     /** Whom the journal names as the actor of what the job does. */
     public static final String ACTOR = "reconciler";
 
-    /** How many candidates of each kind a claim looks at: its own 20 ({@code DueOperationReader.CLAIM_SIZE}) and four others'. */
+    /** Candidates of each kind a claim looks at: its own 20 and room for four other claims on the same front of the queue. */
     static final int CANDIDATES = 100;
 
     /**
-     * What the lease needs of each due row, locked; the longest due first. Three kinds of due row:
-     * <ul>
-     *   <li>unknown, its next look-up due: {@code agent_operation_log_due_idx} walked in next_check_at order;</li>
-     *   <li>started, its lease lapsed: {@code agent_operation_log_status_idx} walked in lease_until order;</li>
-     *   <li>unknown with no next look-up set (a lapsed attempt's look-up that did not finish): the due index's
-     *       NULL entries, by when the row was last written, sorted (there are few: at most the look-ups of lapsed
-     *       attempts in flight or cut short).</li>
-     * </ul>
-     * Each branch stops after {@link #CANDIDATES}, so a claim costs the same over a backlog of ten or of a hundred
-     * thousand (one ORDER BY over every due row sorted them all for each claim, and two instances claiming at once
-     * spent more on that than on their look-ups). The rows kept are locked, each checked again as it is locked (a
-     * row another instance leased meanwhile no longer qualifies; one that fails that check stays locked until the
-     * claim commits, moments later), and one another claim holds is passed over (SKIP LOCKED), never waited for.
-     * The candidates leave room for four other claims working the same front of the queue at once: a claim that
-     * came back empty would end its instance's run while rows are still due. Their number is written into the
-     * statement, not bound: the plan a pooled prepared statement settles on after five runs is made without the
-     * values bound to it, and with an unknown limit PostgreSQL plans to read and sort every due row
-     * ({@code DueOperationsIT} checks both plans).
+     * The due rows, locked, longest due first: unknown with a look-up due, started with a lapsed lease, and unknown with
+     * no look-up set (a lapsed attempt's look-up cut short). Each branch stops after {@link #CANDIDATES}, so a claim
+     * costs the same over any backlog; rows another claim holds are skipped, never waited for. The limit is written
+     * into the text, not bound: with an unbound limit a pooled statement's generic plan reads and sorts every due row.
      */
     static final String DUE = "WITH candidates AS ("
             + " (SELECT tenant, operation_key, next_check_at AS due_at FROM agent_operation_log"
@@ -91,10 +73,7 @@ public class DueOperations {
 
     private static final NumberedSql DUE_RUN = NumberedSql.of(DUE);
 
-    /**
-     * Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. Both
-     * statements run by plain JDBC on the transaction's connection ({@link NumberedSql} says why).
-     */
+    /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
@@ -120,7 +99,6 @@ public class DueOperations {
         return lapsed.isEmpty() ? List.of() : lease(journal, claimed.build().toString(), lapsed, now);
     }
 
-    /** Leases the claimed rows ({@link Leases#LOOKUP}), with their events; the leased rows in the claim's order. */
     private List<OperationView> lease(Connection journal, String claimed, Map<OperationId, Boolean> lapsed, Instant now) {
         Map<OperationId, OperationView> byId = new LinkedHashMap<>();
         for (OperationView view : Leases.forLookUp(journal, claimed, now, settings.lease(), ACTOR)) {

@@ -24,17 +24,11 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The fenced statements that settle an operation, each naming the attempt, lease epoch and status it
- * expects, none touching an escalated row (docs/lifecycle.md): shared by {@link OutcomeRecorder} (an
- * attempt's outcome) and {@link LookupRecorder} (a look-up's result). A statement that matches no row
- * was fenced off, and the refusal is journaled: by the statement itself where it carries its event
- * ({@link OperationWrites#SETTLE_ATTEMPT_LOGGED}), else by its caller ({@link OperationWrites.LookupLogged}: the recorder,
- * which says why). The statements themselves are in {@link OperationWrites}; this binds and runs them.
- *
- * <p>They run by plain JDBC ({@link NumberedSql}) on the connection of the caller's transaction, the one its
- * entity manager uses ({@link JournalConnections#of}), and the rows they return are mapped by {@link OperationRows}:
- * through EclipseLink, mapping a returned row onto an entity and refreshing it cost the reconcile job more than a
- * third of its CPU in a profile. Each method builds its parameters by number, in the order the statement names them.
+ * Binds and runs the fenced statements of {@link OperationWrites} that settle an operation, for
+ * {@link OutcomeRecorder} and {@link LookupRecorder}. A statement that matches no row was fenced off, and the
+ * refusal is journaled by the statement itself or by its caller, which says why. Plain JDBC ({@link NumberedSql})
+ * on the caller's transaction's connection, rows mapped by {@link OperationRows}: through EclipseLink, mapping and
+ * refreshing returned rows was the reconcile job's largest cost.
  */
 public final class FencedWrites {
 
@@ -47,11 +41,7 @@ public final class FencedWrites {
     private FencedWrites() {
     }
 
-    /**
-     * Runs a look-up's logged write ({@link OperationWrites.LookupLogged}), {@code update} holding the update's own parameters
-     * by number; {@code nextAttempt} is the detail of the next attempt's event when the write is a retry, else
-     * null. The written row, or empty when the fence kept the write out.
-     */
+    /** {@code nextAttempt}: the next attempt's event detail when the write is a retry, else null. Empty when fenced out. */
     static Optional<OperationView> lookedUp(Connection c, LookupLogged logged, Object[] update, OperationView row, Instant now,
                                             String actor, String detail, String nextAttempt) {
         int e = logged.firstEventParameter() - 1;
@@ -71,11 +61,7 @@ public final class FencedWrites {
         return returning(c, logged.sql(), values);
     }
 
-    /**
-     * Settles the attempt {@code row} describes and journals the outcome's event with it; the settled
-     * row, or empty when the fence refused the write (the event then says so). The event's own columns
-     * reuse SET's parameters (status ?1, time ?7, tenant ?9, key ?10, attempt ?11) and add ?14 on (?13 is the fence's).
-     */
+    /** The settled row, or empty when the fence refused the write (the event then says so). */
     static Optional<OperationView> settleAttempt(Connection c, OperationView row, Transition to, Instant now, Duration settleWindow,
                                                  String actor, Outcome outcome, long durationMs, String detail) {
         Object[] values = Arrays.copyOf(set(row, to, now, settleWindow), 19);
@@ -89,7 +75,7 @@ public final class FencedWrites {
         return returning(c, SETTLE_ATTEMPT_RUN, values);
     }
 
-    /** The parameters ?1 to ?12 of {@link OperationWrites#SET} and the fence after it, in one place for every statement built on it. */
+    /** The parameters ?1 to ?12 of {@link OperationWrites#SET} and its fence, for every statement built on it. */
     static Object[] set(OperationView row, Transition to, Instant now, Duration settleWindow) {
         boolean unknown = to.status() == OperationStatus.UNKNOWN;
         return new Object[] {to.status().dbName(), to.objectId(), to.result() == null ? null : CanonicalJson.write(to.result()),

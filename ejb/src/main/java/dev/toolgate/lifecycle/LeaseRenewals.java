@@ -22,19 +22,14 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Renews a lease its holder still owns, each in one short transaction under the row lock, by the statement
- * {@link Leases#RENEW}. Renewing
- * keeps the lease epoch: only a holder whose epoch is still the row's can renew, so a holder whose
- * lease lapsed and was taken over learns it here, before it sends anything.
+ * Renews a lease its holder still owns, by {@link Leases#RENEW}. The epoch is kept, so a holder whose lease lapsed
+ * and was taken over learns it here, before it sends anything.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class LeaseRenewals {
 
-    /**
-     * A lease more than half of which is left is provably still its holder's — nobody may take it
-     * before it ends — so using it needs no renewal in the journal yet.
-     */
+    /** More than half left: nobody may take it before it ends, so no renewal is needed yet. */
     public static boolean provablyHeld(Instant leaseUntil, Duration lease, Instant now) {
         return leaseUntil != null && Duration.between(now, leaseUntil).compareTo(lease.dividedBy(2)) > 0;
     }
@@ -45,11 +40,7 @@ public class LeaseRenewals {
     @Inject
     JournalSettings settings;
 
-    /**
-     * Before a request that can create the effect. With {@code checkApproval}, the approval is read
-     * under the same lock a revoke takes: a revoke committed before this stops the attempt. Without it,
-     * the renewal is one fenced statement, which takes the row lock itself.
-     */
+    /** With {@code checkApproval} the approval is read under the lock a revoke takes: a revoke committed before stops the attempt. */
     public Renewal renewAttempt(OperationView attempt, boolean checkApproval, String actor) {
         Instant now = Instant.now();
         Connection c = JournalConnections.of(em);
@@ -72,10 +63,7 @@ public class LeaseRenewals {
         return new Renewal.Held(ApprovalWrites.underLock(Leases.renew(c, current, OperationStatus.STARTED, now, settings.lease()), current));
     }
 
-    /**
-     * Before the reconcile job works an item it claimed: empty when another look-up or attempt holds it now
-     * ({@link LookupDecisions#fence}'s checks, made by the statement's own fence under the lock it takes).
-     */
+    /** Empty when another look-up or attempt holds the item now (the statement's own fence). */
     public Optional<OperationView> renewLookUp(OperationView claimed) {
         return Leases.renew(JournalConnections.of(em), claimed, OperationStatus.UNKNOWN, Instant.now(), settings.lease());
     }

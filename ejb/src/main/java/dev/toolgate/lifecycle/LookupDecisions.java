@@ -11,10 +11,9 @@ import dev.toolgate.targets.RetryPolicy;
 import java.time.Instant;
 
 /**
- * What a look-up by our key does to an unknown operation, as a pure function of the row under its
- * lock, the lease the look-up was made under, and what the target said: the third lifecycle table. A found or
- * failed object decides on the fence alone, so {@link LookupRecorder} passes the leased row for the row now and
- * lets the fenced write check it, reading the row under its lock only when that write was kept out.
+ * What a look-up by our key does to an unknown operation, as a pure function of the row under its lock, the lease
+ * the look-up was made under, and what the target said: the third lifecycle table. A found or failed object
+ * decides on the fence alone, so {@link LookupRecorder} reads the row under its lock only when that write was kept out.
  *
  * <pre>
  * row (locked)                          look-up             →  decision
@@ -33,7 +32,7 @@ import java.time.Instant;
  * unknown, not due yet (a notification   Pending/Unavailable,
  *   started the look-up early)            a named object absent →  Release (nothing learned: count and schedule unchanged)
  * </pre>
- * So a notification that comes early, twice or forged costs one look-up and moves no operation toward escalation.
+ * So a notification that comes early, twice or forged moves no operation toward escalation.
  */
 public final class LookupDecisions {
 
@@ -41,9 +40,8 @@ public final class LookupDecisions {
     }
 
     /**
-     * @param leased   the row as the look-up's lease gave it (attempt and lease epoch held)
-     * @param current  the row now, read under its lock (or the leased row, for a found or failed object: see above)
-     * @param standing the approval's standing now, under the same lock; needed (non-null) only for Absent
+     * {@code current}: the row under its lock, or the leased row for a found or failed object; {@code standing} is
+     * needed only for Absent.
      */
     public static LookupDecision decide(OperationView leased, OperationView current, Lookup lookup, ApprovalStanding standing,
                                         RetryPolicy policy, int maxLookUps, boolean canResend, Instant now) {
@@ -107,7 +105,6 @@ public final class LookupDecisions {
         return new LookupDecision.Retry();
     }
 
-    /** Why the look-up no longer owns the row, or null when it does. */
     static String fence(OperationView leased, OperationView current) {
         if (current.status() != OperationStatus.UNKNOWN) {
             return "the operation is " + current.status().dbName() + " now";

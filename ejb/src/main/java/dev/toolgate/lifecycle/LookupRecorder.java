@@ -28,9 +28,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Phase 2 for a look-up: writes what a look-up by our key established for an unknown operation, in
- * one short transaction. What to write is {@link LookupDecisions}'s; this bean only applies it
- * ({@link FencedWrites}). The gateway's callers and the reconcile job both record here: one path.
+ * Phase 2 for a look-up: applies {@link LookupDecisions}'s decision in one short transaction. The gateway's callers
+ * and the reconcile job both record here.
  */
 @Stateless
 public class LookupRecorder {
@@ -44,13 +43,9 @@ public class LookupRecorder {
     GatewayMetrics metrics;
 
     /**
-     * Records what a look-up by our key found for an operation whose outcome was unknown.
-     *
-     * <p>A found or failed object settles the row whatever else it holds, as long as the look-up still owns it, and
-     * the fenced write checks exactly that ({@link LookupDecisions#fence}): so it is written straight away, one
-     * statement. Any other answer, and a settle the fence kept out, first lock the row: the decision depends on
-     * what it holds now, and the approval read for a new attempt must be the one in force when the attempt starts
-     * (a revoke commits either before this and is seen, or after the attempt's lease is taken).
+     * A found or failed object settles the row as long as the look-up still owns it, which the fenced write checks
+     * itself: one statement. Any other answer, and a settle the fence kept out, first lock the row: the decision depends
+     * on what it holds now, and the approval read for a new attempt must be the one in force when it starts.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
@@ -100,7 +95,6 @@ public class LookupRecorder {
         return Phase.lookedUp(leased, after, retry && written.isPresent(), lookup);
     }
 
-    /** The decision's fenced write with its events, one statement; a refused decision writes only its event. */
     private Optional<OperationView> apply(Connection journal, LookupDecision decision, OperationView leased, Instant now, String actor,
                                           String detail, String nextAttempt) {
         if (decision instanceof LookupDecision.Settle settle) {

@@ -24,10 +24,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A target's notification meets the journal here: the operation it names is found, and — when
- * {@link NoticeDecisions} lets it — leased for a look-up by the same statement the reconcile job's claim and an
- * agent's call take ({@link Leases#holdForReconcile}), with the notification's receipt as an event. A refused
- * notification writes nothing. The look-up itself is the {@link OperationLoop}'s, after this commits.
+ * Finds the operation a notification names and, when {@link NoticeDecisions} allows, leases it for a look-up by the
+ * same statement the reconcile job uses ({@link Leases#holdForReconcile}), the receipt journaled as an event. The
+ * look-up itself is the {@link OperationLoop}'s, after this commits.
  */
 @Stateless
 public class NoticeClaims {
@@ -39,7 +38,6 @@ public class NoticeClaims {
     static final String BY_OBJECT = "SELECT operation_key FROM agent_operation_log"
             + " WHERE tenant = ? AND target_object_id = ? AND target_system = ? LIMIT 2";
 
-    /** An operation a notification could move on: the status index answers it. */
     static final String OUTSTANDING = "SELECT 1 FROM agent_operation_log WHERE status IN ('unknown', 'started') AND target_system = ?";
 
     @PersistenceContext(unitName = "toolgate")
@@ -47,7 +45,6 @@ public class NoticeClaims {
     @Inject
     JournalSettings settings;
 
-    /** What a claim came to: the row leased for a look-up, or why nothing was done. */
     public sealed interface Claim {
         record Leased(OperationView operation) implements Claim {
         }
@@ -57,10 +54,7 @@ public class NoticeClaims {
         }
     }
 
-    /**
-     * Leases {@code tenant}'s operation {@code key} for a look-up when {@link NoticeDecisions} allows it, journaling
-     * {@code receipt} (what arrived, in words with no value from the body but checked ids) as a {@code notified} event.
-     */
+    /** {@code receipt}: what arrived, in words with no value from the body but checked ids. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Claim claim(String tenant, String key, String target, String objectId, String receipt) {
         Instant now = Instant.now();
@@ -76,10 +70,7 @@ public class NoticeClaims {
         }
     }
 
-    /**
-     * Whether any operation at {@code target} (of {@code tenant}, when named) has an outcome a notification could settle:
-     * unknown or started. When none has, the target need not be asked whose object it announced.
-     */
+    /** Whether any operation at {@code target} is unknown or started; if none, the target need not be asked whose object it is. */
     public boolean anyOutstanding(String tenant, String target) {
         Connection journal = JournalConnections.of(em);
         return JournalConnections.run("the journal's read of outstanding operations failed", () -> {
@@ -95,7 +86,6 @@ public class NoticeClaims {
         });
     }
 
-    /** The key of {@code tenant}'s one operation at {@code target} that recorded {@code objectId}; empty for none or several. */
     public Optional<String> keyOfObject(String tenant, String target, String objectId) {
         Connection journal = JournalConnections.of(em);
         List<String> keys = JournalConnections.run("the journal's read of a notified object failed", () -> {

@@ -11,17 +11,12 @@ import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 
 /**
- * Every statement that writes an operation's row, each with the event it journals, in one file: what the journal
- * does to an operation is read here, top to bottom, in the order of its life — the capture, the leases, the outcome
- * and the look-up's settlement, a person's resolution, the approval. Each write is fenced by the row as its writer
- * holds it (attempt, lease epoch, status; never an escalated row), returns the row it wrote by its columns
- * ({@link OperationRows#RETURNING}: a later release's added column must not break it), and writes its event in the
- * same statement, so a row never changes without its event (docs/lifecycle.md). The classes named beside each group
- * bind and run them by plain JDBC on their phase's connection ({@link NumberedSql}).
+ * Every statement that writes an operation's row, in the order of its life. Each write is fenced by the row as its
+ * writer holds it (attempt, lease epoch, status; never an escalated row) and writes its event in the same statement,
+ * so a row never changes without its event (docs/lifecycle.md).
  */
 public final class OperationWrites {
 
-    /** The columns of an event that names no call's figures (an outcome's event adds its HTTP status and duration). */
     static final String EVENT = "INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, actor, detail, trace_id)";
 
     private OperationWrites() {
@@ -30,10 +25,9 @@ public final class OperationWrites {
     // The capture: the first look at a key, which captures it when there is no row (FirstCapture, and KeyCapture under the lock).
 
     /**
-     * The key's row as it stands and, only when there is none, the new row with its {@code captured} event: a new
-     * operation is captured and committed by it, a replay is the read alone. Parameters: {@link KeyCapture#insertValues};
-     * every one cast, since an INSERT … SELECT gives them no column's type. A constant expression: the benchmark's JDBC
-     * floor runs this text without the class.
+     * The key's row as it stands or, only when there is none, the new row with its {@code captured} event. Every
+     * parameter is cast: an INSERT … SELECT gives them no column type. Kept a constant expression so the benchmark's
+     * JDBC floor can use the text without the class.
      */
     public static final String READ_OR_CAPTURE = "WITH existing AS (SELECT " + OperationRows.COLUMNS
             + " FROM agent_operation_log WHERE tenant = ?1 AND operation_key = ?2),"
@@ -52,21 +46,17 @@ public final class OperationWrites {
 
     // Leases: a look-up's, the next attempt's, a renewal (Leases, for the capture, the job's claim and LeaseRenewals).
 
-    /** The detail of the event a look-up's lease leaves. */
     static final String LOOKUP_LEASED = "look-up by key leased";
 
     /** The detail of the event an attempt whose lease lapsed without an outcome leaves; %d: its attempt. */
     static final String LAPSED = "the owner of attempt %d did not record an outcome in time";
 
-    /** The detail of the event a new attempt's lease leaves. */
     static final String ATTEMPT_LEASED = "attempt leased";
 
     /**
-     * Leases every claimed row (?1: a JSON array of {tenant, operation_key, lapsed, settle_after}) for a look-up:
-     * unknown, the next lease epoch (whoever held the row before holds nothing: their writes name an older epoch),
-     * held until ?2. A lapsed attempt's row gets its settle window ({@link SettleWindows#afterLapsedLease}: it may
-     * still be running at the target) and a lease_expired event before the reconcile_started event every claimed
-     * row gets. The leased rows come back whole.
+     * Leases every claimed row (?1: JSON array) for a look-up under the next lease epoch, so the previous holder's
+     * writes are fenced out. A lapsed attempt gets a settle window ({@link SettleWindows#afterLapsedLease}): it may
+     * still be running at the target.
      */
     static final String LOOKUP = "WITH claimed AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb))"
             + "   AS c(tenant text, operation_key text, lapsed boolean, settle_after timestamptz)),"
@@ -82,11 +72,7 @@ public final class OperationWrites {
             + "       FROM leased) e ORDER BY tenant, operation_key, step)"
             + " SELECT * FROM leased";
 
-    /**
-     * failed_retryable or approved pending_approval → started: the next attempt, leased to this caller until ?1,
-     * under the next lease epoch, with its attempt_started event. Fenced by the attempt and epoch the capture
-     * decided on under the row lock.
-     */
+    /** failed_retryable or approved pending_approval → started: the next attempt, fenced by the attempt and epoch read under the row lock. */
     static final String NEXT_ATTEMPT = "WITH started AS (UPDATE agent_operation_log SET status = 'started',"
             + " attempt_count = attempt_count + 1, lease_epoch = lease_epoch + 1, lease_until = ?1, next_check_at = NULL, updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6"
@@ -96,11 +82,7 @@ public final class OperationWrites {
             + "   CAST(?8 AS text) FROM started)"
             + " SELECT * FROM started";
 
-    /**
-     * started or unknown: the same lease, holder and epoch, held until ?1 from ?2 — its holder renews it. Fenced by the
-     * lease its holder names (status ?5, attempt ?6, epoch ?7), never on an escalated row; no event (a renewal changes
-     * no state). The renewed row comes back, none when another holder took the row or it moved on.
-     */
+    /** Renews the holder's lease; fenced by status, attempt and epoch (?5–?7). No event: a renewal changes no state. */
     static final String RENEW = "UPDATE agent_operation_log SET lease_until = ?1, updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6 AND lease_epoch = ?7"
             + " AND escalated_at IS NULL AND status IN ('started', 'unknown')" + OperationRows.RETURNING;
@@ -114,19 +96,13 @@ public final class OperationWrites {
             + " settle_after = CAST(?8 AS timestamptz)"
             + " WHERE tenant = ?9 AND operation_key = ?10 AND attempt_count = ?11 AND escalated_at IS NULL";
 
-    /**
-     * The attempt's owner settles its row while it holds the lease; after the lease lapsed and a look-up
-     * took the row over, only its success still settles it ({@link AttemptOutcomes#settlesAfterLeaseLapsed}).
-     */
+    /** Only the lease holder settles; after a look-up took the row over, only a success still does ({@link AttemptOutcomes#settlesAfterLeaseLapsed}). */
     public static final String SETTLE_ATTEMPT = SET
             + " AND ((status = 'started' AND lease_epoch = ?12) OR (status = 'unknown' AND CAST(?13 AS boolean)))";
 
     /**
-     * {@link #SETTLE_ATTEMPT} and the outcome's event in one statement, one round trip: the event is
-     * {@code outcome} when the row was settled and {@code outcome_refused} when the fence kept it out,
-     * and the settled row comes back (no row when refused), so the answer is built from what the
-     * journal now holds without reading it again. A constant (the kinds written out, FencedWritesIT
-     * checks them), so the benchmark's JDBC floor compiles it in.
+     * {@link #SETTLE_ATTEMPT} with its {@code outcome} or {@code outcome_refused} event in one round trip; the settled
+     * row comes back (none when refused), so the answer is built without reading it again.
      */
     public static final String SETTLE_ATTEMPT_LOGGED = "WITH settled AS (" + SETTLE_ATTEMPT + OperationRows.RETURNING + "),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, http_status,"
@@ -154,10 +130,7 @@ public final class OperationWrites {
             + " WHERE tenant = ?7 AND operation_key = ?8 AND attempt_count = ?9 AND lease_epoch = ?10 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
-    /**
-     * An attempt whose lease a look-up took over reports that it has just given up on its request: the
-     * target may still be executing it, so absence proves nothing until a settle window from now.
-     */
+    /** The attempt gave up on its request, but the target may still execute it: absence proves nothing before the settle window. */
     static final String EXTEND_SETTLE = "UPDATE agent_operation_log SET settle_after = GREATEST(settle_after, CAST(?1 AS timestamptz)),"
             + " updated_at = ?2 WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
@@ -168,7 +141,7 @@ public final class OperationWrites {
             + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
-    /** A look-up made before it was due learned nothing: its lease is released, nothing else changes (LookupDecision.Release). */
+    /** A look-up made before it was due learned nothing: only its lease is released. */
     static final String RELEASE = "UPDATE agent_operation_log SET lease_until = NULL, updated_at = ?1"
             + " WHERE tenant = ?2 AND operation_key = ?3 AND attempt_count = ?4 AND lease_epoch = ?5 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
@@ -178,11 +151,8 @@ public final class OperationWrites {
             + " WHERE tenant = ?3 AND operation_key = ?4 AND status = 'unknown' AND escalated_at IS NULL";
 
     /**
-     * A look-up's fenced write and its events in one statement, the written row returned (none when the fence
-     * kept the write out), so nothing is read again: the look-up's {@code reconciled} event, and after it a
-     * written retry's {@code attempt_started} for the next attempt. A write the fence kept out journals nothing
-     * here: {@link LookupRecorder} then reads the row to say why, and journals the refusal with that. The
-     * update's own parameters keep their numbers; the events' follow them.
+     * A look-up's fenced write and its events in one statement, the written row returned. A write the fence kept out
+     * journals nothing here: {@link LookupRecorder} reads the row to say why and journals the refusal.
      */
     record LookupLogged(NumberedSql sql, int firstEventParameter) {
 
@@ -214,11 +184,7 @@ public final class OperationWrites {
 
     // A person's word on an escalated row (Resolutions).
 
-    /**
-     * unknown and escalated → ?1 (succeeded or failed_final) with object ?2, error code ?3 and result ?4, at ?5, and
-     * its resolved event by ?10 with detail ?11. Fenced by the escalated row as the resolver read it under the lock
-     * (attempt ?8, lease epoch ?9); the row comes back, none when the fence kept it out.
-     */
+    /** unknown and escalated → succeeded or failed_final, fenced by the escalated row as the resolver read it under the lock. */
     static final String RESOLVE = "WITH resolved AS (UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " error_code = ?3, response_json = CAST(?4 AS jsonb), lease_until = NULL, next_check_at = NULL, completed_at = ?5,"
             + " updated_at = ?5 WHERE tenant = ?6 AND operation_key = ?7 AND status = 'unknown' AND escalated_at IS NOT NULL"
@@ -230,17 +196,11 @@ public final class OperationWrites {
 
     // Approvals: the approval named on the row, or its lapse (ApprovalWrites).
 
-    /**
-     * The row as its writer read it under the lock (?3 to ?8): never an escalated row, and only in a state an approval
-     * governs — awaiting approval, a retry awaiting its attempt, or an attempt that has sent nothing yet.
-     */
+    /** The row as its writer read it under the lock: never escalated, and only in a state an approval governs. */
     static final String AS_READ = " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6"
             + " AND lease_epoch = ?7 AND approval_id IS NOT DISTINCT FROM CAST(?8 AS text) AND escalated_at IS NULL";
 
-    /**
-     * pending_approval, failed_retryable or started → failed_final with error code ?1, at ?2, and its event of kind ?9
-     * (approval_lapsed, or declined) by ?10 with detail ?11; the row comes back, none when the fence kept it out.
-     */
+    /** pending_approval, failed_retryable or started → failed_final with its approval_lapsed or declined event. */
     static final String LAPSE = "WITH lapsed AS (UPDATE agent_operation_log SET status = 'failed_final', error_code = ?1,"
             + " lease_until = NULL, next_check_at = NULL, completed_at = ?2, updated_at = ?2" + AS_READ
             + " AND status IN ('pending_approval', 'failed_retryable', 'started')" + OperationRows.RETURNING + "),"

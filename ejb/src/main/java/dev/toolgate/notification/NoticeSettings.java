@@ -19,14 +19,8 @@ import java.util.logging.Logger;
 
 /**
  * Which targets' notifications this gateway takes, and how each is told from a stranger (docs/notifications.md):
- * <ul>
- *   <li>YooKassa: on with {@code toolgate.target.yookassa.notifications.enabled=true} or {@code .sources}; its
- *       notifications carry no signature, so only their source network is checked — by default the ranges YooKassa
- *       publishes for them ({@link #YOOKASSA_PUBLISHED}).</li>
- *   <li>Bitrix24: on with {@code toolgate.target.bitrix24.notifications.application-token}, the token the portal shows
- *       for the outbound webhook and sends as {@code auth[application_token]}; {@code .sources} optional.</li>
- * </ul>
- * 1C has no push of its own: nothing to take.
+ * YooKassa's carry no signature, so only their source network is checked ({@link #YOOKASSA_PUBLISHED} by default);
+ * Bitrix24's carry the outbound webhook's application token. 1C has no push of its own.
  */
 @ApplicationScoped
 public class NoticeSettings {
@@ -36,10 +30,7 @@ public class NoticeSettings {
             + " 77.75.154.128/25, 2a02:5180::/32";
     private static final Logger LOG = Logger.getLogger(NoticeSettings.class.getName());
 
-    /**
-     * One target's door: where from, with which token (null: none is sent), and at what rate — notifications a second
-     * and the burst above it, before a 429 asks the target to send again later.
-     */
+    /** One target's door: source networks, token (null: none sent), and the rate above which a 429 asks for a later delivery. */
     public record Door(SourceNetworks sources, byte[] applicationToken, double perSecond, double burst) {
 
         /** Constant time: how much of a token matched must not show in how long the refusal took. */
@@ -82,15 +73,13 @@ public class NoticeSettings {
         }
     }
 
-    /** The door of {@code target}'s notifications; empty when this gateway takes none from it. */
     public Optional<Door> door(String target) {
         return Optional.ofNullable(doors.get(target));
     }
 
     /**
-     * How soon an agent whose {@code operation} at {@code target} is unknown may look again: the notice wait when the
-     * target announces such operations' objects to this gateway (its notification starts the look-up at once), null when
-     * it does not — then the next look-up's time is what the agent is told.
+     * How soon an agent whose operation is unknown may look again: the notice wait when the target announces its
+     * objects here (its notification starts the look-up), else null and the agent is told the next look-up's time.
      */
     public Duration noticeWait(String target, String operation) {
         return doors.containsKey(target) && targets.announces(target, operation) ? retryAfter : null;
@@ -101,13 +90,11 @@ public class NoticeSettings {
         // nothing more: being called is the point
     }
 
-    /** {@code toolgate.target.<t>.notifications.<name>}, else {@code toolgate.notifications.<name>} for every target. */
     private static double rate(Config config, String target, String name, double fallback) {
         return config.getOptionalValue("toolgate.target." + target + ".notifications." + name, Double.class)
                 .or(() -> config.getOptionalValue("toolgate.notifications." + name, Double.class)).orElse(fallback);
     }
 
-    /** How many accepted notifications may wait for their look-up on this instance before a 503 asks for a later delivery. */
     public int queue() {
         return queue;
     }

@@ -35,18 +35,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
- * Takes a target's checked notification and, after its door has answered, looks up the operation it names by that
- * operation's own key — the reconcile job's look-up, only sooner. The notification says where to look, never what
- * happened: its event and object are not written anywhere but in the receipt, and a notification for an operation
- * already settled, leased by someone else, escalated, or not ours changes nothing (a counted, logged refusal).
+ * Looks up the operation a target's checked notification names by that operation's own key: the reconcile job's
+ * look-up, only sooner. The notification says where to look, never what happened; one for an operation settled,
+ * leased by someone else, escalated or not ours changes nothing.
  *
- * <p>Look-ups run on {@value #WORKERS} threads of their own, behind a bounded queue: a burst of notifications waits
- * there or is refused with 503 (the target delivers again), and never takes the threads agents' calls run on. A
- * notification accepted and then lost to a crash loses nothing: the reconcile job looks the operation up anyway.
- *
- * <p>A target announces an object the moment it makes it, often while the attempt that sent it still holds the
- * operation (its response is on the way, or being lost until the read timeout): a claim refused as {@code busy} is
- * tried again, after growing waits, for as long as a lease lasts — by then that attempt has recorded its outcome.
+ * <p>Look-ups run on {@value #WORKERS} threads of their own behind a bounded queue: a burst is refused with 503
+ * (the target delivers again) and never takes agents' threads. A notification lost to a crash loses nothing: the
+ * reconcile job looks the operation up anyway. A target often announces an object while the attempt still holds
+ * the operation, so a {@code busy} claim is retried for as long as a lease lasts.
  */
 @ApplicationScoped
 public class Notices {
@@ -92,7 +88,7 @@ public class Notices {
         }
     }
 
-    /** Queues {@code notice}'s look-up; false when the queue is full (the door answers 503, and the target sends again). */
+    /** Queues {@code notice}'s look-up; false when the queue is full. */
     public boolean accept(Notice notice) {
         if (waiting.incrementAndGet() > Math.max(1, settings.queue())) {
             waiting.decrementAndGet();
@@ -111,7 +107,6 @@ public class Notices {
         return true;
     }
 
-    /** Counts and logs a notification its door refused before reading which object it names; nothing of it is stored. */
     public void refusedAtDoor(String target, String reason, boolean logged) {
         metrics.notification(target, reason);
         if (logged) {
@@ -119,7 +114,6 @@ public class Notices {
         }
     }
 
-    /** Counts and logs a notification refused after its door took it, with the operation it named when one was found. */
     private void refused(Notice notice, String[] operation, String reason) {
         metrics.notification(notice.target(), reason);
         Map<String, String> fields = new TreeMap<>(Map.of("target", notice.target(), "reason", reason, "event", notice.event(),
@@ -132,10 +126,8 @@ public class Notices {
     }
 
     /**
-     * The look-up a notification triggers, on a worker: counted by how it ended. {@code operation}: the {tenant, key} an
-     * earlier try found (null at first), so the target is asked whose object it is once at most. A row an attempt
-     * still holds is claimed again after {@code wait}, doubling to {@link #BUSY_MAX_WAIT}, until {@code giveUpAt}: a
-     * lease's length after the notification came, by when the attempt has recorded its outcome or its lease lapsed.
+     * {@code operation}: the {tenant, key} an earlier try found (null at first), so the target is asked at most once.
+     * A row an attempt still holds is claimed again after {@code wait}, doubling, until {@code giveUpAt}.
      */
     void settle(Notice notice, String[] operation, Instant giveUpAt, Duration wait) {
         boolean again = false;
@@ -173,7 +165,6 @@ public class Notices {
         }
     }
 
-    /** The loop's look-up of the leased operation, in the operation's own trace: the notification's receipt on its span. */
     private String lookUp(OperationView leased, Notice notice) {
         OperationAttributes attributes = new OperationAttributes(leased.tenant(), leased.key(), leased.operation(), leased.target());
         try (Step step = Spans.continuing("toolgate.notification", leased.traceId(), leased.spanId(), attributes);
@@ -187,9 +178,8 @@ public class Notices {
     }
 
     /**
-     * Which operation the notification is about, as {tenant, key}: by the key it says its object carries, else by the
-     * object id a path's tenant recorded, else by asking the target which key its object carries. Every answer is only
-     * where to look: the claim checks the row, the look-up by key decides.
+     * Which operation the notification is about: by the key its object carries, else by a recorded object id, else by
+     * asking the target. Only where to look: the claim checks the row, the look-up by key decides.
      */
     private Optional<String[]> operationOf(Notice notice) {
         Optional<String[]> hinted = split(notice.keyHint(), notice.tenant());

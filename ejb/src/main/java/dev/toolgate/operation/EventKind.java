@@ -8,7 +8,6 @@ public enum EventKind {
     CAPTURED,
     /** A later attempt was leased (after failed_retryable, or after reconciliation found nothing). */
     ATTEMPT_STARTED,
-    /** The outcome of one attempt was written. */
     OUTCOME,
     /** An outcome arrived from an attempt that no longer owns the row; it was not written. */
     OUTCOME_REFUSED,
@@ -16,13 +15,10 @@ public enum EventKind {
     LEASE_EXPIRED,
     /** A target announced a change to the operation's object: a look-up by key follows, never a settlement on its word. */
     NOTIFIED,
-    /** A look-up by our key was leased. */
     RECONCILE_STARTED,
-    /** The result of a look-up by our key. */
     RECONCILED,
     /** Reconciliation gave up or found a duplicate: a person must decide. */
     ESCALATED,
-    /** A stored outcome was answered again. */
     REPLAYED,
     /** The key arrived with a different payload: refused, nothing executed. */
     KEY_REUSED,
@@ -30,17 +26,13 @@ public enum EventKind {
     IN_PROGRESS,
     /** The outcome is still unknown and no look-up was due: answered 202. */
     UNSETTLED,
-    /** A person approved the operation (key + fingerprint, with an expiry). */
     APPROVED,
-    /** A person revoked the approval. */
     APPROVAL_REVOKED,
     /** A person declined the operation before any approval was used: failed for good, nothing sent. */
     DECLINED,
     /** The approval was revoked or expired when a new attempt was due: failed for good, nothing sent. */
     APPROVAL_LAPSED,
-    /** A replacement agent (or an operator) resumed the recorded operation. */
     RESUMED,
-    /** An operator settled an escalated operation, with evidence. */
     RESOLVED;
 
     public String dbName() {

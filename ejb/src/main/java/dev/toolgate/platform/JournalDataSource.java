@@ -8,26 +8,20 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The journal's PostgreSQL, configured the same way on every server. {@code journal.JournalSchema} names this class in
- * its {@code @DataSourceDefinition}, whose {@code ${MPCONFIG=…}} values WildFly hands over unresolved: such a value,
- * or an empty one, is ignored and the setting read from the system property or the environment instead, so one EAR
- * needs no server-side datasource. It also bounds how long a journal that went away can hold a request
- * (docs/database-outage.md). {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) shows it still needed;
- * {@code JournalDataSourceTest} pins what is taken and what is ignored.
+ * The journal's PostgreSQL, configured the same way on every server. WildFly hands the {@code ${MPCONFIG=…}} values
+ * of {@code JournalSchema}'s {@code @DataSourceDefinition} over unresolved: such a value is ignored and the setting
+ * read from the system property or environment, so one EAR needs no server-side datasource. Still needed:
+ * {@code EarOnWildFlyWithItsOwnDataSourceIT}.
  */
 public class JournalDataSource extends PGSimpleDataSource {
 
     private static final long serialVersionUID = 1L;
 
-    /**
-     * 2 s: a PostgreSQL on the same network accepts and authenticates in milliseconds; a connect that
-     * takes longer is to a server that is down or unreachable, and the agent is better told so (503).
-     */
+    /** Longer than a healthy connect takes by far: the server is down or unreachable, and the agent is better told so (503). */
     static final int CONNECT_TIMEOUT_SECONDS = 2;
     /**
-     * 5 s: far above the journal's longest statements (milliseconds; the reconcile claim and the purge go by index with
-     * a LIMIT), yet a black-holed connection frees its request within seconds. A statement cut off by it fails like a
-     * lost connection: its transaction rolls back, and an unrecorded outcome is looked up by key later.
+     * Far above the journal's longest statements, yet a black-holed connection frees its request within seconds; its
+     * transaction rolls back and an unrecorded outcome is looked up by key later.
      */
     static final int SOCKET_TIMEOUT_SECONDS = 5;
 
@@ -45,7 +39,6 @@ public class JournalDataSource extends PGSimpleDataSource {
         setting("toolgate.db.password").ifPresent(super::setPassword);
     }
 
-    /** A setting by its MicroProfile Config name: the system property, else the environment variable. */
     public static Optional<String> setting(String name) {
         String value = System.getProperty(name);
         if (!usable(value)) {
@@ -96,10 +89,7 @@ public class JournalDataSource extends PGSimpleDataSource {
         }
     }
 
-    /**
-     * A pool that passes the definition's (unresolved) credentials along gets the configured ones instead; the
-     * connection replaces a session PostgreSQL ended when the pool hands it out ({@link ReopeningConnection}).
-     */
+    /** The configured credentials, not the definition's unresolved ones; the session is replaced at hand-out if it ended. */
     @Override
     public Connection getConnection(String user, String password) throws SQLException {
         String login = usable(user) ? user : getUser();

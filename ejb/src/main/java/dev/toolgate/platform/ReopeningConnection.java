@@ -22,27 +22,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /**
- * A connection of {@link JournalDataSource}, as the server's pool holds it, that makes sure its PostgreSQL session
- * is alive when the pool hands it out, and opens a new one in its place when PostgreSQL ended it (a restart, a
- * terminated backend). Everything else is passed to the session as it is.
+ * A connection of {@link JournalDataSource} that, when the pool hands it out, replaces a PostgreSQL session that
+ * ended (a restart, a terminated backend) with a new one given the same settings; everything else passes through.
  *
- * <p>Why: a pool that does not validate hands a dead connection out again to every read outside a transaction
- * (docs/database-outage.md). WildFly builds the pool of the EAR's {@code @DataSourceDefinition} that way, with no way
- * to ask for validation, but tells the connection when it hands it out ({@link #beginRequest}). Payara validates its
- * pools itself and does not call that; there this class only passes calls on.
- *
- * <p>The new session is given the settings the pool and the application made on the old one, so the pool's idea of
- * the connection's state stays true; it is only replaced at the hand-out, when nothing of anyone's is open on it.
- * When it cannot be replaced (PostgreSQL still away) the dead session stays, and its first use fails as a lost
- * connection does: an outage, answered 503.
- *
- * <p>Public, as WildFly finds {@code beginRequest} by a public lookup. {@code ReopeningConnectionIT} shows the
- * replacement at the hand-out, {@code EarOnWildFlyWithItsOwnDataSourceIT} (it) a PostgreSQL restart survived on
- * WildFly with the EAR's own datasource.
+ * <p>Why: WildFly builds the pool of the EAR's {@code @DataSourceDefinition} with no way to ask for validation, so it
+ * hands a dead connection out again (docs/database-outage.md); it does call {@link #beginRequest}. Payara validates
+ * itself and does not call that. If no new session can be opened the dead one stays and fails as an outage (503).
+ * Public, as WildFly finds {@code beginRequest} by a public lookup. Still needed: {@code ReopeningConnectionIT},
+ * {@code EarOnWildFlyWithItsOwnDataSourceIT}.
  */
 public final class ReopeningConnection implements Connection {
 
-    /** How a new session is opened: the data source's own connection, with the same credentials. */
     @FunctionalInterface
     interface Sessions {
         Connection open() throws SQLException;

@@ -19,15 +19,10 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Moves one process through its steps under its claim: asks {@link ProcessProgress} what the recorded step states
- * call for, has {@link StageSender} send it, reads what the journal recorded and asks again, until the process waits
- * on something (a person, a look-up, a back-off) or is settled. Every stage is sent in the name of the agent that
- * submitted the process, whoever advances it (a replacement agent, an operator, the reconcile job): the steps are
- * that agent's intent, and who moved the process is the process's own story.
- *
- * <p>A plain CDI bean, called only from {@link ProcessDriver}: it runs in that bean's {@code NOT_SUPPORTED} context,
- * so no transaction is open while a stage is sent and each journal phase commits on its own, and what it throws
- * reaches the driver's callers unwrapped.
+ * Moves one process through its steps under its claim until it waits (a person, a look-up, a back-off) or is
+ * settled. Every stage is sent in the name of the agent that submitted the process, whoever advances it: the steps
+ * are that agent's intent. Runs in {@link ProcessDriver}'s {@code NOT_SUPPORTED} context, so no transaction is open
+ * while a stage is sent.
  */
 @ApplicationScoped
 public class ProcessAdvancer {
@@ -43,7 +38,6 @@ public class ProcessAdvancer {
     @Inject
     ProcessRecords records;
 
-    /** How soon a waiting process is looked at again by the reconcile job. */
     @Inject
     @ConfigProperty(name = "toolgate.process.poll-seconds", defaultValue = "30")
     int pollSeconds;
@@ -53,15 +47,10 @@ public class ProcessAdvancer {
     @ConfigProperty(name = "toolgate.process.claim-seconds", defaultValue = "120")
     int claimSeconds;
 
-    /** How long one advancer holds a process: also the claim a new process is registered under ({@link ProcessDriver}). */
     public Duration claim() {
         return Duration.ofSeconds(claimSeconds);
     }
 
-    /**
-     * Advances {@code process} as {@code actor}. {@code created} and {@code finished} are passed through to the answer;
-     * {@code resumedBy}, when not null, is noted in the process's events.
-     */
     public ProcessAnswer advance(ProcessView process, String actor, ToolCall call, boolean created, boolean finished, String resumedBy) {
         if (process.finished()) {
             // finished for good: its steps' records may be purged by now, so deciding again could only resend them
@@ -90,11 +79,7 @@ public class ProcessAdvancer {
         return rounds(type, current, epoch, actor, call, created, finished);
     }
 
-    /**
-     * Decides and sends under the claim {@code epoch} until the process waits or is settled, at most twice the
-     * stages plus two rounds: each stage sent once and read back, so a process that still moves after that is left
-     * to the next look rather than holding the caller.
-     */
+    /** At most twice the stages plus two rounds: a process that still moves after that is left to the next look. */
     private ProcessAnswer rounds(ProcessType type, ProcessView current, long epoch, String actor, ToolCall call, boolean created,
                                  boolean finished) {
         Caller stepCaller = new Caller(current.agentId(), current.tenant(), Set.of(Role.AGENT));
@@ -146,7 +131,6 @@ public class ProcessAdvancer {
         return new ProcessAnswer.Progressed(records.of(current, type), created, finished, retryAfter);
     }
 
-    /** The approvals the stages awaiting one name, as they stand at {@code now}: read only when a stage awaits one. */
     private Map<String, ApprovalView> approvals(Map<String, OperationView> operations, Instant now) {
         List<String> ids = operations.values().stream()
                 .filter(op -> op.status() == OperationStatus.PENDING_APPROVAL && op.approvalId() != null)
@@ -154,10 +138,7 @@ public class ProcessAdvancer {
         return ids.isEmpty() ? Map.of() : processes.approvals(ids, now);
     }
 
-    /**
-     * Writes where the process stands under the claim {@code epoch}: {@code release} ends the claim, otherwise it is
-     * renewed for another {@code claim-seconds}, so a live advancer sending one slow step after another keeps it.
-     */
+    /** Writes where the process stands under the claim {@code epoch}; unless released, the claim is renewed. */
     private ProcessView write(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
                               String actor, boolean release) {
         Instant now = Instant.now();
@@ -172,9 +153,8 @@ public class ProcessAdvancer {
     }
 
     /**
-     * A process this instance cannot advance (its recorded declaration names an operation this instance's catalog
-     * does not have — an older instance in a rolling deploy, say): needs attention, and looked at again, so an
-     * instance that can run it goes on. Never over a finished process, which is re-read under the claim.
+     * A process whose declaration names an operation this instance's catalog lacks (an older instance in a rolling
+     * deploy): needs attention and is looked at again, so an instance that can run it goes on.
      */
     private ProcessAnswer parked(ProcessView process, String actor, String why) {
         OptionalLong claim = processes.claim(process.tenant(), process.key(), Instant.now(), Duration.ofSeconds(claimSeconds));

@@ -25,13 +25,10 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * Reads process type declarations (docs/processes.md) and refuses, with a message naming the process, the
- * step and the field, every one that could not run: an unknown operation, a field the operation does not
- * have, a required field left unset, a reference to an input the process does not declare, to a step that
- * does not exist or runs later (a cycle included), to a result field the operation never stores, and a
- * payload that would be invalid with values of the declared shapes. What passes here can only fail at run
- * time on the values an agent sends, and those are checked before anything is stored. The shape of each
- * declaration is read here; how its steps refer to fields, input and each other, {@link StepReferences} checks.
+ * Reads process type declarations (docs/processes.md) and refuses, naming process, step and field, every one that
+ * could not run (an unknown operation or field, an unset required field, a reference to something undeclared or
+ * later, a payload invalid for the declared shapes). What passes can only fail on an agent's values, which are
+ * checked before anything is stored. References between steps: {@link StepReferences}.
  */
 public final class ProcessDeclarations {
 
@@ -39,10 +36,7 @@ public final class ProcessDeclarations {
     private static final String RESERVED_STEP = "compensation";
     /** No {@code _}: the MCP tool {@code process_<name with . as _>} must name one type only; 56 keeps it within 64. */
     private static final Pattern PROCESS_NAME = Pattern.compile("[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)+");
-    /**
-     * A step's name (an input field's too): part of the step's key ({@link ProcessType#stepKey}), which the purges read
-     * by this rule ({@code journal.Retention}).
-     */
+    /** A step's (and input field's) name: part of the step's key, which the purges read by this rule ({@code journal.Retention}). */
     static final Pattern STEP_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
     private static final Map<String, FieldType> INPUT_TYPES = Map.of(
             "text", FieldType.TEXT, "minor_amount", FieldType.MINOR_AMOUNT, "currency", FieldType.CURRENCY,
@@ -51,7 +45,6 @@ public final class ProcessDeclarations {
     private ProcessDeclarations() {
     }
 
-    /** A document of declarations: one object, or an array of them. */
     public static List<ProcessType> parse(String document) {
         JsonValue parsed;
         try {
@@ -80,7 +73,6 @@ public final class ProcessDeclarations {
         return types;
     }
 
-    /** Whether {@code name} may name a step: its pattern, and not the word reserved for compensations' keys. */
     static boolean isStepName(String name) {
         return STEP_NAME.matcher(name).matches() && !name.equals(RESERVED_STEP);
     }

@@ -34,10 +34,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Where processes are driven from: an agent's submit (or its retry), a replacement agent's resume, an operator's
- * settlement, the reconcile job's look at the due ones, and a plain read. Each checks what it is asked and hands the
- * process to {@link ProcessAdvancer}, which moves it under its claim; so whichever caller arrives first moves the
- * process and the others find it moved. {@code NOT_SUPPORTED}: no transaction is open while a step's target is called.
+ * Where processes are driven from: submit, resume, an operator's settlement, the reconcile job, a read. Each hands
+ * the process to {@link ProcessAdvancer}, so whichever caller arrives first moves it and the others find it moved.
+ * {@code NOT_SUPPORTED}: no transaction is open while a step's target is called.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -58,12 +57,7 @@ public class ProcessDriver {
     @Inject
     ProcessRecords records;
 
-    /** How long one advancer holds a process; past it, another may take over (the steps' keys keep that safe). */
-
-    /**
-     * An agent's process under {@code key}: refused before anything is stored when its type is unknown, its
-     * input invalid, or any step's payload would be invalid; otherwise registered (or found) and advanced.
-     */
+    /** Refused before anything is stored when the type, input or any step's payload is invalid; else registered and advanced. */
     public ProcessAnswer submit(ToolCall call, Caller caller, String key, ProcessCommand command) {
         if (key.length() > MAX_KEY_LENGTH) {
             throw new InvalidCommand(InvalidCommand.Reason.INVALID_REQUEST, "a process key is at most " + MAX_KEY_LENGTH
@@ -104,9 +98,8 @@ public class ProcessDriver {
     }
 
     /**
-     * The same process sent again under its key: its input read by the declaration the process recorded, so an
-     * honest retry replays or advances it even after the catalog's declaration changed; anything else the key
-     * names is another intent.
+     * Its input read by the declaration the process recorded, so an honest retry still replays after the catalog's
+     * declaration changed.
      */
     private ProcessAnswer again(ToolCall call, Caller caller, ProcessView process, ProcessCommand command) {
         Trace.operation(process.key());
@@ -136,7 +129,6 @@ public class ProcessDriver {
         }
     }
 
-    /** Another intent under the key, or one this release cannot compare (a newer release's fingerprint scheme). */
     private static ProcessAnswer refused(Step span, ProcessView process, FingerprintSchemes.Match match) {
         if (match == FingerprintSchemes.Match.UNCHECKABLE) {
             span.outcome("fingerprint_uncheckable");
@@ -151,10 +143,7 @@ public class ProcessDriver {
         return Fingerprint.of(CanonicalJson.write(JSON.createObjectBuilder().add("process", type.name()).add("input", input).build()));
     }
 
-    /**
-     * A replacement agent (or an operator) continues the recorded process with the key alone: the recorded input,
-     * the recorded steps; nothing it says can change what the process sends.
-     */
+    /** Continues the recorded process with the key alone: nothing the caller says changes what the process sends. */
     public ProcessAnswer resume(ToolCall call, Caller caller, String key) {
         ProcessView process = processes.find(caller.tenant(), key)
                 .orElseThrow(() -> new OperationRefused(OperationRefused.Reason.PROCESS_NOT_FOUND, "no process with this key"));
@@ -169,9 +158,8 @@ public class ProcessDriver {
     }
 
     /**
-     * An operator settles a process that needs attention once a person has done what it could not (undone an
-     * effect by hand, finished a step): how it ended, with evidence, under the operator's name. Only a process
-     * that waits for nobody else: one whose step is escalated is settled by resolving that operation first.
+     * An operator settles a process that needs attention, with evidence, under the operator's name. A process whose
+     * step is escalated is settled by resolving that operation first.
      */
     public ProcessRecord resolve(Caller operator, String key, ProcessStatus outcome, String evidence) {
         ProcessView process = processes.find(operator.tenant(), key)
@@ -198,19 +186,14 @@ public class ProcessDriver {
         return records.of(settled);
     }
 
-    /** The record as it stands, without moving it: what a person or agent reads. */
     public Optional<ProcessRecord> find(String tenant, String key) {
         return processes.find(tenant, key).map(records::of);
     }
 
     /**
-     * What the reconcile job does for processes: advances up to {@code limit} whose next check is due and whose
-     * claim is free, each as its own agent would (its steps keep the agent who submitted it). Returns how many it looked
-     * at under their claim, per tenant (one that waits is looked at, and left waiting).
-     *
-     * <p>Each in the process's own trace, as the agent's call that registered it: the steps it sends are journaled
-     * (rows, events), logged and sent to their targets ({@code traceparent}) in that trace, and with tracing on its
-     * span continues the registering call's {@code toolgate.process} span. The job's thread has no call of its own.
+     * Advances up to {@code limit} due processes whose claim is free, each as its own agent would; how many it looked
+     * at, per tenant. Each runs in the process's own trace, continuing the registering call's span: the job's thread has
+     * no call of its own.
      */
     public Map<String, Integer> advanceDue(int limit) {
         Map<String, Integer> advanced = new TreeMap<>(); // per tenant: each tenant's people see their own counts

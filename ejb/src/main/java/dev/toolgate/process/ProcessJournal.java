@@ -29,9 +29,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The process rows and their events: each write its own short transaction, none open while a step runs.
- * One advancer at a time holds a process's claim; its writes name the claim's epoch, so an advancer whose
- * claim lapsed (a slow target, a paused JVM) writes nothing over the next one's.
+ * The process rows and their events, each write its own short transaction, none open while a step runs. Writes
+ * name the claim's epoch, so an advancer whose claim lapsed (a slow target, a paused JVM) writes nothing over the next.
  */
 @Stateless
 public class ProcessJournal {
@@ -50,7 +49,6 @@ public class ProcessJournal {
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
-    /** Registers the process, or finds the one registered under the key: {@code created} says which. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Captured capture(String tenant, String key, ProcessType type, String agent, JsonObject payload, String fingerprint, Instant now,
                             Instant firstCheck) {
@@ -66,14 +64,10 @@ public class ProcessJournal {
         return new Captured(find(tenant, key).orElseThrow(), created);
     }
 
-    /** The result of {@link #capture}. */
     public record Captured(ProcessView process, boolean created) {
     }
 
-    /**
-     * Claims the process for one advancer until {@code now + claim}, unless another holds a live claim:
-     * the epoch the claim's writes name, or empty.
-     */
+    /** Claims the process until {@code now + claim} unless another holds a live claim: the claim's epoch, or empty. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public OptionalLong claim(String tenant, String key, Instant now, Duration claim) {
         List<?> epoch = em.createNativeQuery("UPDATE process_run SET claimed_until = ?1, claim_epoch = claim_epoch + 1"
@@ -84,10 +78,8 @@ public class ProcessJournal {
     }
 
     /**
-     * Writes where the process stands, under the claim {@code epoch}; {@code claimUntil} renews the claim, null ends
-     * it. {@code completed_at} is set when the process enters a finished status (completed, failed, compensated) —
-     * by its steps or by a person's resolution — and is what retention counts from. An event is written when the
-     * status or the reason changed. False: the claim was lost, and nothing was written.
+     * Writes where the process stands under the claim {@code epoch}; {@code claimUntil} null ends the claim.
+     * {@code completed_at}, set on entering a finished status, is what retention counts from. False: the claim was lost.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public boolean record(ProcessView before, long epoch, ProcessStatus status, String waitingOn, String detail, Instant nextCheck,
@@ -114,7 +106,6 @@ public class ProcessJournal {
                 .setParameter(1, process.tenant()).setParameter(2, process.key()).setParameter(3, epoch).executeUpdate();
     }
 
-    /** An entry of the story that changes nothing else: a resume, who asked for it. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void note(ProcessView process, String kind, String actor, String detail, Instant now) {
         event(process.tenant(), process.key(), now, kind, process.status(), actor, detail);
@@ -145,10 +136,7 @@ public class ProcessJournal {
         return events;
     }
 
-    /**
-     * The approvals {@code ids} name, by id, as they stand at {@code now} (an id not found is left out): where a
-     * step awaiting approval stands with its own, which the row's approval id alone does not say.
-     */
+    /** The approvals {@code ids} name, as they stand at {@code now}: the row's approval id alone does not say that. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Map<String, ApprovalView> approvals(Collection<String> ids, Instant now) {
         Map<String, ApprovalView> found = new HashMap<>();
@@ -161,10 +149,7 @@ public class ProcessJournal {
         return found;
     }
 
-    /**
-     * Processes of {@code tenant}, newest first, optionally of one status; the last row of a page ({@code before},
-     * {@code beforeKey}: its creation time and key) pages on, so processes created in the same instant are never skipped.
-     */
+    /** Newest first; paged by the last row's creation time and key, so processes created in one instant are never skipped. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<ProcessView> list(String tenant, ProcessStatus status, Instant before, String beforeKey, int limit) {
         List<ProcessView> views = new ArrayList<>();
@@ -180,7 +165,6 @@ public class ProcessJournal {
         return views;
     }
 
-    /** Processes not finished, by status, across tenants and instances: what operators watch (needs_attention above all). */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Map<ProcessStatus, Long> unfinished() {
         Map<ProcessStatus, Long> counts = new EnumMap<>(ProcessStatus.class);
@@ -192,7 +176,6 @@ public class ProcessJournal {
         return counts;
     }
 
-    /** Processes an advancer should look at now, whose claim is free: oldest check first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<ProcessView> due(Instant now, int limit) {
         List<ProcessView> views = new ArrayList<>();

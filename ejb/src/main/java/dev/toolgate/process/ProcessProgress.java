@@ -10,22 +10,18 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Decides what a process does next from its steps' recorded states alone — a pure function, unit-tested
- * row by row (ProcessProgressTest). Steps run in order; the process never moves past a step that has not
- * succeeded, so an unknown outcome holds it until a look-up settles it, and a step's key makes sending it
- * again a replay, never a second effect. When a step fails for good, the earlier steps are compensated,
- * latest first, each by its declared compensation; a compensation that fails stops there for a person.
+ * Decides what a process does next from its steps' recorded states alone (a pure function). Steps run in order and
+ * never past one that has not succeeded, so an unknown holds the process until a look-up settles it. When a step
+ * fails for good, earlier steps are compensated latest first; a failed compensation stops there for a person.
  */
 public final class ProcessProgress {
 
     private ProcessProgress() {
     }
 
-    /** Where the process stands, and the one thing to do about it. */
     public record Progress(ProcessStatus status, Next next, String detail) {
     }
 
-    /** The one thing to do next. */
     public sealed interface Next {
     }
 
@@ -37,14 +33,10 @@ public final class ProcessProgress {
     public record Wait(Stage stage, Instant checkAt) implements Next {
     }
 
-    /** Nothing will change by itself any more. */
     public record Settled() implements Next {
     }
 
-    /**
-     * @param states the recorded state of a stage's operation, by its key; null when it was never submitted
-     * @param poll   how soon to look again at a stage that waits on something other than a back-off
-     */
+    /** {@code states}: a stage's recorded state by key, null if never submitted; {@code poll}: when to look again at a wait. */
     public static Progress decide(ProcessType type, String processKey, Function<String, StepState> states, Instant now, Duration poll) {
         List<StepDeclaration> succeeded = new ArrayList<>();
         for (StepDeclaration step : type.steps()) {
@@ -105,19 +97,8 @@ public final class ProcessProgress {
     }
 
     /**
-     * A stage awaiting its approval, by where that approval stands now. Only a standing approval sends it: one that
-     * expired or was revoked before it was used would make the gateway fail the stage ({@code approval_expired},
-     * {@code approval_revoked}) and the process compensate — while an approver may still grant it anew, as the
-     * console offers. So it waits for a new decision, never sends.
-     *
-     * <table>
-     * <caption>a stage awaiting approval</caption>
-     * <tr><th>its approval</th><th>next</th></tr>
-     * <tr><td>active (granted, not expired, not revoked)</td><td>send it</td></tr>
-     * <tr><td>none granted yet</td><td>wait for a person's approval</td></tr>
-     * <tr><td>expired</td><td>wait for a new decision</td></tr>
-     * <tr><td>revoked</td><td>wait for a new decision</td></tr>
-     * </table>
+     * Only a standing approval sends the stage. One that expired or was revoked would make the gateway fail it and the
+     * process compensate while an approver may still grant it anew, so the stage waits for a new decision instead.
      */
     private static Progress approval(Stage stage, ApprovalStanding approval, ProcessStatus running, Instant later) {
         String name = stage.describe();
@@ -133,7 +114,7 @@ public final class ProcessProgress {
         });
     }
 
-    /** A stage that has not finished: send it, or wait for whoever acts first. {@code running}: the status while it runs. */
+    /** A stage that has not finished: send it, or wait for whoever acts first. */
     private static Progress pending(Stage stage, StepState state, ProcessStatus running, Instant now, Duration poll) {
         String name = stage.describe();
         if (state == null) {

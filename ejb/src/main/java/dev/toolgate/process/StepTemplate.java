@@ -16,12 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How a step's payload is built: a JSON object whose string values may refer to the process's input
- * ({@code ${input.order_id}}), to an earlier step's target object ({@code ${steps.invoice.object_id}}) or to a
- * field of its stored result ({@code ${steps.invoice.result.number}}). A value that is exactly one reference takes
- * the referred value as it is (a number stays a number; an absent optional input leaves the field out); a
- * reference inside text is replaced by the value's text. Built only from recorded facts, so building it again
- * gives the same payload, the same fingerprint, and a replay rather than a second effect.
+ * A step's payload template: string values may refer to {@code ${input.x}}, {@code ${steps.s.object_id}} or
+ * {@code ${steps.s.result.x}}. A value that is exactly one reference takes the value as it is (an absent optional
+ * input leaves the field out); inside text, its text. Built only from recorded facts, so building it again gives the
+ * same fingerprint: a replay, never a second effect.
  */
 public final class StepTemplate {
 
@@ -33,19 +31,16 @@ public final class StepTemplate {
         this.template = template;
     }
 
-    /** The template as declared; a malformed reference is refused here, with the field that holds it. */
     static StepTemplate of(JsonObject template) {
         StepTemplate parsed = new StepTemplate(template);
         parsed.references(); // parses every reference once: a broken one is a broken declaration
         return parsed;
     }
 
-    /** The top-level fields the template sets. */
     List<String> fields() {
         return List.copyOf(template.keySet());
     }
 
-    /** Every reference, with the top-level field that holds it and whether it stands alone as the whole value. */
     List<Use> references() {
         List<Use> uses = new ArrayList<>();
         template.forEach((field, value) -> collect(field, value, uses));
@@ -114,14 +109,10 @@ public final class StepTemplate {
         return JSON.createValue(out.toString());
     }
 
-    /** One reference and where it stands. */
     record Use(String field, Reference reference, boolean whole) {
     }
 
-    /**
-     * {@code input.<field>}, {@code steps.<step>.object_id} or {@code steps.<step>.result.<field>}.
-     * {@code step} is null for an input reference; {@code field} is null for the object id.
-     */
+    /** {@code step} is null for an input reference; {@code field} is null for the object id. */
     public record Reference(String step, String field) {
 
         private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");

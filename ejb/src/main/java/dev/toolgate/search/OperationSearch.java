@@ -18,23 +18,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The journal as people search it: operations of one tenant by key, trace, the target's object, where they
- * stand and when they were captured, a page at a time. Every query is one indexed read in no transaction
- * (V10 adds the indexes); pages are keyset-paginated ({@link Cursor}), so a journal of millions of rows
- * answers page 500 as fast as page 1.
+ * The journal as people search it, a page at a time. Every query is one indexed read in no transaction (V10);
+ * pages are keyset-paginated ({@link Cursor}), so page 500 of millions of rows is as fast as page 1.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class OperationSearch {
 
-    /** What to look for; every field may be null (no condition). */
     public record Query(String key, String traceId, String targetObjectId, Standing standing, Instant from, Instant to) {
         public static Query standing(Standing standing) {
             return new Query(null, null, null, standing, null, null);
         }
     }
 
-    /** One page, and the cursor of the next one (null: this is the last). */
     public record Page(List<OperationView> items, Cursor next) {
     }
 
@@ -61,9 +57,8 @@ public class OperationSearch {
             parameters.put("key", query.key());
         }
         if (query.traceId() != null) {
-            // the trace that captured it or any later call's (a resume, an operator's resolve), each on the event that
-            // call wrote: the captured event carries the row's own trace (lifecycle.OperationWrites.READ_OR_CAPTURE). One semi-join on
-            // operation_event_trace_idx (V10); an OR with the row's trace_id would read every event and every row
+            // the trace of any call that wrote an event: one semi-join on operation_event_trace_idx (V10);
+            // an OR with the row's trace_id would read every event and every row
             jpql.append(" AND o.key IN (SELECT e.operationKey FROM OperationEvent e WHERE e.tenant = :tenant AND e.traceId = :trace)");
             parameters.put("trace", query.traceId());
         }
@@ -105,14 +100,10 @@ public class OperationSearch {
         return new Page(rows, next);
     }
 
-    /** The approval an operation names, standing at :now: granted, not revoked, not expired. */
     private static final String STANDING_APPROVAL = "SELECT a.id FROM Approval a WHERE a.id = o.approvalId"
             + " AND a.revokedAt IS NULL AND a.expiresAt > :now";
 
-    /**
-     * Which of {@code operations} have an approval standing now — granted, not revoked, not expired — in one read:
-     * what tells {@link Standing#AWAITING_CALLER} from {@link Standing#AWAITING_APPROVAL} for a page of them.
-     */
+    /** Which of {@code operations} have an approval standing now, in one read: tells awaiting caller from awaiting approval. */
     public java.util.Set<String> approvedNow(java.util.Collection<OperationView> operations) {
         List<String> ids = operations.stream().filter(op -> op.status() == OperationStatus.PENDING_APPROVAL && op.approvalId() != null)
                 .map(OperationView::approvalId).toList();
@@ -138,10 +129,7 @@ public class OperationSearch {
         };
     }
 
-    /**
-     * Unfinished operations of {@code tenant} by standing, in one grouped read. Summed over a standing's
-     * {@link Standing#metricStatus()} these are the tenant's share of {@code toolgate_operations_unfinished}.
-     */
+    /** Unfinished operations of {@code tenant} by standing: the tenant's share of {@code toolgate_operations_unfinished}. */
     public Map<Standing, Long> unfinished(String tenant) {
         Map<Standing, Long> counts = new EnumMap<>(Standing.class);
         for (Standing standing : Standing.values()) {

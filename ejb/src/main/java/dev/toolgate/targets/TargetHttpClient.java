@@ -30,9 +30,8 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 /**
- * HTTP to a target, classified by what the failure proves: a failed connect means
- * nothing was sent; a timeout or a dropped connection after sending means the effect may exist.
- * The JDK client never re-sends a POST by itself, so one call here is at most one request.
+ * HTTP to a target, classified by what the failure proves: a failed connect means nothing was sent; a timeout or a
+ * dropped connection after sending means the effect may exist. The JDK client never re-sends a POST by itself.
  */
 public final class TargetHttpClient {
 
@@ -41,7 +40,7 @@ public final class TargetHttpClient {
     private final HttpClient client;
     private final Duration readTimeout;
 
-    /** {@code tls} is read here: a bundle that cannot be used stops this target before anything is sent ({@link TlsMisconfigured}). */
+    /** A TLS bundle that cannot be used stops this target before anything is sent ({@link TlsMisconfigured}). */
     public TargetHttpClient(Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
         SSLContext context = tls.context();
         SSLParameters parameters = context.getDefaultSSLParameters();
@@ -65,7 +64,6 @@ public final class TargetHttpClient {
                 .orElse(null);
     }
 
-    /** A target's answer as one JSON object, or null when it is anything else. */
     public static JsonObject jsonObject(String body) {
         try (JsonReader reader = JSON.createReader(new StringReader(body))) {
             return reader.readObject();
@@ -86,10 +84,7 @@ public final class TargetHttpClient {
         throw new IllegalStateException("a passage this client does not know: " + passage);
     }
 
-    /**
-     * Sends one request, as a client span of the current step, with that span's {@code traceparent} (tracing off: a new
-     * span id in the call's trace). The span never names the URL's path or query: some hold a credential (Bitrix24's).
-     */
+    /** One request as a client span; the span never names the URL's path or query: some hold a credential (Bitrix24's). */
     public Exchange send(HttpRequest.Builder request) {
         try (Step call = Spans.client("HTTP", OperationAttributes.none())) {
             String traceparent = call.traceparent();
@@ -122,10 +117,8 @@ public final class TargetHttpClient {
         } catch (ConnectException e) {
             return new Exchange.NotSent("connect_refused");
         } catch (SSLHandshakeException e) {
-            // The client writes its request only after the handshake, so a failed one left nothing behind. Under
-            // TLS 1.3 a client certificate may be refused after the request was written, but the server's
-            // application reads nothing before the handshake completes; a refusal seen as a dropped connection
-            // is "lost" below and looked up: safe both ways.
+            // the request is written only after the handshake; under TLS 1.3 a late client-certificate refusal
+            // shows as a dropped connection, "lost" below and looked up: safe both ways
             return new Exchange.NotSent("tls_handshake_failed");
         } catch (HttpTimeoutException e) {
             return new Exchange.Lost("response_timeout");

@@ -12,10 +12,8 @@ import io.opentelemetry.context.Scope;
 import java.net.URI;
 
 /**
- * One span, current from its start until {@link #close()}, which ends it: opened in a try-with-resources,
- * so a pooled thread never carries it into the next call. What a step learns — the status it left the
- * journal in, the target's object, the error class — is set on it as it becomes known; a change of the
- * journal status is also a span event, so a trace shows the operation's transitions in order.
+ * One span, current until {@link #close()}: opened in a try-with-resources, so a pooled thread never carries it into
+ * the next call. A change of journal status is also a span event, so a trace shows the transitions in order.
  */
 public final class Step implements AutoCloseable {
 
@@ -42,7 +40,6 @@ public final class Step implements AutoCloseable {
         this.scope = null;
     }
 
-    /** Starts {@code span} as the current one; it carries {@code attributes} and whatever the enclosing step named. */
     Step(Span span, OperationAttributes attributes, Context parent) {
         this.span = span;
         OperationAttributes effective = attributes.over(parent.get(OPERATION));
@@ -51,10 +48,7 @@ public final class Step implements AutoCloseable {
         this.scope = context.makeCurrent();
     }
 
-    /**
-     * The operation this step turned out to be about (a front door learns it after the span began). Called
-     * while this step is the innermost one: its own children have not begun or have ended.
-     */
+    /** Called while this step is the innermost one: its own children have not begun or have ended. */
     public Step about(OperationAttributes operation) {
         if (this == NONE) {
             return this;
@@ -115,7 +109,7 @@ public final class Step implements AutoCloseable {
         return this;
     }
 
-    /** A client span's request, as OpenTelemetry's HTTP conventions name it: method, host and port, no path. */
+    /** Method, host and port as OpenTelemetry's HTTP conventions name them, no path. */
     public Step request(String method, URI uri) {
         span.updateName(method);
         span.setAttribute(HTTP_METHOD, method);
@@ -141,12 +135,10 @@ public final class Step implements AutoCloseable {
         return "00-" + sc.getTraceId() + "-" + sc.getSpanId() + "-" + sc.getTraceFlags().asHex();
     }
 
-    /** This step's context, to parent work on another thread to it (the current one, while tracing is off). */
     public Context context() {
         return this == NONE ? Context.current() : context;
     }
 
-    /** The span itself, for what only the transport knows (a propagator injecting it into a request). */
     public Span span() {
         return span;
     }

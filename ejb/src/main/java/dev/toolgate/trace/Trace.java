@@ -4,13 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the current thread is working on: the trace id of the call (or of the operation, for the
- * reconcile job) and the operation key once known. Local EJB calls run on the caller's thread, so the
- * journal and the target adapters see what the front door or the job set. Always opened in a
- * try-with-resources: a pooled thread must not carry one call's context into the next.
- *
- * <p>With tracing on, an incoming call adopts the trace its server span is recorded in, the first time its trace id
- * is asked for while that span is current: the journal row, the events, the log lines and the spans name one trace.
+ * What the current thread is working on: the trace id and, once known, the operation key. Local EJB calls run on
+ * the caller's thread, so the journal and adapters see what the front door or the job set. Always opened in a
+ * try-with-resources: a pooled thread must not carry one call's context into the next. With tracing on, a call
+ * adopts its server span's trace, so rows, events, log lines and spans name one trace.
  */
 public final class Trace implements AutoCloseable {
 
@@ -29,24 +26,19 @@ public final class Trace implements AutoCloseable {
         this.followsSpan = followsSpan;
     }
 
-    /** Starts working within {@code traceId} (a new one when null) on {@code operationKey} (null: not known yet). */
     public static Trace open(String traceId, String operationKey) {
         Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), operationKey, CURRENT.get(), false);
         CURRENT.set(trace);
         return trace;
     }
 
-    /**
-     * Starts the context of one incoming call on a pooled thread: whatever an earlier call may have
-     * left behind is dropped, never restored.
-     */
+    /** One incoming call on a pooled thread: whatever an earlier call left behind is dropped, never restored. */
     public static Trace start(String traceId) {
         Trace trace = new Trace(traceId != null ? traceId : TraceParent.newTraceId(), null, null, true);
         CURRENT.set(trace);
         return trace;
     }
 
-    /** The current trace id, or null outside any. */
     public static String traceId() {
         Trace trace = CURRENT.get();
         return trace == null ? null : trace.id();
@@ -63,7 +55,6 @@ public final class Trace implements AutoCloseable {
         return traceId;
     }
 
-    /** Names the operation the current call turned out to be about. */
     public static void operation(String key) {
         Trace trace = CURRENT.get();
         if (trace != null) {
@@ -71,10 +62,6 @@ public final class Trace implements AutoCloseable {
         }
     }
 
-    /**
-     * The logging context of the current thread — {@code operation_key} (when known) and
-     * {@code trace_id} — as fields for {@link StructuredLog}; empty outside any call.
-     */
     public static Map<String, String> logFields() {
         Trace trace = CURRENT.get();
         Map<String, String> fields = new LinkedHashMap<>();

@@ -24,13 +24,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/**
- * Translates {@code crm.deal.create} into a Bitrix24 deal and {@code crm.deal.lose} into moving one to the
- * lost stage (the compensation of a deal: never deleted), and back; the only class that knows Bitrix24's fields.
- */
+/** {@code crm.deal.create} and {@code crm.deal.lose} (the compensation: never deleted); the only class that knows Bitrix24's fields. */
 public final class Bitrix24Deals implements Target, AnnouncedObjects {
 
-    /** Documented limit errors: the portal refused the call before running it (Bitrix24 REST limits: QUERY_LIMIT_EXCEEDED and OPERATION_TIME_LIMIT; docs/targets.md). */
+    /** Limit errors: the portal refused the call before running it (docs/targets.md). */
     private static final Set<String> LIMITS = Set.of("QUERY_LIMIT_EXCEEDED", "OVERLOAD_LIMIT", "OPERATION_TIME_LIMIT");
 
     private final Bitrix24Settings settings;
@@ -87,10 +84,8 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
     }
 
     /**
-     * {@code crm.deal.lose}: {@code crm.deal.update} of {@code STAGE_ID} to the lost stage, with the reason added
-     * to the deal's {@code COMMENTS}. Every attempt reads the deal first ({@code crm.deal.get}): for its comments,
-     * which the update replaces, and its stage — a deal in the lost stage already is the effect, and nothing is
-     * written again. A failed read sent nothing: transient.
+     * Every attempt reads the deal first: the update replaces {@code COMMENTS}, and a deal already in the lost stage
+     * is the effect, written no more. A failed read sent nothing: transient.
      */
     private Outcome lose(Attempt dispatch) {
         String id = dispatch.payload().getString("deal_id");
@@ -132,10 +127,8 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
     }
 
     /**
-     * Bitrix24 answers {@code true} to an update whose stage is not one of the deal's pipeline (a deal of pipeline N
-     * needs {@code C<N>:LOSE}) without moving it: the deal is read back, and only a deal in the lost stage is the
-     * effect. A deal left elsewhere is a refusal a person must look at (the setting); a read-back that fails leaves
-     * the outcome to the look-up.
+     * Bitrix24 answers {@code true} to a stage outside the deal's pipeline without moving it, so the deal is read back:
+     * only the lost stage is the effect; elsewhere is a refusal for a person; a failed read is left to the look-up.
      */
     private Outcome verifiedLost(String id) {
         JsonObject deal = deal(http.send(call("crm.deal.get", JSON.createObjectBuilder().add("id", id).build())));
@@ -174,7 +167,6 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
                 ? Optional.of(key.getString()) : Optional.empty();
     }
 
-    /** {@code crm.deal.lose}'s look-up: the deal in the lost stage → found; in another → absent; no such deal → failed. */
     private Lookup byStage(Attempt dispatch) {
         String id = dispatch.payload().getString("deal_id");
         Exchange read = http.send(call("crm.deal.get", JSON.createObjectBuilder().add("id", id).build()));
@@ -192,7 +184,6 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
                 : new Lookup.Absent();
     }
 
-    /** The deal of a 200 {@code crm.deal.get} answer, when it has a stage; null for anything else. */
     private static JsonObject deal(Exchange read) {
         if (!(read instanceof Exchange.Answered a) || a.status() != 200) {
             return null;

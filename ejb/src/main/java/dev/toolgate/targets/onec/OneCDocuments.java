@@ -29,16 +29,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * Translates the invoice operations into 1C: {@code invoice.create} (a customer invoice document), {@code invoice.post}
- * and {@code invoice.cancel} (the compensation of an invoice: a status, never a deletion or a deletion mark). With
- * {@link OneCRequests} and {@link OneCAnswers}, the only classes that know 1C's entity sets, fields and error shapes.
+ * Translates the invoice operations into 1C: create, post, and cancel (a status, never a deletion or a deletion
+ * mark). With {@link OneCRequests} and {@link OneCAnswers}, the only classes that know 1C's shapes.
  */
 public final class OneCDocuments implements Target {
 
     private static final DateTimeFormatter ONE_C_DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss");
     /** The independent information register of document statuses: one record per document, replaced on write. */
     static final String STATUS_REGISTER = "InformationRegister_СтатусыДокументов";
-    /** How standard OData names the type of a composite-type reference such as the register's {@code Документ}. */
     private static final String TYPE_PREFIX = "StandardODATA.";
     private static final String CANCELLED = "Отменен";
     private static final JsonObject CANCELLED_RESULT = JSON.createObjectBuilder().add("status", "cancelled").build();
@@ -111,10 +109,7 @@ public final class OneCDocuments implements Target {
         return created;
     }
 
-    /**
-     * Posts a created document. The document is the effect, whatever becomes of the posting; its {@code posted} flag
-     * says what 1C reports, read back when the posting's answer was lost, never assumed.
-     */
+    /** The document is the effect whatever becomes of the posting; its {@code posted} flag is read back, never assumed. */
     private Outcome post(Outcome.Succeeded created, Attempt dispatch) {
         String entity = settings.documentSet() + "(guid'" + created.objectId() + "')";
         Exchange posting = http.sendEffect(requests.posting(created.objectId()), dispatch.gate());
@@ -135,9 +130,8 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * {@code invoice.post}: every attempt looks at the Posted flag first, since posting a posted document re-posts it
-     * (1C writes its movements anew). Only 1C's own 404 (an {@code odata.error} body) says the document is missing; a
-     * bare 404 came from something in front of 1C.
+     * Every attempt reads the Posted flag first: posting a posted document re-posts it. Only 1C's own 404 (an
+     * {@code odata.error} body) says the document is missing; a bare 404 came from something in front of 1C.
      */
     private Outcome postInvoice(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
@@ -161,10 +155,7 @@ public final class OneCDocuments implements Target {
         return outcomeOf(posting);
     }
 
-    /**
-     * {@link Lookup#beforeResend}, except that on the first attempt nothing was sent yet, so a look-up that could not
-     * be made is a refusal for now, not an unknown outcome.
-     */
+    /** {@link Lookup#beforeResend}, but on the first attempt nothing was sent, so a failed look-up is a refusal for now. */
     private static Outcome lookFirst(Lookup lookup, Attempt dispatch) {
         if (dispatch.attempt() <= 1 && lookup instanceof Lookup.Unavailable unavailable) {
             return new Outcome.Transient(unavailable.errorCode(), null, null);
@@ -191,10 +182,8 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * {@code invoice.cancel}: writes the status "Отменен" to {@link #STATUS_REGISTER}, idempotent as documented; every
-     * attempt still looks first, so a record already saying Отменен is not written again, and a 4xx to the write is
-     * read again before it counts as a refusal (an infobase that refuses to overwrite a record). A 2xx that does not
-     * show the record → unknown, settled by the look-up.
+     * Writes the status "Отменен" to {@link #STATUS_REGISTER}. Every attempt still looks first, and a 4xx to the write
+     * is read again before it counts as a refusal; a 2xx that does not show the record is unknown.
      */
     private Outcome cancel(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");

@@ -37,8 +37,8 @@ import java.util.TreeSet;
 import java.util.logging.Logger;
 
 /**
- * Every target this gateway reaches, built once at start-up from configuration ({@link AdapterSetting} picks each
- * adapter), and the one way to call them. A system not configured has its operations refused before anything is stored.
+ * Every target this gateway reaches, built once at start-up ({@link AdapterSetting} picks each adapter), and the
+ * one way to call them. A system not configured has its operations refused before anything is stored.
  */
 @ApplicationScoped
 public class TargetRegistry {
@@ -46,16 +46,12 @@ public class TargetRegistry {
     private static final Logger LOG = Logger.getLogger(TargetRegistry.class.getName());
 
     private final Map<String, Target> targets = new TreeMap<>();
-    /** Systems whose configuration is present but broken (the log says why): refused, the others unaffected. */
     private final Set<String> misconfigured = new TreeSet<>();
 
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
     TransactionSynchronizationRegistry transactions;
 
-    /**
-     * Observing the application's start makes the container create this bean then, so {@link #build}
-     * runs — and a misconfigured target is in the log — before the first call.
-     */
+    /** Created at start, so a misconfigured target is in the log before the first call. */
     void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
     }
 
@@ -87,7 +83,6 @@ public class TargetRegistry {
         };
     }
 
-    /** Refuses, before anything is stored, an operation whose target this gateway cannot reach. */
     public void requireConfigured(String system) {
         if (misconfigured.contains(system)) {
             throw new InvalidCommand(InvalidCommand.Reason.UNKNOWN_TARGET, "target '" + system
@@ -112,7 +107,6 @@ public class TargetRegistry {
         }
     }
 
-    /** One look-up; an adapter that throws is a look-up that could not be made. */
     public Lookup lookup(String system, Attempt attempt) {
         requireNoTransaction(system);
         Target adapter = targets.get(system);
@@ -150,12 +144,10 @@ public class TargetRegistry {
         }
     }
 
-    /** Whether {@code system}'s adapter can match the objects it announces to {@code operation}s ({@link AnnouncedObjects}). */
     public boolean announces(String system, String operation) {
         return targets.get(system) instanceof AnnouncedObjects announced && announced.announcedOperations().contains(operation);
     }
 
-    /** {@link AnnouncedObjects#downstreamKeyOf} at {@code system}; {@link TargetUnanswered} also when its adapter cannot tell. */
     public Optional<String> downstreamKeyOf(String system, String kind, String objectId) {
         requireNoTransaction(system);
         if (!(targets.get(system) instanceof AnnouncedObjects announced)) {

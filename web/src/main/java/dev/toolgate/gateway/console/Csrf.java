@@ -7,10 +7,9 @@ import java.security.SecureRandom;
 import java.util.Base64;
 
 /**
- * Cross-site request forgery, refused twice over: every state-changing request must carry the session's
- * secret token in its form (a page of another site cannot read it), and must not come from another
- * origin by the browser's own word ({@code Origin}, {@code Sec-Fetch-Site}), when the browser gives it.
- * The session cookie is also SameSite=Lax, so a cross-site POST arrives without a session at all.
+ * Cross-site request forgery, refused twice over: a state-changing request must carry the session's token in its
+ * form, and must not come from another origin by the browser's word ({@code Origin}, {@code Sec-Fetch-Site}).
+ * The session cookie is also SameSite=Lax.
  */
 final class Csrf {
 
@@ -26,15 +25,7 @@ final class Csrf {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    /**
-     * Why a state-changing request is refused, or null when it may go on.
-     *
-     * @param expected the session's token (null: the session has none)
-     * @param sent the form's token
-     * @param origin the {@code Origin} header (null when the browser sent none)
-     * @param fetchSite the {@code Sec-Fetch-Site} header (null when the browser sent none)
-     * @param host the {@code Host} header: where the browser believes it is, also behind a proxy that keeps it
-     */
+    /** Why a state-changing request is refused, or null; {@code host} is where the browser believes it is, also behind a proxy. */
     static String refusal(String expected, String sent, String origin, String fetchSite, String host) {
         if (fetchSite != null && !fetchSite.equals("same-origin")) {
             return "the browser says this request came from another site (" + fetchSite + ")";
@@ -49,10 +40,7 @@ final class Csrf {
         return null;
     }
 
-    /**
-     * Whether {@code origin} names the host and port the request was sent to. The scheme is not compared: behind a
-     * proxy that ends TLS the browser's https is the server's http, and another site cannot be the same host and port.
-     */
+    /** Same host and port; the scheme is not compared: behind a TLS-ending proxy the browser's https is the server's http. */
     static boolean sameHost(String origin, String host) {
         if (host == null || host.isBlank()) {
             return false;

@@ -27,21 +27,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Stands in front of the OpenID Connect sign-in ({@link ConsoleSignIn}) and answers a page that says the identity
- * provider is down — 503 with {@code Retry-After} — when someone who is not signed in would be sent to a provider
- * that does not answer. Without it each server answers with its own failure: Payara Server an empty 500, WildFly a 500
- * page with a stack trace. People already signed in are not held up: their session does not need the provider.
+ * Stands in front of the OpenID Connect sign-in ({@link ConsoleSignIn}): answers 503 with {@code Retry-After} when
+ * someone not signed in would be sent to a provider that does not answer (else Payara answers an empty 500, WildFly
+ * a stack trace). Registered with {@link AuthConfigFactory} in place of Jakarta Security's registration, since its
+ * mechanism runs before any filter; portable across Payara and WildFly.
  *
- * <p>Jakarta Security's mechanism runs inside the container's authentication, before any filter, so the gate is
- * put where the container looks for it: registered with Jakarta Authentication's {@link AuthConfigFactory} for this
- * application, in place of the registration Jakarta Security made at start-up, and delegating to it for everything
- * else. Portable across Payara and WildFly, which both ask the factory.
- *
- * <p>The API ({@code /api}) and MCP ({@code /mcp}) requests never reach the sign-in: they carry their own bearer token,
- * checked by the API's own filter, and nothing there is protected by the container, yet Jakarta Security's bridge would run
- * on each of them, looking its {@code BeanManager} up in JNDI every time (docs/benchmark.md). The gate
- * answers them itself, with the unauthenticated identity the bridge would have set. So the gate is installed whether the
- * console is configured or not ({@code provider} null: no console, nothing to check before signing in).
+ * <p>{@code /api} and {@code /mcp} carry their own bearer token, yet Jakarta Security's bridge would look its
+ * {@code BeanManager} up in JNDI on each of them (docs/benchmark.md); the gate answers them itself, so it is
+ * installed even when the console is off ({@code provider} null).
  */
 final class SignInGate implements AuthConfigProvider {
 
@@ -49,19 +42,17 @@ final class SignInGate implements AuthConfigProvider {
     private static final String LAYER = "HttpServlet";
     /** Jakarta Authentication's Servlet profile: set when the resource asked for is protected. */
     private static final String MANDATORY = "jakarta.security.auth.message.MessagePolicy.isMandatory";
-    /** The servlet paths of the front doors that authenticate by bearer token themselves: the API and MCP. */
     private static final Set<String> BEARER_PATHS = Set.of("/api", "/mcp");
 
     private final AuthConfigProvider signIn;
     private final IdentityProviderCheck provider;
 
-    /** {@code provider}: the console's identity provider, or null when the console is off (then only the bearer paths are gated). */
     SignInGate(AuthConfigProvider signIn, IdentityProviderCheck provider) {
         this.signIn = signIn;
         this.provider = provider;
     }
 
-    /** Puts the gate in front of the application's sign-in; the registration id to remove it with, or null if there was none to guard. */
+    /** The registration id to remove the gate with, or null if there was nothing to guard. */
     static String install(ServletContext context, IdentityProviderCheck provider) {
         String application = context.getVirtualServerName() + " " + context.getContextPath();
         AuthConfigFactory factory = AuthConfigFactory.getFactory();
@@ -163,10 +154,7 @@ final class SignInGate implements AuthConfigProvider {
             return bearerOnly(message) ? AuthStatus.SEND_SUCCESS : signIn.secureResponse(message, service);
         }
 
-        /**
-         * What the bridge answers a request its mechanism leaves alone: no caller, as Jakarta Authentication's Servlet
-         * profile says a module establishes it (a {@code CallerPrincipalCallback} with a null principal), and SUCCESS.
-         */
+        /** What the bridge answers a request its mechanism leaves alone: no caller (a null principal), and SUCCESS. */
         private AuthStatus unauthenticated(Subject client) throws AuthException {
             if (container != null) {
                 try {
@@ -184,16 +172,12 @@ final class SignInGate implements AuthConfigProvider {
         }
     }
 
-    /**
-     * An API or MCP request, which the container does not protect: the servlet path is the container's own mapping of
-     * the normalised path, so no spelling of a console address ({@code /api/../console}) is taken for one.
-     */
+    /** By the container's servlet path, so no spelling of a console address ({@code /api/../console}) is taken for one. */
     static boolean bearerOnly(MessageInfo message) {
         return !Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)))
                 && message.getRequestMessage() instanceof HttpServletRequest request && BEARER_PATHS.contains(request.getServletPath());
     }
 
-    /** A console page asked for by someone not signed in: signing them in needs the provider. */
     private static boolean needsProvider(MessageInfo message) {
         if (!Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)))
                 || !(message.getRequestMessage() instanceof HttpServletRequest request)) {
@@ -204,9 +188,8 @@ final class SignInGate implements AuthConfigProvider {
     }
 
     /**
-     * The page, committed, and SEND_CONTINUE: the container sends the response as written and calls no resource.
-     * Not SEND_FAILURE, after which a container may answer with an error of its own in place of the page. Whatever the
-     * mechanism had begun (a redirect, a cookie) is reset first; a response it already sent cannot be, and fails as it did.
+     * SEND_CONTINUE, not SEND_FAILURE, after which a container may answer with an error of its own in place of the
+     * page. Whatever the mechanism had begun (a redirect, a cookie) is reset first.
      */
     private static AuthStatus down(MessageInfo message) throws AuthException {
         if (!(message.getResponseMessage() instanceof HttpServletResponse response) || response.isCommitted()) {

@@ -24,20 +24,16 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * The first thing every request meets: its path, query parameters, headers and form fields pass {@link Inputs}
- * before any door's code runs, so no door can take, log, trace or store a value no door would take, and a door added
- * later stands behind the same checks. A refusal is answered in the door's own form ({@link Door}) and logged by
- * where it was, never by the value. Rules that depend on meaning (a JSON body's members) are each door's.
+ * The first thing every request meets: path, query, headers and form fields pass {@link Inputs} before any door's
+ * code runs, so no door can take, log or store a value no door would take. A refusal is logged by where it was,
+ * never by the value. Rules that depend on meaning (a JSON body's members) are each door's.
  */
 public class InputEdge implements Filter {
 
     private static final Logger LOG = Logger.getLogger(InputEdge.class.getName());
     /** Secrets, never logged or traced anywhere, and opaque to us: their own checks are the authentication's. */
     private static final Set<String> OPAQUE_HEADERS = Set.of("authorization", "cookie");
-    /**
-     * The headers a door reads, logs or traces: a card number in one is refused. Others (a proxy's numeric request id)
-     * are held to the text rules only: sixteen digits pass Luhn one time in ten, and refusing them would refuse traffic.
-     */
+    /** Headers a door reads: a card number in one is refused. Others only meet the text rules: 16 digits pass Luhn one time in ten. */
     private static final Set<String> READ_HEADERS = Set.of("idempotency-key", "traceparent", "tracestate", "origin", "host",
             "referer", "sec-fetch-site", "mcp-protocol-version", "user-agent", "content-type", "accept");
 
@@ -100,8 +96,7 @@ public class InputEdge implements Filter {
         if ((door == Door.CONSOLE || Door.routedPath(request).startsWith("/notifications/")) && "POST".equals(request.getMethod())
                 && isForm(request.getContentType())) {
             if (request.getCharacterEncoding() == null) {
-                // the console's pages are UTF-8, so are its forms; a container reads a form without a charset as ISO-8859-1,
-                // where every byte is a character and bytes that are not UTF-8 would pass unseen
+                // a form without a charset is read as ISO-8859-1, where non-UTF-8 bytes would pass unseen
                 try {
                     request.setCharacterEncoding("UTF-8");
                 } catch (java.io.UnsupportedEncodingException e) {
@@ -124,10 +119,7 @@ public class InputEdge implements Filter {
         return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
     }
 
-    /**
-     * Percent-decoding as UTF-8, strictly: a malformed escape or bytes that are not UTF-8 are refused, not
-     * replaced with U+FFFD, so what is checked is what a door would read. {@code plus} reads '+' as a space (a query).
-     */
+    /** Strict UTF-8: malformed escapes are refused, not replaced with U+FFFD, so what is checked is what a door reads. */
     static String decode(String raw, String where, boolean plus) {
         if (raw.indexOf('%') < 0) {
             return plus ? raw.replace('+', ' ') : raw;
@@ -156,19 +148,12 @@ public class InputEdge implements Filter {
         }
     }
 
-    /** The doors, by their paths, each answering a refusal in its own form. */
     enum Door {
-        /** {@code /api}: a problem document (RFC 9457). */
         API,
-        /** {@code /mcp}: a JSON-RPC error, as for a message the server could not take. */
         MCP,
-        /** {@code /console}: a page that says what was refused. */
         CONSOLE;
 
-        /**
-         * The door the container routes {@code request} to, by its normalised servlet path ({@code /%63onsole/x} is the
-         * console's), never by the URI as sent: a refusal in another door's form is one its client cannot read.
-         */
+        /** By the normalised servlet path, never the URI as sent: a refusal in another door's form is one its client cannot read. */
         static Door of(HttpServletRequest request) {
             return of(routedPath(request));
         }
@@ -193,16 +178,12 @@ public class InputEdge implements Filter {
                     refused.getMessage());
         }
 
-        /** 405 for a method the door does not serve, {@code allow} naming those it does ({@link ServletDoor}). */
         void notAllowed(HttpServletResponse response, String allow) throws IOException {
             response.setHeader("Allow", allow);
             answer(response, ProblemType.METHOD_NOT_ALLOWED, "this method is not served here; Allow lists the methods that are");
         }
 
-        /**
-         * 503 for a call to an instance that is stopping ({@link Stopping}), with {@code Retry-After}; on MCP the
-         * implementation's own server-error code with the problem type, as a journal outage answers there.
-         */
+        /** 503 with {@code Retry-After} for a call to a stopping instance ({@link Stopping}). */
         void stopping(HttpServletResponse response) throws IOException {
             response.setHeader("Retry-After", "1"); // another instance, or this one once back, takes it at once
             String detail = "this instance is stopping and did nothing with the call; retry with the same key after Retry-After";

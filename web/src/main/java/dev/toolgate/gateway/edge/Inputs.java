@@ -8,22 +8,17 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
 /**
- * The rules every value from outside passes, whichever door it came through, before it is used, logged,
- * traced, stored or sent. Pure: each refuses with {@link InputRefused}, naming where the value was, never
- * quoting it.
+ * The rules every value from outside passes, whichever door it came through, before it is used, logged, traced,
+ * stored or sent. Each refuses with {@link InputRefused}, naming where the value was, never quoting it.
  */
 public final class Inputs {
 
-    /**
-     * 4,096: the longest text any door takes is 2,000 characters (evidence); a path, a query or a header
-     * value twice that long is no request of ours, and is refused before anything reads it.
-     */
+    /** Twice the longest text any door takes (2,000): longer is no request of ours, refused before anything reads it. */
     public static final int MAX_VALUE = 4096;
     /** PostgreSQL's timestamptz holds far more, but the journal's and the targets' dates are four-digit years. */
     static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
     static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
-    /** How a text may be laid out. */
     public enum Text {
         /** One line: a key, an id, a path, a query or header value, a form's short field. */
         LINE,
@@ -34,7 +29,7 @@ public final class Inputs {
     private Inputs() {
     }
 
-    /** {@code value} as it came, or a refusal naming {@code where}; null passes (each caller says whether it is required). */
+    /** {@code value} as it came, or a refusal; null passes (each caller says whether it is required). */
     public static String text(String where, String value, Text layout, int max) {
         if (characters(where, value, layout, max) != null && CardNumbers.contains(value)) {
             throw new InputRefused(Kind.CARD_NUMBER, where, "carries what looks like a payment card number");
@@ -57,7 +52,6 @@ public final class Inputs {
         return value;
     }
 
-    /** What is wrong with {@code value}'s characters, or null. */
     static String flaw(String value, Text layout) {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
@@ -85,13 +79,9 @@ public final class Inputs {
         return null;
     }
 
-    /** The longest idempotency key: what the journal's key column and the targets' external-key fields hold. */
     public static final int MAX_KEY = 255;
 
-    /**
-     * An idempotency key however it arrived (a header, a path, a query, a JSON member, an MCP argument): 1-255
-     * visible ASCII characters, no whitespace; keys are stored, logged and traced, so never a card number.
-     */
+    /** 1-255 visible ASCII characters; keys are stored, logged and traced, so never a card number. */
     public static String key(String where, String key) {
         if (key == null || key.isEmpty() || key.length() > MAX_KEY) {
             throw new InputRefused(Kind.INVALID, where, "is an idempotency key of 1 to " + MAX_KEY + " characters");
@@ -106,7 +96,6 @@ public final class Inputs {
         return key;
     }
 
-    /** An RFC 3339 instant within four-digit years, or a refusal; null passes. */
     public static Instant instant(String where, String value) {
         if (value == null) {
             return null;
@@ -124,7 +113,6 @@ public final class Inputs {
         return at;
     }
 
-    /** A whole number of ASCII digits within {@code [min, max]}, or a refusal; null passes. */
     public static Long whole(String where, String value, long min, long max) {
         if (value == null) {
             return null;

@@ -9,22 +9,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The status line of the server's own response, where a reason phrase can be put: Servlet 6 has no way to set one,
- * and each server writes its own (Payara's Grizzly {@code 422 CUSTOM}, WildFly's Undertow the names of superseded
- * RFCs). Undertow's exchange and Grizzly's response packet behind Payara's facade take a phrase; those are the
- * servers' classes, not the application's to import, so they are found by their shape, once per response class.
- *
- * <p>{@code StatusLinesIT} (it) reads the raw status lines Payara Micro sends, {@code EarSuite} those of both EAR
- * servers; {@code ServerStatusLinesTest} pins the two shapes.
+ * Puts a reason phrase on the server's own status line: Servlet 6 cannot set one, and each server writes its own
+ * (Grizzly {@code 422 CUSTOM}, Undertow superseded RFC names). The server classes that take a phrase are not the
+ * application's to import, so they are found by shape, once per response class. Still needed: {@code StatusLinesIT},
+ * {@code EarSuite}; {@code ServerStatusLinesTest} pins the two shapes.
  */
 public final class ServerStatusLines {
 
     private static final Logger LOG = Logger.getLogger(ServerStatusLines.class.getName());
-    /**
-     * How to reach each server response class, found once. A map of the application's own, not a ClassValue: a
-     * ClassValue's entry on the server's class, holding a lambda of the application's, would keep the application's
-     * class loader alive after it is undeployed.
-     */
+    /** Not a ClassValue: its entry on a server class, holding our lambda, would keep our class loader alive after undeploy. */
     private static final Map<Class<?>, Phrasing> PHRASING = new ConcurrentHashMap<>();
     private static final Phrasing NONE = (response, phrase) -> {
     };
@@ -32,14 +25,13 @@ public final class ServerStatusLines {
     private ServerStatusLines() {
     }
 
-    /** Puts a phrase on a server's own response, reached from the servlet response it gave the application. */
     @FunctionalInterface
     public interface Phrasing {
         /** {@code phrase} null: the server's own. */
         void set(Object servletResponse, String phrase) throws ReflectiveOperationException;
     }
 
-    /** How to phrase responses of {@code type}; none on a server of another shape, where the status code is right either way. */
+    /** None on a server of another shape, where the status code is right either way. */
     public static Optional<Phrasing> of(Class<?> type) {
         Phrasing phrasing = PHRASING.computeIfAbsent(type, ServerStatusLines::find);
         return phrasing == NONE ? Optional.empty() : Optional.of(phrasing);
