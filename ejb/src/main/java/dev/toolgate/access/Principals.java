@@ -19,7 +19,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The principal table: authenticate a token; create, rotate, revoke, list principals. */
 @Stateless
 public class Principals {
 
@@ -51,7 +50,7 @@ public class Principals {
         return caller;
     }
 
-    /** Creates a principal; returns its token, which is never stored or shown again. Empty if the id is taken. */
+    /** Returns the new principal's token, which is never stored or shown again; empty if the id is taken. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<String> create(String principalId, String tenant, Set<Role> roles) {
         String token = Tokens.generate();
@@ -65,7 +64,7 @@ public class Principals {
         return inserted == 1 ? Optional.of(token) : Optional.empty();
     }
 
-    /** Replaces a principal's token at once (the old one stops working); empty if there is no such live principal. */
+    /** The old token stops working at once; empty if there is no such live principal. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Optional<String> rotate(String principalId) {
         String token = Tokens.generate();
@@ -89,10 +88,7 @@ public class Principals {
         return revoked;
     }
 
-    /**
-     * Every instance hears of the change through the trigger's announcement; this one also forgets the
-     * principal the moment the change commits, so the admin who revoked a token sees it refused at once.
-     */
+    /** Every instance hears the trigger's announcement; this one also forgets at commit, so the revoking admin sees it at once. */
     private void forgetAfterCommit(String principalId) {
         callers.cache().changed(principalId); // a read racing the change must not be stored
         transactions.registerInterposedSynchronization(new Synchronization() {
@@ -114,25 +110,19 @@ public class Principals {
         return rows.stream().map(row -> caller((Object[]) row)).toList();
     }
 
-    /** True when the principal exists and is not revoked: whether work may still be started in its name. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean live(String principalId) {
         return !em.createNativeQuery("SELECT 1 FROM principal WHERE principal_id = ?1 AND revoked_at IS NULL")
                 .setParameter(1, principalId).getResultList().isEmpty();
     }
 
-    /** True when some live principal holds {@code role}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean anyWith(Role role) {
         return !em.createNativeQuery("SELECT 1 FROM principal WHERE revoked_at IS NULL AND ?1 = ANY (roles) LIMIT 1")
                 .setParameter(1, role.dbName()).getResultList().isEmpty();
     }
 
-    /**
-     * A role this release does not know (written by a newer one, or by hand) grants nothing here rather
-     * than failing every request with that token; a principal left with no role is let in and refused
-     * everything (403).
-     */
+    /** An unknown role (a newer release's, or by hand) grants nothing rather than failing every request with that token. */
     private static Caller caller(Object[] row) {
         Set<Role> roles = EnumSet.noneOf(Role.class);
         Arrays.stream(((String) row[2]).split(",")).map(Role::known).flatMap(Optional::stream).forEach(roles::add);

@@ -4,19 +4,14 @@ import dev.toolgate.operation.OperationView;
 
 /** Where an operation stands with its approval, at one moment: what decides whether a new attempt may be sent. */
 public enum ApprovalStanding {
-    /** Its operation type needs no approval. */
     NOT_REQUIRED,
-    /** Needs one, and none has been granted yet. */
     AWAITING,
     /** Granted, bound to this key and fingerprint, not revoked, not expired. */
     ACTIVE,
     REVOKED,
     EXPIRED;
 
-    /**
-     * Where {@code operation} stands with {@code approval} (null: none granted) at {@code now}. An approval
-     * for another fingerprint is no approval: a changed amount, currency or recipient is a new intent.
-     */
+    /** An approval for another fingerprint is no approval: a changed amount, currency or recipient is a new intent. */
     public static ApprovalStanding of(OperationView operation, ApprovalView approval, java.time.Instant now) {
         if (!operation.approvalRequired()) {
             return NOT_REQUIRED;
@@ -35,7 +30,6 @@ public enum ApprovalStanding {
         return this == NOT_REQUIRED || this == ACTIVE;
     }
 
-    /** The error code an operation fails with when its approval lapsed before an attempt. */
     public String lapseCode() {
         return this == REVOKED ? "approval_revoked" : "approval_expired";
     }
@@ -43,12 +37,10 @@ public enum ApprovalStanding {
     /** The error code of an operation a person declined before any approval was used: nothing was sent. */
     public static final String DECLINED_CODE = "approval_declined";
 
-    /** Whether {@code errorCode} says the operation ended because its approval lapsed or was declined: nothing sent. */
     public static boolean lapsed(String errorCode) {
         return REVOKED.lapseCode().equals(errorCode) || EXPIRED.lapseCode().equals(errorCode) || DECLINED_CODE.equals(errorCode);
     }
 
-    /** How a lapse code reads in a sentence: "revoked", "expired", "declined". */
     public static String lapseWord(String errorCode) {
         return DECLINED_CODE.equals(errorCode) ? "declined" : REVOKED.lapseCode().equals(errorCode) ? "revoked" : "expired";
     }

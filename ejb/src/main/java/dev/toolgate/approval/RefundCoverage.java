@@ -13,9 +13,8 @@ import java.math.BigDecimal;
 import java.util.Optional;
 
 /**
- * What a refund waiting for an approver may still take of its payment, asked of the payment system when the approver
- * looks: a read, never an effect, with no transaction open (the target registry refuses to call a target inside one).
- * What the approver sees beside the decision; the refund's own attempt is checked again by its adapter.
+ * What a refund awaiting approval may still take of its payment, asked of the payment system when the approver looks:
+ * a read with no transaction open. The refund's own attempt is checked again by its adapter.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -39,18 +38,15 @@ public class RefundCoverage {
         }
     }
 
-    /** What the payment system said about the refund's payment. */
     public sealed interface Cover {
 
         /** Paid and refunded so far, in major units of {@code currency}, and the payment's status there. */
         record Covers(String paymentId, String status, BigDecimal paid, BigDecimal refunded, String currency) implements Cover {
-            /** What a refund may still take. */
             public BigDecimal remaining() {
                 return paid.subtract(refunded);
             }
         }
 
-        /** The payment system knows no such payment: the refund would be refused. */
         record NoSuchPayment() implements Cover {
         }
 

@@ -1,26 +1,19 @@
 package dev.toolgate.canonical;
 
 /**
- * Which canonicalization produced a stored fingerprint, and whether a retry can be compared with it. A release that
- * changes the canonical form or the catalog's significant fields must not turn every retry of an operation captured
- * before it into {@code idempotency-key-reused}, so a fingerprint carries its scheme, as a password hash carries its
- * algorithm: scheme 1 bare (64 hex digits), a later scheme N as {@code sN:<hex>}. A retry is compared under the row's
- * scheme; one this release does not know (a newer release's, seen during a rollback) is never called changed.
- * {@code FingerprintSchemesTest} pins scheme 1's output, so a change that would alter it fails the build until it
- * comes as a new scheme.
+ * Which canonicalization produced a stored fingerprint. A release that changes the canonical form must not turn
+ * every retry of an earlier operation into {@code idempotency-key-reused}, so a fingerprint carries its scheme, as a
+ * password hash carries its algorithm: scheme 1 bare, scheme N as {@code sN:<hex>}. A scheme this release does not
+ * know (a newer one's, seen after a rollback) is never called changed. {@code FingerprintSchemesTest} pins scheme 1.
  */
 public final class FingerprintSchemes {
 
-    /** The scheme this release writes. */
     public static final int CURRENT = 1;
     private FingerprintSchemes() {
     }
 
-    /** How a retry's fingerprint stands against the stored one. */
     public enum Match {
-        /** The same payload under the row's scheme. */
         SAME,
-        /** Another payload under the row's scheme: the key was reused. */
         DIFFERENT,
         /** The row's scheme is unknown to this release (a newer one wrote it): only an instance of that release can tell. */
         UNCHECKABLE
@@ -39,7 +32,6 @@ public final class FingerprintSchemes {
         }
     }
 
-    /** {@code request}'s fingerprint (this release's scheme) against the row's {@code stored} one. */
     public static Match match(String stored, String request) {
         int scheme = schemeOf(stored);
         if (scheme == CURRENT) {

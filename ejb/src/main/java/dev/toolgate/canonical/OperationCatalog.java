@@ -19,13 +19,9 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** The v1 operation catalog: every operation an agent may ask for, and its fields. */
 public final class OperationCatalog {
 
-    /**
-     * Fields that describe the delivery, not the intent: accepted and ignored,
-     * so a retry that carries a new attempt number or trace id is still the same request.
-     */
+    /** Describe the delivery, not the intent: ignored, so a retry with a new attempt number or trace id is the same request. */
     public static final Set<String> TRANSPORT_FIELDS =
             Set.of("attempt", "attempt_number", "sent_at", "trace_id", "span_id", "traceparent");
 
@@ -34,8 +30,7 @@ public final class OperationCatalog {
                     required("order_id", TEXT), required("amount_minor", MINOR_AMOUNT), required("currency", CURRENCY),
                     // a 12-digit INN identifies a person: personal data (152-FZ), so it is never stored
                     sensitive("counterparty_inn", INN), optional("due_at", TIMESTAMP),
-                    // post: the document is also posted (проведён) after the create, inside the same operation;
-                    // invoice.post is the keyed way, with a look-up of its own (what a process posts with)
+                    // post: also posted after the create, in the same operation; invoice.post is the keyed way
                     optional("post", FLAG)), false),
             // posts (проводит) an existing invoice; looked up by its Posted flag
             new OperationSpec("invoice.post", "1c", List.of(required("invoice_id", GUID)), false),
@@ -59,12 +54,10 @@ public final class OperationCatalog {
     private OperationCatalog() {
     }
 
-    /** Every target system an operation of the catalog goes to. */
     public static Set<String> targets() {
         return V1.values().stream().map(OperationSpec::target).collect(Collectors.toUnmodifiableSet());
     }
 
-    /** Every operation of the catalog, by name: what the MCP front door offers as tools. */
     public static List<OperationSpec> operations() {
         return V1.values().stream().sorted(java.util.Comparator.comparing(OperationSpec::operation)).toList();
     }

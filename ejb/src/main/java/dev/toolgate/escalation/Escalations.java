@@ -22,10 +22,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What operators do with escalations: list them, and settle one on their word and evidence, in one
- * short transaction under the row lock, audited under their name. Only a person changes an escalated
- * operation: every automatic write is fenced off it ({@code OutcomeRecorder}); when it escalates is
- * {@link EscalationRule}.
+ * What operators do with escalations: list them, and settle one on their word and evidence under the row lock,
+ * audited under their name. Only a person changes an escalated operation: every automatic write is fenced off it.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -34,7 +32,6 @@ public class Escalations {
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
-    /** Escalated operations of {@code tenant}, oldest first: what an operator works through. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<OperationView> list(String tenant, int limit) {
         return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.status = 'unknown'"
@@ -56,7 +53,6 @@ public class Escalations {
                         .add("evidence", evidence).build());
     }
 
-    /** {@code objectId} non-null → succeeded with that object; null → failed_final with {@code code}. */
     private OperationView resolve(Caller operator, String key, String objectId, String code, String evidence, JsonObject result) {
         Instant now = Instant.now();
         Operation row = escalated(operator, key);

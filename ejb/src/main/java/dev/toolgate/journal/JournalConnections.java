@@ -6,22 +6,16 @@ import jakarta.persistence.PersistenceException;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/**
- * Plain JDBC inside a journal transaction: the connection it runs on, and its failures as JPA's. Where the
- * connections come from (the EAR's own datasource or the server's) is {@code platform.ServerDataSource}'s.
- */
+/** Plain JDBC inside a journal transaction: the connection it runs on, and its failures as JPA's. */
 public final class JournalConnections {
 
     private JournalConnections() {
     }
 
     /**
-     * The connection the caller's journal transaction runs on: the one its entity manager uses, so plain JDBC
-     * and JPA in one transaction share it on every server, whatever its pool shares. EclipseLink opens the
-     * transaction on it if it has not yet. It belongs to the transaction: the caller never closes it. A statement
-     * run on it does not flush the entity manager first, as a JPA query would: a phase that changed an entity and
-     * then runs JDBC flushes before it; one that read an entity and then moves its row on by JDBC detaches the entity
-     * first, so that its stale fields are never written back ({@code KeyCapture}'s leases).
+     * The connection the caller's entity manager uses, so JDBC and JPA in one transaction share it on every server.
+     * Never closed by the caller. A statement on it does not flush the entity manager: a phase that changed an entity
+     * flushes first; one that moves a read entity's row on by JDBC detaches it first, so stale fields are never written back.
      */
     public static Connection of(EntityManager em) {
         Connection connection = em.unwrap(Connection.class);
@@ -31,16 +25,12 @@ public final class JournalConnections {
         return connection;
     }
 
-    /** A step of plain JDBC against the journal. */
     @FunctionalInterface
     public interface SqlWork<T> {
         T run() throws SQLException;
     }
 
-    /**
-     * Runs {@code work}, its SQLException becoming the PersistenceException JPA would have thrown for the same
-     * failure, the cause kept: an outage is told apart by it ({@link JournalOutage}), whichever way the statement ran.
-     */
+    /** {@code work}'s SQLException becomes the PersistenceException JPA would throw, so {@link JournalOutage} tells outages either way. */
     public static <T> T run(String failure, SqlWork<T> work) {
         try {
             return work.run();

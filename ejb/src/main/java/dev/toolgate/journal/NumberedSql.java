@@ -8,14 +8,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A journal statement written with numbered parameters ({@code ?1}, {@code ?2} …, as a JPA native query
- * binds them, a number used as often as the statement needs it), run by plain JDBC, which knows only
- * positional {@code ?}. Parsed once, where the statement is declared; binding is an array walk. The
- * statements hold no {@code ?} of their own in a string literal.
- *
- * <p>The journal's hot statements run this way on their phase's own connection ({@link JournalConnections#of}):
- * through EclipseLink a native query that returns rows costs more than the statement itself (mapping every
- * returned column onto an entity and refreshing it).
+ * A journal statement with numbered parameters ({@code ?1}, reusable, as a JPA native query binds them) run by plain
+ * JDBC, which knows only positional {@code ?}; parsed once where declared. The hot statements run this way because
+ * through EclipseLink a native query returning rows costs more than the statement itself.
  */
 public final class NumberedSql {
 
@@ -42,25 +37,19 @@ public final class NumberedSql {
         return new NumberedSql(jdbc.toString(), Arrays.copyOf(numbers, n));
     }
 
-    /** The statement as JDBC takes it. */
     public String jdbc() {
         return jdbc;
     }
 
-    /** The number each positional parameter stands for, in order. */
     int[] numberAt() {
         return numberAt.clone();
     }
 
-    /** The highest parameter number the statement uses. */
     public int parameters() {
         return Arrays.stream(numberAt).max().orElse(0);
     }
 
-    /**
-     * The statement prepared on {@code connection}, each occurrence of {@code ?N} bound to {@code byNumber[N - 1]}.
-     * A null is bound untyped, so PostgreSQL takes the type from where it stands (a column, a CAST).
-     */
+    /** Each {@code ?N} bound to {@code byNumber[N - 1]}; a null is bound untyped, so PostgreSQL types it from where it stands. */
     public PreparedStatement prepare(Connection connection, Object... byNumber) throws SQLException {
         if (byNumber.length != parameters()) {
             throw new IllegalArgumentException("the statement takes " + parameters() + " parameters, given " + byNumber.length);

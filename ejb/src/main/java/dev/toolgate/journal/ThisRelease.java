@@ -5,9 +5,8 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * The name of the release this code is part of, as its build wrote it: recorded with each operation and process it
- * captures ({@code captured_release}) and said by readiness, so that during a rolling upgrade the journal tells whose
- * work each unfinished operation is (docs/operations.md, "Upgrading").
+ * The release this code is part of, as its build wrote it: recorded on each capture ({@code captured_release}) and
+ * said by readiness, so during a rolling upgrade the journal tells whose work each operation is (docs/operations.md).
  */
 public final class ThisRelease {
 
@@ -20,10 +19,7 @@ public final class ThisRelease {
         return NAME;
     }
 
-    /**
-     * {@code <version>+<commit>} as the build wrote it, the commit left out when the build had no git history (a source
-     * archive); {@code unnamed} when the build wrote nothing — said in the log, never a reason to refuse a capture.
-     */
+    /** {@code <version>+<commit>}; {@code unnamed} when the build wrote nothing: logged, never a reason to refuse a capture. */
     private static String read() {
         try (InputStream in = ThisRelease.class.getResourceAsStream("/META-INF/toolgate/release.properties")) {
             Properties properties = new Properties();
@@ -36,7 +32,6 @@ public final class ThisRelease {
         }
     }
 
-    /** The name the build wrote, its unresolved or empty parts dropped. */
     static String named(String written) {
         String name = written.strip();
         int commit = name.indexOf('+');

@@ -23,12 +23,9 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * What an approval does to its operation's row, each one statement with its event: a grant names itself on the
- * row ({@link OperationWrites#APPROVE}), and an approval that lapsed, was revoked or declined before anything was sent ends it
- * ({@link OperationWrites#LAPSE}) — from the capture, the effect gate ({@link LeaseRenewals}) and a person's revoke or decline
- * ({@code approval.Approvals}, through {@link ApprovalTransitions}). Every caller holds the row lock; each statement
- * is fenced by the row as that caller read it there (status, attempt, lease epoch, the approval it names), so a
- * write made on a stale reading matches nothing and writes no event: under the lock that is a bug, and it throws.
+ * What an approval does to its operation's row ({@link OperationWrites#APPROVE}, {@link OperationWrites#LAPSE}),
+ * behind {@link ApprovalTransitions}. Every caller holds the row lock, so a write fenced out by a stale reading is a
+ * bug, and throws.
  */
 @Dependent
 public class ApprovalWrites implements ApprovalTransitions {
@@ -46,7 +43,6 @@ public class ApprovalWrites implements ApprovalTransitions {
         return lapsed;
     }
 
-    /** {@link OperationWrites#APPROVE} on {@code before}; empty when the row is no longer as {@code before} read it. */
     static Optional<OperationView> approve(Connection c, OperationView before, String approvalId, String actor, Instant now,
                                            String detail) {
         Optional<OperationView> approved = run(APPROVE_RUN, c, approvalId, Operation.at(now), before.tenant(), before.key(),

@@ -17,10 +17,7 @@ import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.Locale;
 
-/**
- * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the
- * outcome in a transaction of its own. Whether to try again is the loop's.
- */
+/** One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its own. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Dispatcher {
@@ -34,10 +31,7 @@ public class Dispatcher {
     @Inject
     JournalSettings settings;
 
-    /**
-     * Sends the leased attempt with {@code payload} (the caller's, fingerprint-checked at capture, or the
-     * journal's when nothing was withheld) and records what came back.
-     */
+    /** {@code payload}: the caller's (fingerprint-checked at capture) or the journal's when nothing was withheld. */
     public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
         String refusal = OutgoingCheck.refusal(attempt, payload);
         if (refusal != null) { // a bug upstream, never an agent's choice: send nothing, record nothing
@@ -52,7 +46,6 @@ public class Dispatcher {
         return record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
     }
 
-    /** One attempt at the target, its own span: the client span of each request it makes is its child. */
     private Outcome attempt(OperationView attempt, JsonObject payload, AttemptGate gate) {
         try (Step step = Spans.step("toolgate.attempt", OperationAttributes.none()).attempt(attempt.attemptCount())) {
             Outcome outcome = targets.execute(attempt.target(), Attempts.of(attempt, payload, gate));
@@ -61,7 +54,6 @@ public class Dispatcher {
         }
     }
 
-    /** The outcome's fenced write, its own span: the status it moved the row to, or that the write was fenced off. */
     private Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         try (Step step = Spans.step("toolgate.record", OperationAttributes.none()).attempt(attempt.attemptCount())) {
             Phase recorded = recorder.record(attempt, outcome, took, policy, actor);

@@ -33,9 +33,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Taking a lease on a row, each kind one statement with its events, in one place: a look-up's lease, which the
- * agent's capture takes on one row and the reconcile job's claim ({@link DueOperations}) on a batch, the
- * next attempt's lease the capture takes, and a lease renewed by its holder ({@link LeaseRenewals}). Plain JDBC on the caller's transaction ({@link NumberedSql} says why).
+ * Taking a lease on a row, each kind one statement with its events: a look-up's lease (an agent's capture on one row,
+ * {@link DueOperations} on a batch), the next attempt's, and a renewal ({@link LeaseRenewals}).
  */
 final class Leases {
 
@@ -52,7 +51,6 @@ final class Leases {
         return (settleAfter == null ? item.addNull("settle_after") : item.add("settle_after", settleAfter.toString())).build();
     }
 
-    /** Leases the {@code claimed} rows ({@link OperationWrites#LOOKUP}) to {@code actor} for a look-up; the leased rows. */
     static List<OperationView> forLookUp(Connection c, String claimed, Instant now, Duration lease, String actor) {
         return JournalConnections.run("the journal's lease of operations for a look-up failed", () -> {
             try (PreparedStatement statement = LOOKUP_RUN.prepare(c, claimed, Operation.at(now.plus(lease)), Operation.at(now), actor,
@@ -62,7 +60,7 @@ final class Leases {
         });
     }
 
-    /** The log lines of the events {@link OperationWrites#LOOKUP} journaled for one row (the statement wrote the events themselves). */
+    /** Log lines of the events {@link OperationWrites#LOOKUP} wrote for one row. */
     static void logLookUp(OperationView leased, boolean lapsed, String actor) {
         if (lapsed) {
             EventLog.logOnCommit(leased, actor, LEASE_EXPIRED, leased.attemptCount(), OperationStatus.UNKNOWN,
@@ -83,7 +81,6 @@ final class Leases {
         return leased;
     }
 
-    /** The capture's Execute on the locked row {@code before}: the next attempt's lease ({@link OperationWrites#NEXT_ATTEMPT}). */
     static OperationView startNextAttempt(Connection c, OperationView before, String actor, Instant now, Duration lease) {
         List<OperationView> started = JournalConnections.run("the journal's lease of the next attempt failed", () -> {
             try (PreparedStatement statement = NEXT_ATTEMPT_RUN.prepare(c, Operation.at(now.plus(lease)), Operation.at(now), before.tenant(),
@@ -96,10 +93,7 @@ final class Leases {
         return leased;
     }
 
-    /**
-     * {@link OperationWrites#RENEW}: the lease {@code held} names (its attempt and epoch, on a row that is {@code status}), a full
-     * {@code lease} from now; empty when it is not its holder's now.
-     */
+    /** A full {@code lease} from now on the lease {@code held} names; empty when it is not its holder's now. */
     static Optional<OperationView> renew(Connection c, OperationView held, OperationStatus status, Instant now, Duration lease) {
         return JournalConnections.run("the journal's renewal of a lease failed", () -> {
             try (PreparedStatement statement = RENEW_RUN.prepare(c, Operation.at(now.plus(lease)), Operation.at(now), held.tenant(),

@@ -30,10 +30,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Phase 2 for an attempt: writes what a target call established, in one short transaction. What to
- * write is {@link AttemptOutcomes}'s; this bean only applies it ({@link FencedWrites}). An outcome
- * whose fence matches no row — its attempt lost the lease to a newer holder — is recorded as an
- * event, never applied (look-ups record through {@link LookupRecorder}).
+ * Phase 2 for an attempt: applies {@link AttemptOutcomes}'s transition in one short transaction. An outcome whose
+ * attempt lost the lease to a newer holder is recorded as an event, never applied.
  */
 @Stateless
 public class OutcomeRecorder {
@@ -48,7 +46,7 @@ public class OutcomeRecorder {
     @Inject
     GatewayMetrics metrics;
 
-    /** Records the outcome of the attempt {@code attempt} describes; only that attempt's owner can. */
+    /** Only the owner of the attempt {@code attempt} describes can record. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         Instant now = Instant.now();
@@ -78,9 +76,8 @@ public class OutcomeRecorder {
     }
 
     /**
-     * An attempt that lost its lease reports an object the journal does not hold: the effect exists, and
-     * whatever the row says now (unknown for a later attempt, or a newer decision) may mean a second one.
-     * An unsettled row goes to a person at once; any other is logged for one.
+     * A lease-less attempt reports an object the journal does not hold: the effect exists, and whatever the row says may
+     * mean a second one. An unsettled row goes to a person at once; any other is logged for one.
      */
     private void contradicted(Connection journal, OperationView attempt, Transition to, OperationView now, String actor, Instant at) {
         String why = "CONTRADICTING EFFECT: attempt " + attempt.attemptCount() + " reports target object " + to.objectId()

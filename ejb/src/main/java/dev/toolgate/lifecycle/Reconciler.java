@@ -13,9 +13,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
 /**
- * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and
- * records the answer through the fenced path. Whether the next attempt goes out is the loop's to do.
- * NOT_SUPPORTED: called under the reconcile job's chunk, it suspends that transaction for the target call.
+ * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and records the
+ * answer. NOT_SUPPORTED: under the reconcile job's chunk, it suspends that transaction for the target call.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -26,16 +25,12 @@ public class Reconciler {
     @Inject
     LookupRecorder recorder;
 
-    /**
-     * Looks up an operation {@code actor} holds the look-up lease for. {@code canResend}: whoever drives the loop
-     * holds every field the next attempt needs (without the caller, withheld fields cannot be sent again).
-     */
+    /** {@code canResend}: the driver holds every field the next attempt needs (withheld fields need their caller). */
     public Phase lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
         Lookup lookup = lookUp(leased);
         return record(leased, lookup, actor, canResend, policy);
     }
 
-    /** The look-up by key, its own span: what it found (an ambiguous answer lists every object it found). */
     private Lookup lookUp(OperationView leased) {
         try (Step step = Spans.step("toolgate.lookup", OperationAttributes.none()).attempt(leased.attemptCount())) {
             Lookup lookup = targets.lookup(leased.target(), Attempts.forLookup(leased));
@@ -51,7 +46,6 @@ public class Reconciler {
         }
     }
 
-    /** The look-up's fenced write, its own span: the status it left the row in. */
     private Phase record(OperationView leased, Lookup lookup, String actor, boolean canResend, RetryPolicy policy) {
         try (Step step = Spans.step("toolgate.record_lookup", OperationAttributes.none()).attempt(leased.attemptCount())) {
             Phase recorded = recorder.reconciled(leased, lookup, policy, actor, canResend);

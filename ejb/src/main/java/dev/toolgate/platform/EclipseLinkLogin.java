@@ -11,13 +11,10 @@ import org.eclipse.persistence.sessions.server.ServerSession;
 import java.util.logging.Logger;
 
 /**
- * How EclipseLink logs the journal's persistence unit in, set before its first connection (named in
- * persistence.xml as {@code eclipselink.session-event-listener}): no query retries after a lost connection, and the
- * server-managed datasource when {@code toolgate.db.datasource} names one ({@link ServerDataSource}).
- *
- * <p>A session event listener, not a session customizer: the customizer's interface is in another package in
- * Payara Server 6's EclipseLink 4.0.1 than in Payara 7's 5.0, while {@code SessionEventAdapter} is in both.
- * {@code DatabaseOutageIT} (it) shows the retries off; {@code EarSuite}, on both EAR servers, the server's datasource.
+ * How EclipseLink logs the journal's persistence unit in (persistence.xml's {@code eclipselink.session-event-listener}):
+ * no query retries, and the server-managed datasource when {@code toolgate.db.datasource} names one. A listener, not a
+ * customizer: the customizer's package differs between Payara 6's and 7's EclipseLink. Still needed:
+ * {@code DatabaseOutageIT}, {@code EarSuite}.
  */
 public class EclipseLinkLogin extends SessionEventAdapter {
 
@@ -27,9 +24,8 @@ public class EclipseLinkLogin extends SessionEventAdapter {
     public void preLogin(SessionEvent event) {
         Session session = event.getSession();
         if (session.getDatasourceLogin() instanceof DatabaseLogin login) {
-            // EclipseLink re-runs a read outside a transaction up to 3 times after a lost connection, 5 s
-            // apart: with the database away that held every authentication ~10 s before failing. The pool
-            // replaces dead connections; a request that met one is answered 503 and retried by its agent.
+            // EclipseLink retries a read 3 times 5 s apart after a lost connection, holding authentication with the
+            // database away; the pool replaces dead connections, and a request that met one is answered 503
             login.setQueryRetryAttemptCount(0);
         }
         ServerDataSource.name().ifPresent(name -> {

@@ -11,11 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The announcements PostgreSQL delivered to a pooled connection that LISTENs, and the backend it named when the
- * connection started, read through the driver's own API, whichever copy of the driver the pool runs: a server-managed
- * pool may run a copy loaded apart from the application's (WildFly's), whose connection cannot be unwrapped to ours,
- * so the same methods are called by name on the driver's connection under the pool's wrapper. {@code NotificationsIT}
- * and {@code EarOnWildFlyIT} (it) show it still needed.
+ * LISTEN announcements and the start-up backend key of a pooled connection, through the driver's own API called by
+ * name: a server-managed pool may run its own copy of the driver (WildFly's), which cannot be unwrapped to ours.
+ * Still needed: {@code NotificationsIT}, {@code EarOnWildFlyIT}.
  */
 public final class Notifications {
 
@@ -35,7 +33,6 @@ public final class Notifications {
         this.getBackendPid = getBackendPid;
     }
 
-    /** The driver's notifications on {@code connection}, a connection of the journal's pool. */
     public static Notifications on(Connection connection) throws SQLException {
         if (connection.isWrapperFor(PGConnection.class)) {
             return new Notifications(connection.unwrap(PGConnection.class), null, null, null, null);
@@ -75,10 +72,7 @@ public final class Notifications {
         return payloads;
     }
 
-    /**
-     * The backend the server named when this connection started (its key for cancelling a query; 0 if none was sent).
-     * PostgreSQL names the backend the connection is; a pooler names a key of its own ({@code access.PoolerCheck}).
-     */
+    /** The backend key the server sent at start (0 if none); a pooler names a key of its own ({@code access.PoolerCheck}). */
     public int startupPid() throws SQLException {
         return ours != null ? ours.getBackendPID() : (Integer) call(getBackendPid, theirs);
     }

@@ -6,11 +6,9 @@ import javax.sql.DataSource;
 import java.util.Optional;
 
 /**
- * Where the journal's connections come from: by default the EAR's own datasource ({@code java:app/jdbc/toolgate}),
- * so a deployment needs nothing on the server; {@code toolgate.db.datasource} names a server-managed one by JNDI
- * instead (its settings and monitoring the server's), and then JPA (through {@link EclipseLinkLogin}) and every plain
- * JDBC use (through {@link #orElse}) take it; the EAR's own is then defined but never connected. Both EAR suites
- * ({@code EarSuite}) deploy with a server-managed pool.
+ * Where the journal's connections come from: the EAR's own datasource ({@code java:app/jdbc/toolgate}) by default, so a
+ * deployment needs nothing on the server, or the server-managed one {@code toolgate.db.datasource} names, for JPA
+ * ({@link EclipseLinkLogin}) and plain JDBC ({@link #orElse}) alike. {@code EarSuite} deploys with the latter.
  */
 public final class ServerDataSource {
 
@@ -19,12 +17,10 @@ public final class ServerDataSource {
     private ServerDataSource() {
     }
 
-    /** The JNDI name of the server-managed datasource, when one is configured. */
     public static Optional<String> name() {
         return JournalDataSource.setting(SETTING);
     }
 
-    /** The datasource the journal uses: the configured server one, else {@code builtIn}. */
     public static DataSource orElse(DataSource builtIn) {
         return name().map(ServerDataSource::lookup).orElse(builtIn);
     }

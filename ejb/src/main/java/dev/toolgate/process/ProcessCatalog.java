@@ -26,11 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
 /**
- * Every process type this gateway runs, read once at start-up: the shipped examples
- * ({@code META-INF/toolgate/processes.json}, unless {@code toolgate.process.examples=false}) and the files
- * named by {@code toolgate.process.declarations} (comma-separated paths; a later declaration of a name
- * replaces an earlier one). A declaration that cannot run is refused with a SEVERE line saying why, and
- * submitting that type is refused; the other types are unaffected.
+ * Every process type this gateway runs, read once at start-up: the shipped examples (unless
+ * {@code toolgate.process.examples=false}) and {@code toolgate.process.declarations}. A declaration that cannot run is
+ * refused with a SEVERE line, and so is submitting it; the other types are unaffected.
  */
 @ApplicationScoped
 public class ProcessCatalog {
@@ -44,7 +42,7 @@ public class ProcessCatalog {
     private final Map<String, ProcessType> recorded = new ConcurrentHashMap<>();
     private static final int MAX_RECORDED = 1_000;
 
-    /** Observing the application's start builds the catalog then, so a refused declaration is in the log before the first call. */
+    /** Built at start, so a refused declaration is in the log before the first call. */
     void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
         // nothing more: being called is the point
     }
@@ -72,7 +70,6 @@ public class ProcessCatalog {
         LOG.info("process types: " + types.keySet() + (refused.isEmpty() ? "" : "; refused: " + refused.keySet()));
     }
 
-    /** Each declaration on its own: one that cannot run is refused, the others in the same file are not. */
     void load(String source, String document) {
         List<JsonValue> declarations = new ArrayList<>();
         try {
@@ -105,7 +102,6 @@ public class ProcessCatalog {
         }
     }
 
-    /** The declared type, or the refusal an agent gets: unknown, or declared but refused at start-up. */
     public ProcessType require(String name) {
         ProcessType type = types.get(name);
         if (type != null) {
@@ -119,11 +115,7 @@ public class ProcessCatalog {
                 + types.keySet() + ")");
     }
 
-    /**
-     * The type a process recorded when it started, by which it runs to the end; read once per distinct
-     * declaration. Throws {@link InvalidDeclaration} when it no longer runs on this gateway (an operation it
-     * names left the catalog).
-     */
+    /** The type a process recorded when it started, by which it runs to the end; {@link InvalidDeclaration} if it no longer can. */
     public ProcessType recorded(JsonObject declaration) {
         String text = CanonicalJson.write(declaration);
         ProcessType type = recorded.get(text);

@@ -9,10 +9,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A declared process: its input (validated and fingerprinted like an operation's payload) and its steps,
- * run in order. {@link ProcessDeclarations} has refused every declaration that could not run. {@code declaration}
- * is the declaration as read: a process records it when it starts and runs by it to the end, so a changed or
- * removed declaration never changes, renames or re-sends the steps of a process already running.
+ * A declared process: its input and its steps, run in order. A process records {@code declaration} when it starts
+ * and runs by it to the end, so a changed declaration never renames or re-sends a running process's steps.
  */
 public record ProcessType(String name, String description, OperationSpec input, List<StepDeclaration> steps, JsonObject declaration) {
 
@@ -29,7 +27,7 @@ public record ProcessType(String name, String description, OperationSpec input, 
         return steps.stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
-    /** The key of a step's operation: the process key and the step's name, so every advancer derives the same one. */
+    /** The process key and the step's name, so every advancer derives the same key. */
     public static String stepKey(String processKey, String step) {
         return processKey + "/" + step;
     }
@@ -39,7 +37,6 @@ public record ProcessType(String name, String description, OperationSpec input, 
         return processKey + "/" + step + "/compensation";
     }
 
-    /** The keys of every operation a process of this type may send: each step's, then its compensation's if it has one. */
     public List<String> stageKeys(String processKey) {
         Set<String> keys = new LinkedHashSet<>();
         for (StepDeclaration step : steps) {

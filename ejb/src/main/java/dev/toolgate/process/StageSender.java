@@ -16,10 +16,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Sends one stage of a process — a step or a compensation — through {@link CommandGateway}, exactly as an agent's
- * own call, or says why the process cannot send it by itself. Whatever the gateway answers is left to the journal:
- * {@link ProcessAdvancer} reads it there in its next round. Called only from there, in {@link ProcessDriver}'s
- * {@code NOT_SUPPORTED} context: no transaction is open while the gateway calls the target.
+ * Sends one stage of a process through {@link CommandGateway} exactly as an agent's own call, or says why it cannot.
+ * The answer is read back from the journal by {@link ProcessAdvancer}; no transaction is open while the target is called.
  */
 @ApplicationScoped
 public class StageSender {
@@ -33,10 +31,7 @@ public class StageSender {
     public record Stuck(String why, boolean passing) {
     }
 
-    /**
-     * Null when the gateway took the stage (whatever its answer); otherwise why the process cannot go on by itself.
-     * {@code operations}: the process's operations as last read, by key.
-     */
+    /** Null when the gateway took the stage (whatever its answer); otherwise why the process cannot go on by itself. */
     public Stuck send(Stage stage, ProcessView process, Map<String, OperationView> operations, Caller caller, ToolCall call) {
         if (!stage.compensation() && !operations.containsKey(stage.key()) && !principals.live(caller.principalId())) {
             // a new effect in the name of a revoked agent is work nobody may start any more; compensations still run
@@ -63,7 +58,6 @@ public class StageSender {
         }
     }
 
-    /** The forward steps' operations by step name: what a template's {@code steps.<name>} refers to. */
     private static Map<String, OperationView> byStep(String processKey, Map<String, OperationView> operations) {
         Map<String, OperationView> steps = new HashMap<>();
         String prefix = processKey + "/";

@@ -10,16 +10,14 @@ import jakarta.json.JsonObject;
 import java.util.Map;
 
 /**
- * Builds a step's (or a compensation's) payload from the process's input and the earlier steps' recorded
- * results, and checks, before a process is stored, that every payload it will send is valid for its
- * operation: the refusals an operation would give at step 3 are given to the agent at once.
+ * Builds a step's payload from the process's input and earlier steps' recorded results, and checks before the
+ * process is stored that every payload it will send is valid: step 3's refusals are given to the agent at once.
  */
 final class StepPayloads {
 
     private StepPayloads() {
     }
 
-    /** The payload from recorded facts: {@code steps} are the process's step operations by step name. */
     static JsonObject build(StepTemplate template, JsonObject input, Map<String, OperationView> steps) {
         return template.build(reference -> {
             if (reference.toInput()) {
@@ -36,11 +34,7 @@ final class StepPayloads {
         });
     }
 
-    /**
-     * Every step's and every compensation's payload, built from {@code input} with a value of the right shape
-     * for what earlier steps will produce, in its operation's canonical form; the first invalid one throws
-     * {@link InvalidCommand}, naming the step and the field.
-     */
+    /** Every payload built from {@code input} and placeholder step results; the first invalid one throws {@link InvalidCommand}. */
     static void checkAll(ProcessType type, JsonObject input) {
         for (StepDeclaration step : type.steps()) {
             check(type, "step '" + step.name() + "'", step.operation(), step.payload(), input);

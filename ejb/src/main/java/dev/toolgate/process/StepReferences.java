@@ -20,10 +20,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * How a declared process's payload templates hang together, once {@link ProcessDeclarations} has read its shape:
- * each sets only fields its operation has and every field it requires, refers only to declared input and to steps
- * that ran before it (never in a ring), and to result fields those steps' operations store; and every payload,
- * built from sample values of the declared input, is valid. Each refusal names the process, the step and the field.
+ * How a declared process's payload templates hang together: fields its operation has, every required field, only
+ * declared input and earlier steps (never a ring), stored result fields; each refusal names process, step and field.
  */
 final class StepReferences {
 
@@ -35,7 +33,6 @@ final class StepReferences {
     private StepReferences() {
     }
 
-    /** Refuses {@code type} ({@code where} names it) when any step's or compensation's template could not run. */
     static void refuseBroken(String where, ProcessType type) {
         List<StepDeclaration> steps = type.steps();
         refuseCycles(where, steps);
@@ -50,7 +47,7 @@ final class StepReferences {
         tryWithSamples(type);
     }
 
-    /** Steps that refer to each other in a ring: named as a cycle, before the plainer "runs later" is said. */
+    /** A ring is named as a cycle, before the plainer "runs later" is said. */
     private static void refuseCycles(String where, List<StepDeclaration> steps) {
         Map<String, Set<String>> refers = new HashMap<>();
         for (StepDeclaration step : steps) {
@@ -79,7 +76,7 @@ final class StepReferences {
         return false;
     }
 
-    /** A payload template against its operation's fields and the process's steps; {@code self}: it may refer to step {@code index}. */
+    /** {@code self}: the template may refer to step {@code index}. */
     private static void check(String at, ProcessType type, StepTemplate template, String operation, int index, boolean self) {
         OperationSpec spec = OperationCatalog.find(operation).orElseThrow();
         Map<String, FieldSpec> fields = new LinkedHashMap<>();

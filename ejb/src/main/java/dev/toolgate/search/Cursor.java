@@ -7,19 +7,15 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * Where a page of a list ended: the sort instant and key of its last row, so the next page starts
- * strictly after it (keyset pagination — as fast on page 1,000 as on page 1, and stable while rows are
- * added). Travels in URLs as an opaque token; a token that does not decode is no cursor.
+ * Keyset pagination: the next page starts strictly after the last row's instant and key, fast on any page and stable
+ * while rows are added. Travels in URLs as an opaque token.
  */
 public record Cursor(Instant at, String key) {
 
     private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
-    /**
-     * Whether {@code at} is an instant the journal can be asked about: Java's instants reach the year 1,000,000,000,
-     * PostgreSQL's timestamptz stops at 294276 and refuses the query; no operation was captured before 1970.
-     */
+    /** PostgreSQL's timestamptz stops at 294276 and refuses the query; no operation was captured before 1970. */
     public static boolean representable(Instant at) {
         return !at.isBefore(EARLIEST) && !at.isAfter(LATEST);
     }
@@ -28,7 +24,6 @@ public record Cursor(Instant at, String key) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString((at + "|" + key).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The cursor a token names; empty for null, blank or anything this class did not write. */
     public static Optional<Cursor> parse(String token) {
         if (token == null || token.isBlank() || token.length() > 1024) {
             return Optional.empty();

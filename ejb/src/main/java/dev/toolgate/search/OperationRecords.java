@@ -22,9 +22,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One operation's whole story, by key, for the people and agents who ask: the row, its events and the
- * approval it names; and the operations of a tenant still open, which a replacement agent takes over. A read model over the journal and the approvals, so the journal needs to know
- * nothing of approvals.
+ * One operation's whole story (row, events, approval), and a tenant's open operations a replacement agent takes
+ * over: a read model, so the journal needs to know nothing of approvals.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -33,7 +32,7 @@ public class OperationRecords {
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
-    /** The operation {@code key} of {@code tenant}: another tenant's equal key is invisible here. */
+    /** Another tenant's equal key is invisible here. */
     public Optional<OperationRecord> find(String tenant, String key) {
         Operation operation = em.find(Operation.class, new OperationId(tenant, key));
         if (operation == null) {
@@ -50,10 +49,7 @@ public class OperationRecords {
         return Optional.of(new OperationRecord(view, events, approval == null ? null : approval.view(Instant.now())));
     }
 
-    /**
-     * Operations of {@code tenant} that are not finished — unknown, started, awaiting approval, or waiting
-     * for their caller to try again — oldest first: what a replacement agent takes over.
-     */
+    /** Not finished (unknown, started, awaiting approval or its caller), oldest first: what a replacement agent takes over. */
     public List<OperationView> open(String tenant, int limit) {
         return em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant"
                         + " AND o.status IN ('unknown', 'started', 'pending_approval', 'failed_retryable') ORDER BY o.createdAt",
@@ -62,14 +58,12 @@ public class OperationRecords {
                 .getResultStream().map(Operation::view).toList();
     }
 
-    /** An operation, its events oldest first, and the approval it names (null: none). */
     public record OperationRecord(OperationView operation, List<EventView> events, ApprovalView approval) {
 
         /** The kinds of event a look-up by key writes: its lease, its answer, its giving up, a lapsed attempt before it. */
         private static final Set<String> LOOK_UPS = Set.of(EventKind.RECONCILE_STARTED.dbName(), EventKind.RECONCILED.dbName(),
                 EventKind.ESCALATED.dbName(), EventKind.LEASE_EXPIRED.dbName());
 
-        /** The events of its look-ups by key, oldest first: empty when its outcome was never uncertain. */
         public List<EventView> lookUps() {
             return events.stream().filter(e -> LOOK_UPS.contains(e.kind())).toList();
         }

@@ -5,11 +5,8 @@ import dev.toolgate.operation.OperationView;
 import java.time.Instant;
 
 /**
- * Where one operation stands for the people who watch the journal: the seed's states, with the two
- * distinctions a person acts on — an unknown outcome that reconciliation gave up on (escalated), and a
- * started attempt whose lease has lapsed (its agent is gone; the next capture or look-up settles it) — and one more
- * a caller acts on: an approved operation that waits for its agent to call again.
- * The unfinished-work page and the metrics count by the same split.
+ * Where an operation stands for people watching the journal: its status, plus escalated, lease lapsed (its agent is
+ * gone), and approved but waiting for its agent. The unfinished-work page and the metrics count by the same split.
  */
 public enum Standing {
     AWAITING_APPROVAL("awaiting approval", false),
@@ -31,11 +28,7 @@ public enum Standing {
         this.finished = finished;
     }
 
-    /**
-     * The table: status, whether its approval stands now (granted, not revoked, not expired), escalation and lease,
-     * at {@code now}. An approval that expired unused puts the operation back among those awaiting a decision: a
-     * new approval may be granted, and the agent's next call would otherwise fail it as expired.
-     */
+    /** An approval that expired unused puts the operation back among those awaiting a decision: a new one may be granted. */
     public static Standing of(OperationStatus status, boolean approvalActive, Instant escalatedAt, Instant leaseUntil, Instant now) {
         return switch (status) {
             case PENDING_APPROVAL -> approvalActive ? AWAITING_CALLER : AWAITING_APPROVAL;
@@ -47,12 +40,10 @@ public enum Standing {
         };
     }
 
-    /** {@code approvalActive}: whether the approval it names stands at {@code now} (see {@link OperationSearch#approvedNow}). */
     public static Standing of(OperationView operation, boolean approvalActive, Instant now) {
         return of(operation.status(), approvalActive, operation.escalatedAt(), operation.leaseUntil(), now);
     }
 
-    /** For people: "started, lease lapsed". */
     public String words() {
         return words;
     }
@@ -61,7 +52,6 @@ public enum Standing {
         return finished;
     }
 
-    /** The status label of {@code toolgate_operations_unfinished} this standing is counted under. */
     public String metricStatus() {
         return switch (this) {
             case AWAITING_APPROVAL, AWAITING_CALLER -> "pending_approval";

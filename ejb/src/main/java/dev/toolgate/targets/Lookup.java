@@ -4,17 +4,12 @@ import jakarta.json.JsonObject;
 
 import java.util.List;
 
-/** What a look-up by our key found at the target. */
 public sealed interface Lookup {
 
     /** The label of {@code toolgate_reconciled_total{outcome}}: declared, so renaming a record renames no metric. */
     String metricName();
 
-    /**
-     * What a look-up made before a re-send means for the attempt: the earlier attempt's effect (found,
-     * pending, failed), or an unknown when the target cannot say or holds a duplicate; null when nothing
-     * carries our key, so the attempt may be sent.
-     */
+    /** The earlier attempt's effect, or unknown when the target cannot say or holds a duplicate; null: nothing carries our key, send. */
     static Outcome beforeResend(Lookup lookup) {
         if (lookup instanceof Found found) {
             return new Outcome.Succeeded(found.objectId(), found.result(), null);
@@ -46,10 +41,7 @@ public sealed interface Lookup {
         }
     }
 
-    /**
-     * The target holds the object and says it failed for good (a canceled payment or refund): there
-     * is no effect, and sending the same request again would not change that.
-     */
+    /** The object failed for good (a canceled payment): no effect, and resending would not change that. */
     record Failed(String objectId, String errorCode, String detail) implements Lookup {
         @Override
         public String metricName() {
@@ -57,7 +49,6 @@ public sealed interface Lookup {
         }
     }
 
-    /** No object carries our key. */
     record Absent() implements Lookup {
         @Override
         public String metricName() {
@@ -65,7 +56,6 @@ public sealed interface Lookup {
         }
     }
 
-    /** The target could not be asked. */
     record Unavailable(String errorCode) implements Lookup {
         @Override
         public String metricName() {
@@ -87,7 +77,6 @@ public sealed interface Lookup {
             return objectIds.size() + CARRY + String.join(", ", objectIds) + "]";
         }
 
-        /** The object ids a {@link #describe()} text names, wherever it stands in {@code detail}; empty when it names none. */
         public static List<String> objectIdsIn(String detail) {
             int at = detail == null ? -1 : detail.indexOf(CARRY);
             int end = at < 0 ? -1 : detail.indexOf(']', at);

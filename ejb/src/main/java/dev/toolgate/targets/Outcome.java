@@ -4,7 +4,6 @@ import jakarta.json.JsonObject;
 
 import java.time.Duration;
 
-/** What one call to a target established. {@code httpStatus} is null when no response arrived. */
 public sealed interface Outcome {
 
     Integer httpStatus();
@@ -28,7 +27,6 @@ public sealed interface Outcome {
         return this instanceof Rejected ? "never_retry" : null;
     }
 
-    /** The effect exists; {@code result} is the minimal normalized answer kept for replay. */
     record Succeeded(String objectId, JsonObject result, Integer httpStatus) implements Outcome {
     }
 
@@ -40,10 +38,7 @@ public sealed interface Outcome {
     record Transient(String errorCode, Duration retryAfter, Integer httpStatus) implements Outcome {
     }
 
-    /**
-     * The target accepted the request and has not finished it (a payment provider's {@code pending}): wait and look
-     * again, never send anything new meanwhile. {@code objectId} and {@code retryAfter} when the target named them.
-     */
+    /** Accepted but unfinished (a payment's {@code pending}): wait and look again, never send anything new meanwhile. */
     record Pending(String objectId, Duration retryAfter, Integer httpStatus) implements Outcome {
     }
 

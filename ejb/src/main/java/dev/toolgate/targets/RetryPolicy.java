@@ -3,10 +3,7 @@ package dev.toolgate.targets;
 import java.time.Duration;
 import java.util.function.DoubleSupplier;
 
-/**
- * Bounded retries of transient failures, with exponential back-off jittered so that agents retrying together do not
- * hit a recovering target together.
- */
+/** Bounded retries of transient failures, jittered so agents retrying together do not hit a recovering target together. */
 public record RetryPolicy(int maxAttempts, Duration initialDelay, double multiplier, Duration maxDelay, boolean jitter) {
 
     /** 4 attempts, 500 ms, ×2, 5 s cap, jitter on: enough for a target's brief hiccup, short enough for an agent's call. */
@@ -23,11 +20,7 @@ public record RetryPolicy(int maxAttempts, Duration initialDelay, double multipl
         return attemptsMade >= maxAttempts;
     }
 
-    /**
-     * How long to wait before attempt {@code nextAttempt} (2, 3, …). Jitter draws from the upper
-     * half of the back-off ("equal jitter"), so a wait never shrinks below half its step. A target's
-     * own {@code Retry-After} is a floor: it knows when it can take the request.
-     */
+    /** Equal jitter: a wait never shrinks below half its step. A target's {@code Retry-After} is a floor. */
     public Duration delayBefore(int nextAttempt, Duration retryAfter, DoubleSupplier random) {
         double step = initialDelay.toMillis() * Math.pow(multiplier, Math.max(0, nextAttempt - 2));
         long capped = (long) Math.min(step, maxDelay.toMillis());
@@ -35,7 +28,6 @@ public record RetryPolicy(int maxAttempts, Duration initialDelay, double multipl
         return retryAfter == null || retryAfter.toMillis() <= delay ? Duration.ofMillis(delay) : retryAfter;
     }
 
-    /** Whether a wait is short enough to spend inside the agent's call; longer ones are left to a later call. */
     public boolean waitableInCall(Duration wait) {
         return wait.compareTo(maxDelay) <= 0;
     }

@@ -11,12 +11,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What of a span's attributes may leave the gateway. Every value from outside is checked at the edge before a
- * span may carry it, and ours carry identifiers only; this is the second line, for what the first does not see:
- * the servers' own server spans record the request's URL as the agent sent it, an exception's message can quote
- * what a library was handed, and a check can be missed. So: a URL loses its query, {@code url.query} is
- * dropped, and any text attribute — ours, the server's, an event's — that carries a card number is replaced by
- * a marker.
+ * What of a span's attributes may leave the gateway: the second line behind the edge's checks, for server spans'
+ * URLs, exception messages and a missed check. A URL loses its query and any text carrying a card number is masked.
  */
 final class ExportedAttributes {
 
@@ -27,10 +23,7 @@ final class ExportedAttributes {
     private ExportedAttributes() {
     }
 
-    /**
-     * {@code attributes} as they may be exported; the same instance when nothing needs to change, which is every span
-     * but one with a query or a card number: so the common span is read once and not rebuilt.
-     */
+    /** The same instance when nothing needs to change, so the common span is not rebuilt. */
     static Attributes scrub(Attributes attributes) {
         if (!needsScrubbing(attributes)) {
             return attributes;

@@ -4,10 +4,8 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 
 /**
- * What every span of one operation carries, so any backend finds all of them — the agent's call, each
- * attempt, each look-up, the reconcile job's runs — by {@code toolgate.operation_key} alone (a backend that
- * drops span links, as Langfuse does, joins an operation's traces by it). Identifiers only: never a payload
- * value, a token or a card number.
+ * What every span of one operation carries, so a backend finds them all by {@code toolgate.operation_key} (one that
+ * drops span links, as Langfuse does, joins traces by it). Identifiers only: never a payload value, token or card number.
  */
 public record OperationAttributes(String tenant, String key, String operation, String target) {
 
@@ -16,7 +14,6 @@ public record OperationAttributes(String tenant, String key, String operation, S
     public static final AttributeKey<String> OPERATION = AttributeKey.stringKey("toolgate.operation");
     public static final AttributeKey<String> TARGET = AttributeKey.stringKey("toolgate.target");
     public static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("toolgate.attempt");
-    /** The journal status after the step. */
     public static final AttributeKey<String> STATUS = AttributeKey.stringKey("toolgate.status");
     public static final AttributeKey<String> TARGET_OBJECT_ID = AttributeKey.stringKey("toolgate.target_object_id");
     /** What the step established, in the journal's words (connection_lost, found, approved, …). */
@@ -26,7 +23,6 @@ public record OperationAttributes(String tenant, String key, String operation, S
 
     private static final OperationAttributes NONE = new OperationAttributes(null, null, null, null);
 
-    /** For a span that is not (yet) about one operation. */
     public static OperationAttributes none() {
         return NONE;
     }

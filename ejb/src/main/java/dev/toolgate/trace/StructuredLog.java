@@ -10,25 +10,21 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Log lines whose fields a log pipeline can read without parsing prose, on either server and in either format: the
- * text ends in logfmt {@code name=value} pairs; as JSON, Payara's formatter lifts a {@code Map} log parameter into
- * top-level fields and WildFly's {@code json-formatter} prints the JBoss Logging MDC ({@link JBossMdc}).
+ * Log lines whose fields a pipeline reads without parsing prose: logfmt pairs in text; as JSON, Payara lifts a
+ * {@code Map} parameter into fields and WildFly prints the JBoss Logging MDC ({@link JBossMdc}).
  */
 public final class StructuredLog {
 
     private StructuredLog() {
     }
 
-    /** Writes {@code message} with {@code fields} (in their order; null values left out) to {@code logger}. */
     public static void log(Logger logger, Level level, String message, Map<String, String> fields) {
         log(logger, level, message, fields, null);
     }
 
     /**
-     * An incident: a failure nobody's input explains, logged at SEVERE under a fresh incident id with the
-     * trace's fields, {@code fields}, the exception's class and the frame that threw — not its message,
-     * since a parser's or a driver's message quotes its input (a payload value, a bound SQL parameter).
-     * Returns the incident id.
+     * A failure nobody's input explains, at SEVERE under a fresh incident id: the exception's class and throwing frame,
+     * never its message, which may quote input (a payload value, a bound SQL parameter). Returns the incident id.
      */
     public static String incident(Logger logger, String message, Map<String, String> fields, Throwable e) {
         String id = UUID.randomUUID().toString();
@@ -65,7 +61,6 @@ public final class StructuredLog {
         return frames.length > 0 ? frames[0].toString() : "";
     }
 
-    /** The same, with the exception that caused it. */
     public static void log(Logger logger, Level level, String message, Map<String, String> fields, Throwable thrown) {
         if (!logger.isLoggable(level)) {
             return;

@@ -13,17 +13,13 @@ import jakarta.json.JsonValue;
 
 import java.util.List;
 
-/**
- * What 1C's standard OData answers mean: the outcome of a document written, the operation's result read from a
- * document, the code a failed exchange is recorded under, and the pages a {@code $filter} returns. Only the numeric
- * {@code odata.error} code is ever quoted, never its message.
- */
+/** What 1C's standard OData answers mean. Only the numeric {@code odata.error} code is ever quoted, never its message. */
 final class OneCAnswers {
 
     private OneCAnswers() {
     }
 
-    /** What the answer to a document written means: its reference when 1C shows it, unknown when 1C may have written it. */
+    /** Its reference when 1C shows it; unknown when 1C may have written it. */
     static Outcome outcomeOf(Exchange exchange) {
         if (!(exchange instanceof Exchange.Answered answered)) {
             return Exchange.unanswered(exchange);
@@ -51,7 +47,6 @@ final class OneCAnswers {
         return new Outcome.Rejected("target_rejected", "1C answered HTTP " + status + odataCode(answered.body()), status);
     }
 
-    /** What is kept of a document for replay: its number and, when read, whether it is posted. */
     static JsonObject result(JsonObject document) {
         JsonObjectBuilder result = JSON.createObjectBuilder();
         if (document.get("Number") instanceof JsonString number) {
@@ -76,7 +71,6 @@ final class OneCAnswers {
         throw new IllegalArgumentException("an exchange this adapter does not know: " + exchange);
     }
 
-    /** Only the numeric odata.error code: its message may quote the request. */
     static String odataCode(String body) {
         JsonObject error = TargetHttpClient.jsonObject(body);
         if (error != null && error.get("odata.error") instanceof JsonObject odata
@@ -86,7 +80,6 @@ final class OneCAnswers {
         return "";
     }
 
-    /** The objects of a page of an entity set; null when the body is not one. */
     static List<JsonObject> values(String body) {
         JsonObject page = TargetHttpClient.jsonObject(body);
         if (page == null || !(page.get("value") instanceof JsonArray array)) {

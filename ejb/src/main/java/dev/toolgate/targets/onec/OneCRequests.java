@@ -6,10 +6,6 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
-/**
- * Builds requests to 1C's standard OData interface: the infobase's URL, basic authentication, JSON asked for,
- * entity names and {@code $filter} values encoded as OData wants them.
- */
 final class OneCRequests {
 
     private final OneCSettings settings;
@@ -21,26 +17,23 @@ final class OneCRequests {
                 (settings.user() + ":" + settings.password()).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** An entity set, with {@code query} (each part starting with {@code &}) after {@code $format=json}. */
     HttpRequest.Builder set(String entitySet, String query) {
         return HttpRequest.newBuilder(URI.create(settings.url() + encode(entitySet) + "?$format=json" + query))
                 .header("Authorization", authorization).header("Accept", "application/json");
     }
 
-    /** One record of {@code entitySet} by its key, {@code (<field>='<value>',…)} with the fields' names encoded. */
     HttpRequest.Builder record(String entitySet, String key) {
         return HttpRequest.newBuilder(URI.create(settings.url() + encode(entitySet) + key + "?$format=json"))
                 .header("Authorization", authorization).header("Accept", "application/json");
     }
 
-    /** One document by its reference, with only the {@code select}ed fields. */
     HttpRequest.Builder document(String ref, String select) {
         return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
                         + "')?$format=json&$select=" + select))
                 .header("Authorization", authorization).header("Accept", "application/json");
     }
 
-    /** {@code POST <set>(guid'<ref>')/Post}: posting in the regular (not operational) mode. */
+    /** Posting in the regular (not operational) mode. */
     HttpRequest.Builder posting(String ref) {
         return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
                         + "')/Post?PostingModeOperational=false&$format=json"))

@@ -13,12 +13,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Where and how to reach one 1C infobase. Read from MicroProfile Config, e.g. the environment
- * variable {@code TOOLGATE_TARGET_1C_URL} for {@code toolgate.target.1c.url}.
+ * Where and how to reach one 1C infobase, from MicroProfile Config ({@code toolgate.target.1c.*}).
  *
- * @param url          the infobase's OData root, ending in {@code /odata/standard.odata}
- * @param currencyKeys ISO code → {@code Ref_Key} of that currency in {@code Catalog_Валюты}
- * @param timeZone     the infobase's zone: 1C dates carry no offset
+ * @param timeZone the infobase's zone: 1C dates carry no offset
  */
 public record OneCSettings(URI url, String user, String password, String documentSet, String keyRequisite,
                            String organizationKey, Map<String, String> currencyKeys, ZoneId timeZone,

@@ -18,10 +18,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * The blocks of one PEM file (RFC 7468), read for the setting that names it. Text around the blocks is
- * ignored, as in the {@code ca-bundle.crt} files distributions ship with a comment before each CA.
- */
+/** The blocks of one PEM file (RFC 7468); text around them is ignored, as in distributions' commented {@code ca-bundle.crt}. */
 final class PemFile {
 
     private static final Pattern BLOCK = Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\\s]*?)-----END \\1-----");
@@ -64,7 +61,6 @@ final class PemFile {
         return new PemFile(setting, file, blocks);
     }
 
-    /** Every CERTIFICATE block, in file order; at least one. */
     List<X509Certificate> certificates() {
         List<X509Certificate> certificates = new ArrayList<>();
         try {

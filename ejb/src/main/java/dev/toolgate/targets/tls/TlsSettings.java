@@ -22,9 +22,8 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * One target's TLS, under {@code toolgate.target.<system>.tls.} (docs/tls.md): a PEM trust bundle, and the client
- * certificate shown when asked, as PEM files (an nginx front's) or a PKCS#12 keystore (a Windows or IIS export).
- * Nothing set: the JDK's default trust and no client certificate.
+ * One target's TLS, under {@code toolgate.target.<system>.tls.} (docs/tls.md): a PEM trust bundle and a client
+ * certificate as PEM files or PKCS#12. Nothing set: the JDK's default trust and no client certificate.
  */
 public record TlsSettings(String prefix, Path trustBundle, Path clientCertificate, Path clientKey, Path clientKeystore,
                           String clientKeystorePassword) {
@@ -33,7 +32,7 @@ public record TlsSettings(String prefix, Path trustBundle, Path clientCertificat
         return from(name -> config.getOptionalValue(name, String.class), system);
     }
 
-    /** From any source of settings by property name; an incomplete or ambiguous client identity is refused here. */
+    /** An incomplete or ambiguous client identity is refused here. */
     public static TlsSettings from(Function<String, Optional<String>> values, String system) {
         String p = "toolgate.target." + system + ".tls.";
         Function<String, Path> path = name -> values.apply(p + name).filter(v -> !v.isBlank()).map(Path::of).orElse(null);
@@ -65,9 +64,8 @@ public record TlsSettings(String prefix, Path trustBundle, Path clientCertificat
     }
 
     /**
-     * Replaces, not adds to, the default trust: a target is one host with one issuer, and an operator
-     * who names a company CA for it means that CA. Adding would let any of the JDK's public CAs vouch
-     * for an internal host too, and would hide a wrong bundle behind a public certificate.
+     * Replaces the default trust: an operator who names a company CA for a target means that CA. Adding would let any
+     * public CA vouch for an internal host, and hide a wrong bundle behind a public certificate.
      */
     private TrustManager[] trustManagers() throws GeneralSecurityException {
         if (trustBundle == null) {

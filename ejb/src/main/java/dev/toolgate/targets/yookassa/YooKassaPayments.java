@@ -37,11 +37,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/**
- * Translates {@code payment.create} and {@code payment.refund} into YooKassa payments and refunds: the requests,
- * their bodies and the look-ups by our key; {@link YooKassaAnswers} reads what YooKassa answers. Together the only
- * classes that know YooKassa's fields.
- */
+/** {@code payment.create} and {@code payment.refund}; with {@link YooKassaAnswers}, the only classes that know YooKassa's fields. */
 public final class YooKassaPayments implements Target, PaymentCoverage, AnnouncedObjects {
 
     static final String KEY_FIELD = "gw_key";
@@ -63,10 +59,7 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
                 .encodeToString((settings.shopId() + ":" + settings.secretKey()).getBytes(StandardCharsets.UTF_8));
     }
 
-    /**
-     * YooKassa keys are at most 64 characters: the SHA-256 of our downstream key is exactly that, the
-     * same on every attempt, and never collides between two operations in practice.
-     */
+    /** YooKassa keys are at most 64 characters: the SHA-256 hex of our downstream key, the same on every attempt. */
     static String idempotenceKey(Attempt dispatch) {
         return Fingerprint.of(dispatch.downstreamKey());
     }
