@@ -15,10 +15,8 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The first admin: when {@code toolgate.admin.bootstrap-token} is set (from the environment or a
- * secret store, never the journal), principal {@code bootstrap-admin} authenticates with it — created
- * when no admin exists yet, its digest updated when the configured token changes. An admin then
- * creates the real principals; revoking {@code bootstrap-admin} disables it for good.
+ * The first admin: with {@code toolgate.admin.bootstrap-token} set (from the environment, never the journal),
+ * {@code bootstrap-admin} authenticates with it until an admin revokes it for good.
  */
 @Singleton
 @Startup

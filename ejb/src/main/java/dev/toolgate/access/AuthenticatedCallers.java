@@ -8,15 +8,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.time.Clock;
 import java.time.Duration;
 
-/** This instance's {@link CallerCache}, sized and timed from configuration. */
 @ApplicationScoped
 public class AuthenticatedCallers {
 
-    /**
-     * 60 s: how long a token change that was never announced (see {@link PrincipalChangeListener})
-     * could still be honoured here. Announced changes take effect at once; 0 turns the cache off and
-     * every request reads the principal table.
-     */
+    /** How long an unannounced token change could still be honoured here; announced ones take effect at once; 0: no cache. */
     @Inject
     @ConfigProperty(name = "toolgate.auth.cache-seconds", defaultValue = "60")
     int lifetimeSeconds;

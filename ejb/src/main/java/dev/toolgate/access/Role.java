@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** What a principal may do. */
 public enum Role {
     /** Submits operations, reads its tenant's operations, resumes them. */
     AGENT,
@@ -12,7 +11,6 @@ public enum Role {
     APPROVER,
     /** Runs reconciliation, resolves escalations, reads everything of its tenant. */
     OPERATOR,
-    /** Reads, nothing else. */
     AUDITOR,
     /** Manages principals and their tokens. */
     ADMIN;
@@ -21,7 +19,6 @@ public enum Role {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The role of this name, if this release knows it. */
     public static Optional<Role> known(String name) {
         return Arrays.stream(values()).filter(role -> role.dbName().equals(name.strip().toLowerCase(Locale.ROOT))).findFirst();
     }

@@ -7,10 +7,8 @@ import java.util.List;
 /**
  * A validated command in canonical form.
  *
- * @param payload        normalized significant fields: what the target receives
  * @param storedPayload  {@code payload} without the sensitive fields: what the journal keeps
- * @param withheldFields the sensitive fields the caller sent, which only a caller can send again
- * @param fingerprint    SHA-256 of the canonical JSON of payload + operation + target, flat
+ * @param withheldFields the sensitive fields sent, which only a caller can send again
  */
 public record CanonicalRequest(String operation, String target, JsonObject payload, JsonObject storedPayload,
                                List<String> withheldFields, String fingerprint) {

@@ -12,10 +12,9 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Reads JSON text (RFC 8259) and refuses whatever is not I-JSON (RFC 7493): a duplicate member name,
- * a surrogate or noncharacter code point in a string (§2.1), a number no IEEE 754 double can hold
- * (§2.2). Hand-written because JSON-P providers silently keep the last of two duplicate names and pass
- * lone surrogates through, so the fingerprint would cover something other than what the caller sent.
+ * Reads JSON and refuses what is not I-JSON (RFC 7493): duplicate names, surrogates or noncharacters, numbers no
+ * double holds. Hand-written because JSON-P providers keep the last duplicate and pass lone surrogates, so the
+ * fingerprint would cover something other than what the caller sent.
  */
 public final class IJsonReader extends JsonTokens {
 
@@ -28,7 +27,6 @@ public final class IJsonReader extends JsonTokens {
         super(text);
     }
 
-    /** The value, or an {@link InvalidCommand}: MALFORMED_JSON, NOT_I_JSON, or INVALID_REQUEST when nested too deep. */
     public static JsonValue read(String text) {
         IJsonReader reader = new IJsonReader(text);
         JsonValue value = reader.value();

@@ -13,11 +13,7 @@ final class IJsonRules {
     private IJsonRules() {
     }
 
-    /**
-     * The string itself when every code point is a Unicode scalar value and no noncharacter (§2.1).
-     * A lone surrogate has no UTF-8 form: encoding it would silently turn it into '?', so two
-     * different strings would store and fingerprint alike.
-     */
+    /** Scalar values only, no noncharacter (§2.1): a lone surrogate would encode as '?', so two strings would fingerprint alike. */
     static String scalarValues(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -3,10 +3,8 @@ package dev.toolgate.canonical;
 import jakarta.ejb.ApplicationException;
 
 /**
- * A command the gateway refuses before anything is stored or sent. Thrown, not returned:
- * it ends the request at once and is mapped to a 400 problem in one place.
- *
- * <p>An application exception, so it crosses the EJB boundary as itself rather than wrapped.
+ * A command refused before anything is stored or sent; thrown to end the request at once. An application exception,
+ * so it crosses the EJB boundary unwrapped.
  */
 @ApplicationException
 public class InvalidCommand extends RuntimeException {
@@ -34,7 +32,6 @@ public class InvalidCommand extends RuntimeException {
         return reason;
     }
 
-    /** The offending payload field, or null when the problem is not about one field. */
     public String field() {
         return field;
     }

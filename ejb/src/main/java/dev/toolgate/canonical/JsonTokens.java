@@ -2,10 +2,6 @@ package dev.toolgate.canonical;
 
 import static dev.toolgate.canonical.InvalidCommand.Reason.MALFORMED_JSON;
 
-/**
- * A position in JSON text and the tokens below the grammar: whitespace, punctuation, strings with
- * their escapes (RFC 8259 §7), the digits of a number. {@link IJsonReader} builds values from them.
- */
 abstract class JsonTokens {
 
     final String text;
@@ -82,7 +78,6 @@ abstract class JsonTokens {
         }
     }
 
-    /** Skips whitespace, then consumes {@code c} if it is next. */
     boolean next(char c) {
         whitespace();
         return take(c);

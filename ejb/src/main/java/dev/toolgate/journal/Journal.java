@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the journal: a process's operations by key, and the schema it holds. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class Journal {
@@ -21,7 +20,6 @@ public class Journal {
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
 
-    /** The operations of {@code tenant} under {@code keys} that exist, by key: a process's steps in one read. */
     public Map<String, OperationView> several(String tenant, Collection<String> keys) {
         Map<String, OperationView> found = new HashMap<>();
         em.createQuery("SELECT o FROM Operation o WHERE o.tenant = :tenant AND o.key IN :keys", Operation.class)
@@ -30,11 +28,7 @@ public class Journal {
         return found;
     }
 
-    /**
-     * The journal's schema against the version {@code needed} (this release's): what it holds, and whether this release
-     * fits it ({@link SchemaFit}) — a newer schema counts only where it declares this release compatible. Throws when
-     * the database does not answer.
-     */
+    /** A newer schema fits only where it declares this release compatible ({@link SchemaFit}); throws when the database does not answer. */
     public SchemaStanding schemaStanding(int needed) {
         String held = schemaVersion();
         Integer version = held == null ? null : Integer.valueOf(held.split("\\.")[0]);
@@ -47,7 +41,6 @@ public class Journal {
         return new SchemaStanding(held, SchemaFit.of(needed, version, oldest));
     }
 
-    /** The schema the journal holds ({@code null}: none) and how this release fits it. */
     public record SchemaStanding(String held, SchemaFit fit) {
     }
 

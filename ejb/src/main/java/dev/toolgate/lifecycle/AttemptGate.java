@@ -7,11 +7,9 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * The effect gate of one attempt. A lease more than half of which is left is provably still ours —
- * nobody may take it before it ends — so the common first request goes out without a database round
- * trip; past half, the lease is renewed in the journal, which is also where a holder that lost it
- * finds out. An operation that needs approval reads the approval again under the row lock before its
- * first request of the attempt, so a revoke committed since capture stops it.
+ * The effect gate of one attempt: a provably held lease ({@link LeaseRenewals#provablyHeld}) lets the first request go
+ * without a round trip; past half, the lease is renewed, which is where a holder that lost it finds out. An approval is
+ * read again under the row lock before the attempt's first request, so a revoke committed since capture stops it.
  */
 final class AttemptGate implements EffectGate {
 

@@ -12,8 +12,7 @@ public final class CapturePolicy {
     }
 
     /**
-     * Whether the first look's row, read without its lock, is answered as it stands: a finished operation with this
-     * payload never changes again (it is {@link #decide}'s replay, and needs neither the lock nor the approval). Every
+     * A finished operation with this payload never changes again, so it is replayed as read without the lock; every
      * other row is decided under its lock.
      */
     static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {

@@ -3,13 +3,11 @@ package dev.toolgate.lifecycle;
 import dev.toolgate.operation.OperationView;
 
 /**
- * What the first statement of a call with a key found ({@link FirstCapture}): the key was new and this call captured
- * it; the key's row as it stood; or neither — another caller's insert won meanwhile, committed after the statement
- * began, so it saw no row and could insert none.
+ * What the first statement of a call with a key found: a new key captured, the row as it stood, or a race (another
+ * caller's insert committed after the statement began, so it saw no row and could insert none).
  */
 public sealed interface KeyLook {
 
-    /** This call's row and its {@code captured} event are committed: the capture's decision. */
     record Captured(Phase phase) implements KeyLook {
     }
 
@@ -17,7 +15,6 @@ public sealed interface KeyLook {
     record Found(OperationView row) implements KeyLook {
     }
 
-    /** Another caller's row, not yet visible: decided under its lock. */
     record Raced() implements KeyLook {
     }
 }

@@ -5,10 +5,8 @@ import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonObject;
 
 /**
- * The last check before a target is called: what goes out must be what the journal
- * recorded — the operation's own attempt, leased, and a payload equal to the recorded one in every
- * field the journal kept (withheld fields were fingerprint-checked at capture). The model behind an
- * agent cannot change an approved amount on the way out, whatever path a payload took to get here.
+ * The last check before a target is called: the operation's own leased attempt, and a payload equal to the recorded
+ * one, so an agent's model cannot change an approved amount on the way out, whatever path the payload took.
  */
 public final class OutgoingCheck {
 

@@ -20,10 +20,7 @@ import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.Optional;
 
-/**
- * A person settles an escalated operation on their word and evidence ({@code escalation.Escalations}): the one write
- * to an escalated row, with its result for replay and its {@code resolved} event, in one statement.
- */
+/** The one write to an escalated row: a person's settlement with its result and {@code resolved} event, in one statement. */
 public final class Resolutions {
 
     private static final NumberedSql RESOLVE_RUN = NumberedSql.of(RESOLVE);
@@ -31,7 +28,6 @@ public final class Resolutions {
     private Resolutions() {
     }
 
-    /** {@link OperationWrites#RESOLVE} on {@code before}; empty when it is no longer the escalated row {@code before} read. */
     static Optional<OperationView> resolve(Connection c, OperationView before, OperationStatus to, String objectId, String code,
                                            JsonObject result, String actor, Instant now, String detail) {
         Optional<OperationView> resolved = JournalConnections.run("the journal's write of a resolution failed", () -> {
@@ -45,10 +41,7 @@ public final class Resolutions {
         return resolved;
     }
 
-    /**
-     * Settles the escalated row {@code before}, which the caller read and locked: the row now. Under that lock the
-     * fence cannot miss; if it does, the lock did not hold and it throws.
-     */
+    /** {@code before} was read and locked by the caller, so a fence miss means the lock did not hold: it throws. */
     public static OperationView resolved(Connection c, OperationView before, OperationStatus to, String objectId, String code,
                                          JsonObject result, String actor, Instant now, String detail) {
         return ApprovalWrites.underLock(resolve(c, before, to, objectId, code, result, actor, now, detail), before);

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The gateway's counters and latency histograms, updated where the events happen. */
 @ApplicationScoped
 public class GatewayMetrics {
 
@@ -23,7 +22,6 @@ public class GatewayMetrics {
         count("toolgate_captures_total", "decision", decision);
     }
 
-    /** One call to a target and what it established. */
     public void targetCall(String target, String errorClass, long millis) {
         count("toolgate_target_calls_total", "target", target, "error_class", errorClass == null ? "none" : errorClass);
         latencies.computeIfAbsent(target, t -> new Histogram()).observe(millis / 1000.0);
@@ -34,7 +32,6 @@ public class GatewayMetrics {
         count("toolgate_outcomes_total", "target", target, "status", status);
     }
 
-    /** A look-up by key and what it found. */
     public void reconciled(String target, String outcome) {
         count("toolgate_reconciled_total", "target", target, "outcome", outcome);
     }

@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The networks a target's notifications may come from, as CIDR blocks ({@code 185.71.76.0/27}, {@code 2a02:5180::/32},
- * or a single address). A source address proves little — a notification is only a trigger — but it keeps strangers
- * from spending our look-ups. Empty: any source.
+ * The CIDR blocks a target's notifications may come from; empty: any. A source proves little (a notification is only
+ * a trigger) but keeps strangers from spending our look-ups.
  */
 public final class SourceNetworks {
 
@@ -19,7 +18,7 @@ public final class SourceNetworks {
         this.blocks = blocks;
     }
 
-    /** {@code text}: comma-separated blocks; blank for any source. Throws IllegalArgumentException naming the bad block. */
+    /** Throws IllegalArgumentException naming the bad block. */
     public static SourceNetworks parse(String text) {
         List<Block> blocks = new ArrayList<>();
         for (String raw : text == null ? new String[0] : text.split(",")) {
@@ -35,7 +34,6 @@ public final class SourceNetworks {
         return blocks.isEmpty();
     }
 
-    /** Whether {@code address} (a literal IP, as the container gives the peer) lies in one of the blocks. */
     public boolean admits(String address) {
         if (blocks.isEmpty()) {
             return true;

@@ -7,10 +7,9 @@ import java.util.Map;
 import java.util.logging.LogManager;
 
 /**
- * The JBoss Logging MDC, filled for the duration of one log call: WildFly's {@code json-formatter} prints it, which is
- * how a structured line's fields become fields there. The MDC is the server's class, so it is looked up reflectively,
- * and only under JBoss LogManager: Payara has JBoss Logging's classes too (for Weld), whose MDC nothing there reads.
- * {@code EarOnWildFlyIT} (it) reads a journal event's fields back from WildFly's JSON log lines.
+ * The JBoss Logging MDC, filled for one log call: WildFly's {@code json-formatter} prints it as fields. Looked up
+ * reflectively and only under JBoss LogManager (Payara has the classes for Weld, but nothing reads them). Still
+ * needed: {@code EarOnWildFlyIT}.
  */
 public final class JBossMdc {
 
@@ -23,7 +22,6 @@ public final class JBossMdc {
     private JBossMdc() {
     }
 
-    /** Puts {@code fields} (null values left out) in the MDC, where one is read. */
     public static void put(Map<String, String> fields) {
         if (MDC_PUT != null) {
             fields.forEach((name, value) -> {
@@ -34,7 +32,6 @@ public final class JBossMdc {
         }
     }
 
-    /** Takes {@code fields}' names out of the MDC again. */
     public static void remove(Map<String, String> fields) {
         if (MDC_REMOVE != null) {
             fields.keySet().forEach(name -> invoke(MDC_REMOVE, name, null));

@@ -3,10 +3,8 @@ package dev.toolgate.platform;
 import java.util.Set;
 
 /**
- * A server's connection pool giving up: a Jakarta Connectors {@code ResourceException} (WildFly's IronJacamar) or
- * Payara's {@code PoolingException}, known by name since the application may not see the servers' classes.
- * {@code PoolFailuresTest} pins the names; {@code DatabaseOutageIT} (it) runs the outages in which Payara Micro's pool
- * may give up before the driver does.
+ * A server pool giving up (IronJacamar's {@code ResourceException}, Payara's {@code PoolingException}), known by name:
+ * the application may not see the servers' classes. Still needed: {@code DatabaseOutageIT}; names pinned by {@code PoolFailuresTest}.
  */
 public final class PoolFailures {
 

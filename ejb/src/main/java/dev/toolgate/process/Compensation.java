@@ -1,9 +1,8 @@
 package dev.toolgate.process;
 
 /**
- * What undoes a step's effect once a later step has failed for good. Compensation is a new, separate
- * operation with its own key and meaning — a refund, a cancelled invoice, a deal moved to lost — never a
- * deletion: a posted document, a sent notification or a completed payment stays in the record.
+ * What undoes a step's effect after a later step failed for good: a new operation with its own key (a refund, a
+ * cancelled invoice), never a deletion.
  */
 public sealed interface Compensation {
 

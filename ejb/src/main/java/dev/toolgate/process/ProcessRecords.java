@@ -9,11 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * What a person or agent reads of a process: its row, each declared step with its operation and its
- * compensation's, and its events. Read, never moved: {@link ProcessDriver} and {@link ProcessAdvancer} both
- * answer with it, so an answer says the same whoever moved the process.
- */
+/** What a person or agent reads of a process; never moves it, so an answer says the same whoever moved the process. */
 @ApplicationScoped
 public class ProcessRecords {
 
@@ -29,7 +25,6 @@ public class ProcessRecords {
         return of(process, recorded(process));
     }
 
-    /** By {@code type}; with no steps when it is null. */
     public ProcessRecord of(ProcessView process, ProcessType type) {
         if (type == null) {
             return new ProcessRecord(process, List.of(), processes.events(process.tenant(), process.key()));

@@ -8,13 +8,10 @@ public enum ProcessStatus {
     RUNNING,
     /** A step waits for a person's approval of exactly what it would send. */
     AWAITING_APPROVAL,
-    /** Every step succeeded. */
     COMPLETED,
     /** A step failed for good, and nothing before it needed compensating. */
     FAILED,
-    /** A step failed for good; the earlier steps' compensations are being run, latest first. */
     COMPENSATING,
-    /** A step failed for good, and every earlier effect was compensated as declared. */
     COMPENSATED,
     /** A person must act: a compensation failed, an effect cannot be compensated, or a step is escalated or stuck. */
     NEEDS_ATTENTION;

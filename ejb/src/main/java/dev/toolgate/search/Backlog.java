@@ -9,11 +9,7 @@ import jakarta.persistence.PersistenceContext;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * The backlog as operators watch it, over every tenant ({@code toolgate_operations_unfinished},
- * {@code toolgate_reconcile_lag_seconds}): operations per unfinished status, escalated apart, and the reconcile lag.
- * Summed per {@link Standing#metricStatus()}, {@link OperationSearch#unfinished} of each tenant adds up to it.
- */
+/** The backlog operators watch, across tenants; {@link OperationSearch#unfinished} of each tenant adds up to it. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class Backlog {
@@ -35,7 +31,6 @@ public class Backlog {
         return new Figures(counts, ((Number) lag).doubleValue());
     }
 
-    /** Unfinished operations by status ({@code escalated} apart from {@code unknown}), and the reconcile lag in seconds. */
     public record Figures(Map<String, Long> unfinished, double reconcileLagSeconds) {
     }
 }

@@ -1,9 +1,8 @@
 package dev.toolgate.targets;
 
 /**
- * Asked right before each request that can create the effect ({@link TargetHttpClient#sendEffect}): an attempt can
- * outlive its lease (look-up pages, a posting after the create), and one that lost it must stop without sending, or
- * its request could follow a newer attempt's. It also tells, when an adapter fails, whether such a request may have left.
+ * Asked right before each request that can create the effect: an attempt can outlive its lease, and one that lost it
+ * must stop without sending, or its request could follow a newer attempt's.
  */
 public interface EffectGate {
 
@@ -22,7 +21,6 @@ public interface EffectGate {
     /** True once a request that can create the effect was permitted: from then on a failure is an unknown outcome. */
     boolean effectMayHaveLeft();
 
-    /** A gate that always permits, for an adapter used without a journal (its contract tests). */
     static EffectGate unguarded() {
         return new EffectGate() {
             private boolean permitted;

@@ -7,11 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * How long one request to a target may last from the gateway's side: connecting, then waiting for
- * the answer. The adapters use it for their HTTP client; the lifecycle uses {@link #longest(String)} to know
- * until when a request sent under a lease that ended may still be running.
- */
+/** Connect and read timeouts of one target; {@link #longest(String)} bounds how long a request under a lapsed lease may still run. */
 public record RequestTimeouts(Duration connect, Duration read) {
 
     public static final long DEFAULT_CONNECT_MS = 2_000;
@@ -20,7 +16,6 @@ public record RequestTimeouts(Duration connect, Duration read) {
     /** Each target's longest request, read once: the reconcile claim asks for every due row. */
     private static final Map<String, Duration> LONGEST = new ConcurrentHashMap<>();
 
-    /** {@code toolgate.target.<system>.connect-timeout-ms} and {@code .read-timeout-ms} (under {@code .http.} for the generic adapter). */
     public static RequestTimeouts of(Config config, String system) {
         String prefix = "toolgate.target." + system + "." + (AdapterSetting.genericHttp(config, system) ? "http." : "");
         return new RequestTimeouts(
@@ -32,7 +27,6 @@ public record RequestTimeouts(Duration connect, Duration read) {
         return connect.plus(read);
     }
 
-    /** How long one request to {@code target} may run (connect + read timeout): the lifecycle's settle windows start after it. */
     public static Duration longest(String target) {
         return LONGEST.computeIfAbsent(target, t -> of(ConfigProvider.getConfig(), t).longest());
     }

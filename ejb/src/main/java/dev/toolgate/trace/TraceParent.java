@@ -18,10 +18,7 @@ public final class TraceParent {
     private TraceParent() {
     }
 
-    /**
-     * The trace id of a well-formed header; empty for anything else, which the spec says to treat as
-     * absent (start a new trace) rather than refuse the call.
-     */
+    /** Empty for a malformed header, which the spec says to treat as absent rather than refuse. */
     public static Optional<String> traceId(String header) {
         if (header == null) {
             return Optional.empty();

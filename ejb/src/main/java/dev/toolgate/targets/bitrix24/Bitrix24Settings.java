@@ -9,13 +9,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Where the portal's webhook is. The URL holds the webhook's secret in its path, so it is treated as a
- * credential: {@link #toString()} shows only the host.
+ * The portal's webhook; its URL holds the secret, so {@link #toString()} shows only the host.
  *
- * @param url          {@code https://<portal>/rest/<user>/<secret>/}
- * @param originatorId our "data source id" in ORIGINATOR_ID; with ORIGIN_ID (the key) it names our deals
- * @param lostStage    the STAGE_ID that {@code crm.deal.lose} moves a deal to: {@code LOSE} in the general
- *                     pipeline; a portal whose deals live in pipeline N sets {@code C<N>:LOSE}
+ * @param originatorId our ORIGINATOR_ID; with ORIGIN_ID (the key) it names our deals
+ * @param lostStage    where {@code crm.deal.lose} moves a deal: {@code LOSE}, or {@code C<N>:LOSE} in pipeline N
  */
 public record Bitrix24Settings(URI url, String originatorId, String lostStage, Duration connectTimeout, Duration readTimeout,
                                TlsSettings tls) {

@@ -5,12 +5,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What an HTTP status (or a target's error code) proves, from configuration:
- * {@code 429:retry,409:pending,400:final,5xx:unknown}; a code rule {@code code:LOCKED:retry} wins over the
- * status. Anything not listed: 429 retry (a rate limiter answers before the request is worked), every
- * 5xx unknown — a 502/503/504 from a proxy or load balancer says nothing about whether the upstream
- * committed — and other 4xx final. Only a target whose own contract proves that a status means "not
- * executed" should list it as {@code retry}; the same rule holds for every adapter.
+ * What an HTTP status (or a target's error code) proves, from configuration: {@code 429:retry,409:pending,5xx:unknown}.
+ * Unlisted: 429 retry, 5xx unknown (a proxy's 502/503/504 says nothing about the upstream), other 4xx final. List a
+ * status as {@code retry} only when the target's contract proves it means "not executed".
  */
 public final class Classification {
 

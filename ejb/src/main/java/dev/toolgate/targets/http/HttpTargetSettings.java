@@ -13,11 +13,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/**
- * A target described by configuration under {@code toolgate.target.<system>.http.} (docs/targets.md lists every
- * setting; TLS is under {@code .tls.}, {@link TlsSettings}). {@link #toString()} names only the host: credentials are
- * never printed.
- */
+/** A target described under {@code toolgate.target.<system>.http.} (docs/targets.md); {@link #toString()} never prints credentials. */
 public record HttpTargetSettings(String method, Template url, Template body, String auth, String user, String password,
                                  String token, String headerName, String headerValue, String idempotencyHeader,
                                  Duration dedupWindow, Set<Integer> successStatuses, String idPointer, String statusPointer,
@@ -30,7 +26,6 @@ public record HttpTargetSettings(String method, Template url, Template body, Str
         return from(name -> config.getOptionalValue(name, String.class), system);
     }
 
-    /** From any source of settings by property name (MicroProfile Config in the gateway, a map in tests). */
     public static HttpTargetSettings from(Function<String, Optional<String>> values, String system) {
         String p = "toolgate.target." + system + ".http.";
         Function<String, String> get = name -> values.apply(p + name).orElse(null);

@@ -12,11 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A request template with {@code {{name}}} placeholders (not {@code ${…}}: MicroProfile Config would expand
- * those as property expressions before the adapter ever saw them): {@code key} (our downstream key), {@code operation},
- * {@code attempt}, {@code trace_id}, {@code payload.<field>}. In a URL a value is URL-encoded; in a body it
- * becomes a JSON literal (a string quoted and escaped, a number as is), so a value can never break the
- * body's syntax or inject a field.
+ * A request template with {@code {{name}}} placeholders ({@code ${…}} would be expanded by MicroProfile Config first).
+ * Values are URL-encoded in a URL and JSON literals in a body, so a value can never break the body or inject a field.
  */
 public final class Template {
 

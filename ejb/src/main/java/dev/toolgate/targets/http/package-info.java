@@ -1,8 +1,5 @@
 /**
- * The generic HTTP adapter (docs/targets.md): a target reached over HTTP that is
- * described by configuration, not code — request template, auth, an optional idempotency header,
- * a success rule, a classification table and a look-up template. It serves a catalog target in place
- * of its coded adapter when {@code toolgate.target.<system>.adapter=http}: e.g. 1C through an HTTP
- * service that looks up or creates the document under a lock on its side (the hardened 1C deployment).
+ * The generic HTTP adapter (docs/targets.md): a target described by configuration, not code. Serves a catalog target
+ * in place of its coded adapter when {@code toolgate.target.<system>.adapter=http} (e.g. a hardened 1C HTTP service).
  */
 package dev.toolgate.targets.http;

@@ -10,10 +10,8 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * What an adapter that threw means for the operation: an exception is a bug or an answer the adapter
- * could not read, never a reason to leave a row half-done. Classified by whether a request that can
- * create the effect may have left ({@link EffectGate#effectMayHaveLeft}): not sent → safe to try again;
- * possibly sent → unknown, looked up by key. A look-up that throws is a failed look-up.
+ * An adapter that threw: a bug or an unreadable answer, never a reason to leave a row half-done. Not sent: safe to
+ * try again; possibly sent ({@link EffectGate#effectMayHaveLeft}): unknown, looked up by key.
  */
 final class AdapterFailures {
 

@@ -99,7 +99,6 @@ final class YooKassaAnswers {
         return new BigDecimal(amount.getString("value", "0"));
     }
 
-    /** The body of a 200 answer, when it is a JSON object; null for anything else. */
     static JsonObject ok(Exchange exchange) {
         return exchange instanceof Exchange.Answered a && a.status() == 200 ? TargetHttpClient.jsonObject(a.body()) : null;
     }

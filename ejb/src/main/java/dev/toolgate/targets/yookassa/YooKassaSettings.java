@@ -9,12 +9,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Where and as whom to call YooKassa: {@code toolgate.target.yookassa.url} (the API root, e.g.
- * {@code https://api.yookassa.ru/v3/}), {@code .shop-id}, {@code .secret-key}, timeouts.
+ * Where and as whom to call YooKassa ({@code toolgate.target.yookassa.*}).
  *
- * @param keyWindow   how long to trust YooKassa's Idempotence-Key (it keeps one 24 h): 23 h by default, so a
- *                    re-send near the boundary is looked up first, never trusted to dedup
- * @param returnUrl   where a payer returns after confirming a payment, when the shop's flow needs a redirect
+ * @param keyWindow how long to trust YooKassa's Idempotence-Key (kept 24 h): 23 h, so a re-send near the edge is looked up first
  */
 public record YooKassaSettings(URI url, String shopId, String secretKey, Duration connectTimeout, Duration readTimeout,
                                Duration keyWindow, String returnUrl, TlsSettings tls) {
