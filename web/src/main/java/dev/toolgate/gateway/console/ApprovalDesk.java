@@ -21,11 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/**
- * Where approvers work: the queue of operations awaiting approval (or approved and awaiting the agent's call), one
- * operation's decision page, and the grant, decline and revoke a decision makes — each through the same
- * {@link Approvals} the REST API calls, in a span that names who decided.
- */
+/** Where approvers work: the queue, a decision page, and grant, decline and revoke through the same {@link Approvals} as the API. */
 @ApplicationScoped
 public class ApprovalDesk {
 
@@ -99,12 +95,11 @@ public class ApprovalDesk {
         exchange.seeOther("/console/operation?key=" + Html.query(key));
     }
 
-    /** A refund's payment as the payment system holds it now, beside the refund asked for; null for any other operation. */
     private ApprovalPages.Coverage coverage(OperationView op) {
         return refunds.of(op).map(cover -> new ApprovalPages.Coverage(cover, Money.of(op.payload()))).orElse(null);
     }
 
-    /** A person's decision on an approval, as a span naming the operation and who decided — or what refused it. */
+    /** A decision as a span naming the operation and who decided, or what refused it. */
     private static <T> T decided(ConsoleUser user, String key, String what, Supplier<T> deciding) {
         try (Step decision = Spans.step("toolgate.approval", new OperationAttributes(user.tenant(), key, null, null))) {
             decision.outcome(what).set("toolgate.approval.decided_by", user.name());

@@ -14,9 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The approver's pages: the queue, oldest first, and one operation's decision page showing exactly what
- * would be sent. The fingerprint travels in a hidden field of the page that showed it — never typed — so an
- * approval binds the intent the approver saw: if the key's payload were different, the grant is refused.
+ * The approver's pages. The fingerprint travels in a hidden field of the page that showed it, never typed, so an
+ * approval binds the intent the approver saw: a different payload under the key refuses the grant.
  */
 final class ApprovalPages {
 
@@ -77,7 +76,6 @@ final class ApprovalPages {
         return html;
     }
 
-    /** One operation awaiting approval: everything that would be sent, and the approver's choices. */
     static Html decision(OperationView op, ApprovalView approval, Coverage coverage, ConsoleUser user, String csrf, Instant now,
                          String flash) {
         Html html = new Html();
@@ -133,7 +131,6 @@ final class ApprovalPages {
         return html.raw("</section>");
     }
 
-    /** What a refund's payment still covers, asked of the payment system when the page is drawn, and the refund asked for. */
     record Coverage(RefundCoverage.Cover cover, String refund) {
 
         void render(Html html) {

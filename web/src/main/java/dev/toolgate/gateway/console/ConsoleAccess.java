@@ -6,9 +6,8 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Who may see which page and do which thing in the console: the whole table, in one place. A page a role
- * may not see answers 403; a thing it may not do is neither shown as a button nor accepted as a POST.
- * Agents have no place here at all: {@link Role#AGENT} is in no row.
+ * Who may see which page and do which thing in the console, in one place. A thing a role may not do is neither
+ * shown nor accepted; {@link Role#AGENT} is in no row.
  */
 public enum ConsoleAccess {
     HOME(Role.APPROVER, Role.OPERATOR, Role.AUDITOR, Role.ADMIN),
@@ -16,7 +15,6 @@ public enum ConsoleAccess {
     ESCALATIONS(Role.OPERATOR),
     UNFINISHED(Role.OPERATOR),
     RECONCILE(Role.OPERATOR),
-    /** Search and the record page: auditors, and everyone above them. */
     SEARCH(Role.AUDITOR, Role.OPERATOR, Role.APPROVER, Role.ADMIN),
 
     APPROVE(Role.APPROVER),

@@ -10,13 +10,11 @@ import java.io.IOException;
 import java.time.Instant;
 
 /**
- * One console request as a page or action sees it: the person ({@link ConsoleGuard} let through), the session's
- * CSRF token for the forms a page shows, the form's fields held to the edge's rules, and the ways to answer — a
- * page, a redirect, or after a state change 303 to the page that shows its outcome in a one-time notice.
+ * One console request as a page or action sees it: the person, the session's CSRF token, the form's fields held to
+ * the edge's rules, and the ways to answer.
  */
 final class ConsoleExchange {
 
-    /** Rows on a page of a list; the next page is a link with a cursor. */
     static final int PAGE = 50;
     private static final String FLASH = "toolgate.console.flash";
 
@@ -58,7 +56,6 @@ final class ConsoleExchange {
         return request.getParameter(name);
     }
 
-    /** The page a list link asks for ({@code ?after=}), or the first. */
     Cursor cursor() {
         String token = request.getParameter("after");
         if (token == null || token.isEmpty()) {
@@ -67,7 +64,7 @@ final class ConsoleExchange {
         return Cursor.parse(token).orElseThrow(() -> new Refusal(400, "That page link is not one this console made."));
     }
 
-    /** A form's text field, stripped, held to the edge's rules for prose; null when empty and not required. */
+    /** Stripped, held to the edge's rules for prose; null when empty and not required. */
     String text(String name, int max, boolean required) {
         String value = request.getParameter(name);
         value = value == null ? null : value.strip();
@@ -80,7 +77,6 @@ final class ConsoleExchange {
         return Inputs.text(name.replace('_', ' '), value, Inputs.Text.PROSE, max);
     }
 
-    /** The form's operation key, held to the key's rules (shape, card numbers) as at every door. */
     String key() {
         String value = request.getParameter("key");
         value = value == null ? null : value.strip();
@@ -90,7 +86,6 @@ final class ConsoleExchange {
         return Inputs.key("operation's key", value);
     }
 
-    /** The notice the next page shows once: what an action did. */
     void flash(String text) {
         request.getSession().setAttribute(FLASH, text);
     }
@@ -103,7 +98,6 @@ final class ConsoleExchange {
         return text;
     }
 
-    /** A page that is elsewhere (the container's redirect). */
     void redirect(String path) throws IOException {
         response.sendRedirect(request.getContextPath() + path);
     }
@@ -118,7 +112,6 @@ final class ConsoleExchange {
         show(title, current, body, 0, 200);
     }
 
-    /** A whole page in the console's frame; {@code refreshSeconds} &gt; 0 reloads it (a run being watched). */
     void show(String title, ConsoleAccess current, Html body, int refreshSeconds, int status) throws IOException {
         ConsolePages.write(response, status, ConsolePages.page(title, user, csrf, current, body, refreshSeconds));
     }

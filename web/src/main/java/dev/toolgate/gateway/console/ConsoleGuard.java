@@ -22,10 +22,9 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Every console request after the container has authenticated it (Jakarta Security, {@link ConsoleSignIn}):
- * who the person is here ({@link People}), whether their session has expired — idle, or past its absolute
- * limit — and, for a POST, whether it really comes from a console page ({@link Csrf}). The pages read the
- * person from the request attribute {@link #USER}; a request this filter refuses reaches no page.
+ * Every console request after the container authenticated it: who the person is here ({@link People}), whether the
+ * session expired, and for a POST whether it comes from a console page ({@link Csrf}). Pages read the person from
+ * {@link #USER}; a request refused here reaches no page.
  */
 public class ConsoleGuard extends HttpFilter {
 
@@ -99,11 +98,7 @@ public class ConsoleGuard extends HttpFilter {
         chain.doFilter(request, response);
     }
 
-    /**
-     * Servlet 6 lets the session cookie carry SameSite ({@link ConsoleRegistration} asks for it), but Payara writes
-     * the cookie without it. Where the container's cookie lacks it, the same cookie is set again with it: a browser
-     * keeps the last of two cookies of one name and path.
-     */
+    /** Payara writes the session cookie without SameSite: it is set again with it, as a browser keeps the last of the two. */
     private void sameSite(HttpServletRequest request, HttpServletResponse response, HttpSession session) {
         String name = request.getServletContext().getSessionCookieConfig().getName();
         boolean written = response.getHeaders("Set-Cookie").stream()
@@ -119,7 +114,6 @@ public class ConsoleGuard extends HttpFilter {
                 && csrfRefusal(request, request.getSession()) == null;
     }
 
-    /** {@link Csrf#refusal} for this request and the token of {@code session}. */
     private static String csrfRefusal(HttpServletRequest request, HttpSession session) {
         return Csrf.refusal((String) session.getAttribute(CSRF), request.getParameter(Csrf.FIELD), request.getHeader("Origin"),
                 request.getHeader("Sec-Fetch-Site"), request.getHeader("Host"));
@@ -161,10 +155,7 @@ public class ConsoleGuard extends HttpFilter {
         }
     }
 
-    /**
-     * A claim's values, whichever shape the provider gives it: one string, or an array of them (Keycloak sends a
-     * multivalued user attribute as one); nothing else counts. Two tenants in an array are two tenants: refused.
-     */
+    /** One string or an array of them (Keycloak's multivalued attribute); two tenants in an array are refused. */
     static List<String> strings(Object claim) {
         if (claim instanceof String one) {
             return List.of(one);

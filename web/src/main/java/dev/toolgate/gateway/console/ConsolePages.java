@@ -5,10 +5,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-/**
- * The frame every console page shares — header, navigation by role, sign-out — and the pages that say no.
- * Plain semantic HTML with one stylesheet; no script anywhere, so the content security policy forbids it.
- */
+/** The frame every console page shares and the pages that say no. No script anywhere, so the CSP forbids it. */
 final class ConsolePages {
 
     static final String STYLE_PATH = "/console/console.css";
@@ -29,10 +26,7 @@ final class ConsolePages {
         response.setHeader("Cache-Control", "no-store");
     }
 
-    /**
-     * A whole page: {@code user} null for the pages of nobody (signed out, refused before sign-in).
-     * {@code refreshSeconds} &gt; 0 reloads it (a reconcile run being watched).
-     */
+    /** {@code user} null for the pages of nobody (signed out, refused before sign-in). */
     static String page(String title, ConsoleUser user, String csrf, ConsoleAccess current, Html body, int refreshSeconds) {
         Html html = new Html().raw("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
@@ -64,7 +58,6 @@ final class ConsolePages {
         }
     }
 
-    /** A page that says no — 403 for a wrong role or a refused form, 404 for what is not there — and why. */
     static void refused(HttpServletResponse response, int status, String title, String why, String csrf) throws IOException {
         Html body = new Html().raw("<p class=\"refused\" role=\"alert\">").text(why).raw("</p>")
                 .raw("<p><a href=\"/console/\">Back to the console</a></p>");

@@ -17,14 +17,10 @@ import java.util.EnumSet;
 import java.util.logging.Logger;
 
 /**
- * Puts the console in place at start-up, by code rather than web.xml because it depends on configuration:
- * with an identity provider configured, the pages under {@code /console/*} are protected (any signed-in
- * person; the pages check roles themselves, {@link ConsoleAccess}) and guarded ({@link ConsoleGuard}); without
- * one, {@code /console/*} says how to configure it. The session cookie — only the console has sessions — is
- * HttpOnly, SameSite=Lax (Lax, not Strict: the identity provider's redirect back is a cross-site navigation
- * that must carry it), Secure unless configured otherwise, and scoped to {@code /console}. With the identity provider
- * down, signing in answers a page that says so ({@link SignInGate}). Either way the API and MCP requests, which
- * authenticate by bearer token, skip Jakarta Security ({@link SignInGate} too).
+ * Puts the console in place at start-up, by code because it depends on configuration: with an identity provider,
+ * {@code /console/*} is protected and guarded ({@link ConsoleGuard}); without, it says how to configure one. The session
+ * cookie is HttpOnly, Secure by default, scoped to {@code /console}, and SameSite=Lax, not Strict: the provider's
+ * redirect back is a cross-site navigation that must carry it.
  */
 @WebListener
 public class ConsoleRegistration implements ServletContextListener {

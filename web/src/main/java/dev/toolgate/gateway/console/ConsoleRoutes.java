@@ -7,17 +7,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every console page and action under {@code /console}, by method and path: the access each asks
- * ({@link ConsoleAccess}) and what answers it — the whole map, in one place. A method and path not in it answer
- * 404 whatever the person's roles; one in it asks its access before anything is read. A state change is a POST
- * that answers with a redirect (post/redirect/get); its CSRF check is {@link ConsoleGuard}'s, before any route.
+ * Every console page and action by method and path, with the access it asks: a route not here is 404 whatever the
+ * roles. A state change is a POST answered with a redirect; its CSRF check is {@link ConsoleGuard}'s, before any route.
  */
 final class ConsoleRoutes {
 
     static final String GET = "GET";
     static final String POST = "POST";
 
-    /** What answers a route: a page, an action, or a redirect. */
     @FunctionalInterface
     interface Handler {
         void answer(ConsoleExchange exchange) throws IOException;
@@ -41,7 +38,6 @@ final class ConsoleRoutes {
         }
     }
 
-    /** The console's table: the path after {@code /console}, as {@link jakarta.servlet.http.HttpServletRequest#getPathInfo} gives it. */
     static ConsoleRoutes of(OperationDesk operations, ApprovalDesk approvals, ReconcileDesk reconcile, SignOut signOut) {
         return new ConsoleRoutes(List.of(
                 new Route(GET, "", null, exchange -> exchange.redirect("/console/")),

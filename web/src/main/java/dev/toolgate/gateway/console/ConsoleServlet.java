@@ -13,11 +13,7 @@ import java.io.IOException;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/**
- * Every console page and action under {@code /console/*}, after {@link ConsoleGuard} let the request through: finds
- * its route ({@link ConsoleRoutes}), asks the access the route names ({@link ConsoleAccess}), and lets the route's
- * desk answer. What a desk or a service refuses is answered here, in one place: a page saying why, and nothing changed.
- */
+/** Finds the request's route, asks its access, and lets its desk answer; a refusal is answered here, in one place. */
 public class ConsoleServlet extends ServletDoor {
 
     @Inject
@@ -85,7 +81,6 @@ public class ConsoleServlet extends ServletDoor {
         }
     }
 
-    /** What a person sees when a service refuses: 404 for what is not there, 409 for what stands otherwise; nothing changed. */
     private static Refusal refusal(OperationRefused refused) {
         return new Refusal(refused.reason() == OperationRefused.Reason.OPERATION_NOT_FOUND
                 || refused.reason() == OperationRefused.Reason.APPROVAL_NOT_FOUND ? 404 : 409, "Refused, nothing changed: "

@@ -12,9 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The console's settings ({@code toolgate.console.*}, docs/console.md). Named {@code consoleOidc} because the
- * OpenID Connect mechanism's annotation reads its provider, client and prompt through EL from here, so the
- * deployment, not the build, says which identity provider people sign in at.
+ * The console's settings ({@code toolgate.console.*}, docs/console.md). Named {@code consoleOidc}: the OpenID Connect
+ * annotation reads provider, client and prompt from here by EL, so the deployment says which provider is used.
  */
 @Named("consoleOidc")
 @ApplicationScoped
@@ -57,7 +56,6 @@ public class ConsoleSettings {
         secureCookie = config.getOptionalValue("toolgate.console.secure-cookie", Boolean.class).orElse(true);
     }
 
-    /** Whether people can sign in here at all: an identity provider is configured. */
     public boolean enabled() {
         return providerUri.isPresent();
     }
@@ -94,7 +92,6 @@ public class ConsoleSettings {
         return groupsClaim;
     }
 
-    /** The identity provider's group that makes a person {@code role} here: {@code approvers} unless configured. */
     Map<Role, String> roleGroups() {
         return roleGroups;
     }
@@ -107,7 +104,6 @@ public class ConsoleSettings {
         return maxSession;
     }
 
-    /** The trace backend's page for a trace, {@code {trace_id}} replaced; empty when none is configured. */
     Optional<String> traceLink(String traceId) {
         return traceId == null ? Optional.empty() : traceUrl.map(url -> url.replace("{trace_id}", traceId));
     }

@@ -8,11 +8,7 @@ import java.time.Instant;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * A person signed in to the console: their name as the identity provider gives it (what the journal
- * records as the actor of what they do), their one tenant, and their console roles. Kept in the session
- * from the first request after sign-in, with when that was: the absolute expiry counts from it.
- */
+/** A person signed in to the console, kept in the session with when they signed in: the absolute expiry counts from it. */
 public record ConsoleUser(String name, String tenant, Set<Role> roles, Instant signedInAt) implements Serializable {
 
     public ConsoleUser {
@@ -28,7 +24,6 @@ public record ConsoleUser(String name, String tenant, Set<Role> roles, Instant s
         return new Caller(name, tenant, roles);
     }
 
-    /** "approver, operator", in the table's order. */
     public String roleNames() {
         return roles.stream().sorted().map(Role::dbName).collect(Collectors.joining(", "));
     }

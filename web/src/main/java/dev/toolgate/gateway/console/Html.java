@@ -8,8 +8,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The console's HTML, written by hand: every value from the journal or a request goes through {@link #text},
- * every value in a URL through {@link #query}, so nothing an agent put in a payload can become markup.
+ * The console's HTML, by hand: every outside value goes through {@link #text} and every URL value through
+ * {@link #query}, so nothing an agent put in a payload can become markup.
  */
 final class Html {
 
@@ -29,7 +29,6 @@ final class Html {
         return this;
     }
 
-    /** {@code <tag>value</tag>}, the value escaped. */
     Html element(String tag, Object value) {
         return raw("<" + tag + ">").text(value).raw("</" + tag.split(" ")[0] + ">");
     }
@@ -39,7 +38,6 @@ final class Html {
         return raw("<a href=\"").text(href).raw("\">").text(label).raw("</a>");
     }
 
-    /** A hidden form field. */
     Html hidden(String name, String value) {
         return raw("<input type=\"hidden\" name=\"").text(name).raw("\" value=\"").text(value).raw("\">");
     }
@@ -52,7 +50,6 @@ final class Html {
         return raw("<time datetime=\"").text(at.toString()).raw("\">").text(WHEN.format(at)).raw("</time>");
     }
 
-    /** {@link #time}, or nothing at all when there is no instant. */
     Html timeIfAny(Instant at) {
         return at == null ? this : time(at);
     }

@@ -14,17 +14,15 @@ import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * Whether the identity provider answers: its discovery document fetched within {@link #TIMEOUT}. An answer is kept for
- * {@link #FRESH}, so that people arriving while it is down cost one fetch per five seconds, not one each, and a provider
- * that comes back is seen within five seconds. One fetch at a time, shared by everyone who asks meanwhile; nobody holds
- * a lock while it is out, and nobody waits longer than {@link #TIMEOUT} for it. Time is the monotonic clock's: a wall
- * clock set back must not keep a "down" for longer.
+ * Whether the identity provider's discovery document comes within {@link #TIMEOUT}. An answer is kept for
+ * {@link #FRESH}, so a down provider costs one fetch per five seconds; one fetch at a time, shared, nobody holding a
+ * lock. Monotonic time: a wall clock set back must not prolong a "down".
  */
 final class IdentityProviderCheck {
 
     private static final Logger LOG = Logger.getLogger(IdentityProviderCheck.class.getName());
     static final Duration FRESH = Duration.ofSeconds(5);
-    /** As long as Jakarta Security's mechanism gives the provider (ConsoleSignIn): one slower would fail the sign-in anyway. */
+    /** As long as the sign-in mechanism gives the provider: a slower one would fail the sign-in anyway. */
     static final Duration TIMEOUT = Duration.ofSeconds(5);
     /** A look younger than this is what "now" means after something went wrong on the way to the provider. */
     private static final Duration RECENT = Duration.ofSeconds(1);
@@ -34,7 +32,6 @@ final class IdentityProviderCheck {
     private volatile Seen seen;
     private CompletableFuture<Boolean> inFlight; // guarded by this
 
-    /** What a fetch found, and when it was started (System.nanoTime's scale). */
     private record Seen(boolean answered, long at) {
     }
 
@@ -43,7 +40,6 @@ final class IdentityProviderCheck {
         this.nanos = nanos;
     }
 
-    /** The provider at {@code issuer}, asked for {@code <issuer>/.well-known/openid-configuration}. */
     static IdentityProviderCheck of(String issuer) {
         HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).followRedirects(HttpClient.Redirect.NEVER).build();
         HttpRequest discovery = HttpRequest.newBuilder(URI.create(issuer.replaceAll("/+$", "") + "/.well-known/openid-configuration"))
@@ -53,13 +49,12 @@ final class IdentityProviderCheck {
                 .thenApply(response -> response.statusCode() == 200), System::nanoTime);
     }
 
-    /** As last seen, if seen within {@link #FRESH}; else looked at now. */
     boolean answers() {
         Seen last = seen;
         return last != null && age(last).compareTo(FRESH) < 0 ? last.answered() : look();
     }
 
-    /** Looked at now, whatever was seen before — unless a look started within the last second: after a failure on the way to it. */
+    /** Looked at now, unless a look started within the last second (after a failure on the way to it). */
     boolean answersNow() {
         Seen last = seen;
         return last != null && age(last).compareTo(RECENT) < 0 ? last.answered() : look();

@@ -23,10 +23,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * Where operators and auditors work: the home page's counts, the escalations, the unfinished work by standing,
- * the search, one operation's record, and the resolution of an escalated operation under the person's name.
- */
 @ApplicationScoped
 public class OperationDesk {
 
@@ -48,7 +44,6 @@ public class OperationDesk {
                 OperationSearch.Query.standing(Standing.ESCALATED), exchange.cursor(), ConsoleExchange.PAGE), exchange.now()));
     }
 
-    /** {@code ?standing=}, or the first standing that has any. */
     void unfinished(ConsoleExchange exchange) throws IOException {
         String tenant = exchange.user().tenant();
         Map<Standing, Long> counts = search.unfinished(tenant);
@@ -61,7 +56,7 @@ public class OperationDesk {
                 page == null ? Set.of() : search.approvedNow(page.items()), exchange.now()));
     }
 
-    /** By key, trace, target object, standing and time, newest first; a query it cannot take answers 400 with the form. */
+    /** A query it cannot take answers 400 with the form. */
     void search(ConsoleExchange exchange) throws IOException {
         Map<String, String> form = new LinkedHashMap<>();
         for (String name : new String[] {"key", "trace", "object", "standing", "from", "to"}) {
@@ -88,14 +83,12 @@ public class OperationDesk {
                 page == null ? Set.of() : search.approvedNow(page.items()), query, problem, exchange.now()), 0, problem == null ? 200 : 400);
     }
 
-    /** {@code GET /console/operation?key=}: the whole record, with what the person may do about it. */
     void record(ConsoleExchange exchange) throws IOException {
         OperationRecords.OperationRecord record = record(records, exchange.user(), exchange.parameter("key"));
         exchange.show("Operation " + record.operation().key(), ConsoleAccess.SEARCH,
                 OperationPages.record(record, exchange.user(), exchange.csrf(), settings, exchange.now(), exchange.flash()));
     }
 
-    /** An escalated operation settled by a person who checked the target: succeeded (with its object) or failed. */
     void resolve(ConsoleExchange exchange) {
         ConsoleUser user = exchange.user();
         String key = exchange.key();
@@ -119,7 +112,7 @@ public class OperationDesk {
         exchange.seeOther("/console/operation?key=" + Html.query(key));
     }
 
-    /** The record of one of the person's tenant's operations, by a key that could have been taken; 404 for none. */
+    /** By a key that could have been taken: 404 for none. */
     static OperationRecords.OperationRecord record(OperationRecords records, ConsoleUser user, String key) {
         Inputs.key("operation's key", key); // only a key that could have been taken is looked up or shown
         return records.find(user.tenant(), key).orElseThrow(() -> new Refusal(404, "Tenant " + user.tenant() + " has no operation " + key + "."));

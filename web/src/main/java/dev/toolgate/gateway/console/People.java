@@ -10,9 +10,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Who a signed-in person is here, from their identity provider's claims: a name, exactly one tenant, and
- * the console roles their groups map to. A pure decision, so every case is a unit test; a person it
- * refuses sees a 403 page saying why, and reaches nothing else.
+ * Who a signed-in person is here, from the provider's claims: a name, exactly one tenant, and roles from groups.
+ * A person refused sees a 403 page saying why, and reaches nothing else.
  */
 public final class People {
 
@@ -23,7 +22,6 @@ public final class People {
     private People() {
     }
 
-    /** Admitted with a user, or refused with the reason shown to them. */
     public sealed interface Admission {
     }
 
@@ -33,12 +31,6 @@ public final class People {
     public record Refused(String why) implements Admission {
     }
 
-    /**
-     * @param name the name claim's value (null: absent)
-     * @param tenants the tenant claim's values (one expected)
-     * @param groups the groups claim's values, from every token that carries it
-     * @param roleGroups which group makes a person which role
-     */
     public static Admission admit(String name, Collection<String> tenants, Collection<String> groups,
                                   Map<Role, String> roleGroups, Instant now) {
         if (name == null || name.isBlank() || name.length() > MAX_NAME || name.chars().anyMatch(Character::isISOControl)) {

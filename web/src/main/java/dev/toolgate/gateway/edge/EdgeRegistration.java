@@ -9,14 +9,12 @@ import jakarta.servlet.annotation.WebListener;
 import java.util.EnumSet;
 
 /**
- * Puts {@link Stopping}, then {@link InputEdge}, in front of every path. By code, matched before every other filter: an annotated
- * filter's order among others is unspecified, and the console's guard (registered after, matched after) logs
- * what a request names — only checked values may reach it.
+ * Puts {@link Stopping}, then {@link InputEdge}, in front of every path, by code: an annotated filter's order is
+ * unspecified, and the console's guard logs what a request names, so only checked values may reach it.
  */
 @WebListener
 public class EdgeRegistration implements ServletContextListener {
 
-    /** Tells {@link Stopping} when the JVM is told to stop, before the server tears the application down. */
     private final Thread stopping = new Thread(Stopping::begin, "toolgate-stopping");
 
     @Override

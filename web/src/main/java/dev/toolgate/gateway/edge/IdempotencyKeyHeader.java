@@ -7,11 +7,7 @@ import dev.toolgate.process.ProcessDriver;
 
 import java.util.List;
 
-/**
- * Reads {@code Idempotency-Key} as the IETF draft sends it (an RFC 8941 sf-string,
- * {@code "prod:invoice.create:order-48291:v1"}) or as a bare token, as most clients do; the key itself is held to
- * {@link Inputs#key}, as it is however it arrives.
- */
+/** {@code Idempotency-Key} as the IETF draft sends it (an RFC 8941 sf-string) or as a bare token, as most clients do. */
 public final class IdempotencyKeyHeader {
 
     public static final String NAME = "Idempotency-Key";
@@ -20,7 +16,6 @@ public final class IdempotencyKeyHeader {
     private IdempotencyKeyHeader() {
     }
 
-    /** The one key of a request's {@code Idempotency-Key} values, or the problem with them. */
     public static String parse(List<String> values) {
         if (values == null || values.isEmpty()) {
             throw new ProblemException(IDEMPOTENCY_KEY_MISSING, "send one Idempotency-Key header naming the business intent");
@@ -32,7 +27,6 @@ public final class IdempotencyKeyHeader {
         return check(raw.startsWith("\"") ? unquote(raw) : bare(raw));
     }
 
-    /** The rule for a key however it arrived ({@link Inputs#key}), as a problem of the key's own types. */
     public static String check(String key) {
         try {
             return Inputs.key("the key", key);
@@ -52,10 +46,7 @@ public final class IdempotencyKeyHeader {
         }
     }
 
-    /**
-     * A process key is an Idempotency-Key of at most {@link ProcessDriver#MAX_KEY_LENGTH} characters: each step's key
-     * is it and the step's name, and an operation key holds 255.
-     */
+    /** At most {@link ProcessDriver#MAX_KEY_LENGTH}: each step's key is it plus the step's name, within an operation key's 255. */
     public static String processKey(String key) {
         if (key.length() > ProcessDriver.MAX_KEY_LENGTH) {
             throw new ProblemException(IDEMPOTENCY_KEY_INVALID, "a process key is at most " + ProcessDriver.MAX_KEY_LENGTH

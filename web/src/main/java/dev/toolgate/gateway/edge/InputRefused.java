@@ -1,15 +1,13 @@
 package dev.toolgate.gateway.edge;
 
 /**
- * A value from outside that no door takes: {@code where} names it (a query parameter, a form field, a JSON
- * member), the message says what is wrong with it; neither ever quotes the value. Each door maps it to its
- * own answer in one place: a problem document, an MCP error result, a console page.
+ * A value from outside that no door takes: {@code where} names it and the message says what is wrong, never quoting
+ * the value. Each door maps it to its own answer in one place.
  */
 public final class InputRefused extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    /** What the refusal is, as the doors' answers tell it apart. */
     public enum Kind {
         /** Control characters, lone surrogates, a length, a number or an instant out of range: 400. */
         INVALID,
@@ -34,7 +32,6 @@ public final class InputRefused extends RuntimeException {
         return where;
     }
 
-    /** The HTTP status every door answers it with. */
     public int status() {
         return kind == Kind.CARD_NUMBER ? 422 : 400;
     }

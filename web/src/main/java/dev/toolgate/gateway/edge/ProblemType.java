@@ -2,10 +2,7 @@ package dev.toolgate.gateway.edge;
 
 import java.util.Locale;
 
-/**
- * Every problem a door answers with: REST as a problem document, MCP as a refused tool result. The
- * {@code type} URI is stable: agents branch on it, not on the title or detail.
- */
+/** Every problem a door answers with. The {@code type} URI is stable: agents branch on it, not on the title or detail. */
 public enum ProblemType {
     UNAUTHENTICATED(401, "Authentication required"),
     FORBIDDEN(403, "Not allowed for this principal's roles"),
@@ -84,7 +81,6 @@ public enum ProblemType {
         return BASE + name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** The problem for the HTTP status of a request JAX-RS itself refused. */
     public static ProblemType forStatus(int status) {
         return switch (status) {
             case 404 -> NOT_FOUND;

@@ -9,9 +9,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A token bucket per principal, one for both doors an agent calls (REST and MCP), so one runaway agent cannot
- * starve the others. Per instance: behind a load balancer across n instances a principal gets up to n times the
- * rate, which is what one wants from capacity that scales out, and needs no shared state beyond PostgreSQL.
+ * A token bucket per principal, shared by REST and MCP, so one runaway agent cannot starve the others. Per instance:
+ * n instances give a principal n times the rate, which scales with capacity and needs no shared state.
  */
 @ApplicationScoped
 public class RateLimiter {
@@ -26,7 +25,6 @@ public class RateLimiter {
 
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
-    /** Empty when allowed; otherwise how long until the next request would be. */
     public Duration acquire(String principalId) {
         return acquire(principalId, perSecond, burst);
     }

@@ -11,11 +11,9 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * A door served by a servlet: it names the methods it serves, and every other is answered 405 with {@code Allow}, in
- * the door's own form ({@link InputEdge.Door}). Servlet 6.0's {@link HttpServlet} answers a method it has no
- * {@code doX} for (PATCH, PROPFIND) with 501, one it has but a servlet does not override with 405 and no
- * {@code Allow}, and TRACE by echoing the request, headers included; RFC 9110 wants 405 with {@code Allow} for all
- * three. {@code HEAD} comes with {@code GET}, {@code OPTIONS} with every door.
+ * A door served by a servlet: every method it does not name is answered 405 with {@code Allow} in the door's form.
+ * {@link HttpServlet} would answer 501, 405 without {@code Allow}, or echo a TRACE with its headers; RFC 9110 wants
+ * 405 with {@code Allow}.
  */
 public abstract class ServletDoor extends HttpServlet {
 
@@ -52,7 +50,6 @@ public abstract class ServletDoor extends HttpServlet {
         response.setHeader("Allow", allow);
     }
 
-    /** A problem document ({@code application/problem+json}) as the API door answers one. */
     protected static void problem(HttpServletResponse response, ProblemType type, String detail) throws IOException {
         write(response, type.status(), "application/problem+json", dev.toolgate.canonical.Jsons.JSON.createObjectBuilder()
                 .add("type", type.uri()).add("title", type.title()).add("status", type.status()).add("detail", detail).build().toString());

@@ -10,9 +10,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Status lines with their registered reason phrases ({@link ReasonPhrases}) on every server, put on the server's own
- * response as {@link ServerStatusLines} reaches it: clients read the code, but people read {@code curl -i} and proxies
- * log the line. On a server it cannot reach nothing is changed: the status code is right either way.
+ * Registered reason phrases ({@link ReasonPhrases}) on every server's status line: clients read the code, but people
+ * read {@code curl -i} and proxies log the line.
  */
 public final class StatusLines {
 
@@ -28,9 +27,8 @@ public final class StatusLines {
     }
 
     /**
-     * Sets the phrase after each status the doors set. Neither server forgets a phrase when the status changes, so each
-     * change this sees sets one: the registered phrase, or none (the server's own) for an unassigned code, after a
-     * reset, a redirect, or an exception on its way to the server's error page ({@link #forget}).
+     * Neither server forgets a phrase when the status changes, so each change sets one: the registered phrase, or the
+     * server's own after an unassigned code, a reset, a redirect, or an exception ({@link #forget}).
      */
     static final class Phrased extends HttpServletResponseWrapper {
 

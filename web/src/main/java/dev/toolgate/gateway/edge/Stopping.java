@@ -11,10 +11,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * An instance told to stop (SIGTERM) refuses every new call at once — 503 with {@code Retry-After}, in the door's own
- * form ({@link InputEdge.Door#stopping}) — and says so in its readiness, while the calls it is serving finish within
- * the server's shutdown grace. Without this, a call arriving during the teardown is answered by the server itself, 500
- * or an HTML 503 (RecoveryIT's checker saw both). Nothing of a refused call was done: the agent retries the same key.
+ * An instance told to stop (SIGTERM) refuses every new call at once with 503 and {@code Retry-After}, and says so
+ * in readiness, while calls in flight finish. Otherwise the server answers a call during teardown with a 500 or an
+ * HTML 503. Nothing of a refused call was done: the agent retries the same key.
  */
 public final class Stopping implements Filter {
 
@@ -29,7 +28,6 @@ public final class Stopping implements Filter {
         underway = false;
     }
 
-    /** Whether this instance is stopping: readiness answers DOWN. */
     public static boolean underway() {
         return underway;
     }

@@ -21,12 +21,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * {@code POST /notifications/yookassa} and {@code /notifications/bitrix24}, each also under {@code /{tenant}}: a
- * target's notification, in the target's own format, answered before anything is looked up — a target that waits
- * long for the answer sends again. Checked in this order, each refusal counted and logged, none stored: the source
- * network (403), the media type (415), Bitrix24's application token, compared in constant time (403), the body's shape
- * (400), the target's rate (429), then the look-up's queue (503). What is left is handed to {@link Notices}: it finds the operation and
- * looks it up by key; the notification itself settles nothing (docs/notifications.md).
+ * A target's notification ({@code POST /notifications/<target>[/<tenant>]}), answered before anything is looked up: a
+ * target that waits long sends again. Checked in order, each refusal counted, none stored: source network (403), media
+ * type (415), Bitrix24's token in constant time (403), shape (400), rate (429), queue (503). {@link Notices} then looks
+ * the operation up by key; the notification settles nothing (docs/notifications.md).
  */
 @WebServlet(urlPatterns = "/notifications/*")
 public class NotificationDoor extends ServletDoor {
@@ -107,7 +105,6 @@ public class NotificationDoor extends ServletDoor {
         answer(response, JSON.createObjectBuilder().add("status", "accepted").add("receipt", notice.receipt()).build().toString());
     }
 
-    /** {target} or {target, tenant}, each a well-formed key; null for any other path. */
     static String[] segments(String pathInfo) {
         if (pathInfo == null || pathInfo.length() < 2) {
             return null;
@@ -120,11 +117,7 @@ public class NotificationDoor extends ServletDoor {
         return parts;
     }
 
-    /**
-     * The body in the target's format. Bitrix24's token is checked before anything else in the form is read, so a
-     * stranger learns nothing of the format; the edge has read and checked the form's fields already ({@code InputEdge}),
-     * as UTF-8 and within the container's form size.
-     */
+    /** Bitrix24's token is checked before anything else in the form is read, so a stranger learns nothing of the format. */
     private static Announcement read(String target, HttpServletRequest request, NoticeSettings.Door door) throws IOException, UnsupportedType {
         String type = request.getContentType() == null ? "" : request.getContentType().toLowerCase(java.util.Locale.ROOT);
         if ("bitrix24".equals(target)) {
@@ -144,7 +137,6 @@ public class NotificationDoor extends ServletDoor {
         return body == null ? new Announcement.Malformed("the body is larger than " + MAX_BODY + " bytes") : YooKassaNotifications.read(body);
     }
 
-    /** A body of another media type than the target sends: 415. */
     private static final class UnsupportedType extends Exception {
         private static final long serialVersionUID = 1L;
 

@@ -12,14 +12,9 @@ import java.io.ByteArrayInputStream;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/**
- * YooKassa's HTTP notification: {@code {"type":"notification","event":"payment.succeeded","object":{"id":…,
- * "metadata":{"gw_key":…},…}}}. Only the event, the object's id and our key in its metadata are read; the status
- * and amounts it carries are not, because only the look-up decides (docs/notifications.md).
- */
+/** YooKassa's HTTP notification: only the event, the object's id and our key in its metadata are read; the look-up decides. */
 final class YooKassaNotifications {
 
-    /** The events of the objects our operations make, and the kind of object each names. */
     private static final Map<String, String> EVENTS = Map.of("payment.succeeded", "payment", "payment.waiting_for_capture", "payment",
             "payment.canceled", "payment", "refund.succeeded", "refund");
     /** YooKassa's ids are UUID-like ({@code 2d8c5e0c-000f-5000-9000-1d5d6e1e8f1a}); nothing longer or stranger is looked up. */

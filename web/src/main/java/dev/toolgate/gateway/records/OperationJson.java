@@ -15,10 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/**
- * One operation, represented the same way in every answer (snake_case like the journal; docs/http-api.md).
- * Built only from the stored row, so a replay's body is byte-identical to the first answer's.
- */
+/** One operation, the same in every answer (docs/http-api.md); built only from the stored row, so a replay is byte-identical. */
 public final class OperationJson {
 
     private OperationJson() {
@@ -28,10 +25,7 @@ public final class OperationJson {
         return base(op, self, retention).build();
     }
 
-    /**
-     * The full record an agent that takes over another's work reads: the recorded (approved) parameters, the
-     * approval, the last error class, the whole story, and what to do next.
-     */
+    /** The full record an agent taking over another's work reads: recorded parameters, approval, story and what to do next. */
     public static JsonObject withHistory(OperationView op, List<EventView> events, ApprovalView approval, String self, Duration retention) {
         JsonArrayBuilder story = JSON.createArrayBuilder();
         events.forEach(e -> story.add(event(e)));
@@ -53,7 +47,6 @@ public final class OperationJson {
         return json.add("next_action", action).add("events", story).build();
     }
 
-    /** An approval as every answer shows it: who granted it, until when, and whether it still stands. */
     public static JsonObject approval(ApprovalView a) {
         JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("approval_id", a.id())

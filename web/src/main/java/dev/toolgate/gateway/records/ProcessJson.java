@@ -16,20 +16,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Function;
 
-/**
- * One process, represented the same way in every answer and at both front doors (docs/processes.md): where it
- * stands and why, what it waits on, each declared step with its operation as recorded (the same object as in
- * an operation's own answer) and its compensation as declared and as run, and its story.
- */
+/** One process, the same in every answer at both front doors (docs/processes.md). */
 public final class ProcessJson {
 
     private ProcessJson() {
     }
 
-    /**
-     * @param operationPath the path of an operation's record, by key
-     * @param processPath   the path of this process's record
-     */
     public static JsonObject of(ProcessRecord record, Function<String, String> operationPath, String processPath, Duration retention) {
         ProcessView p = record.process();
         JsonObjectBuilder json = summary(p, processPath);
@@ -60,7 +52,6 @@ public final class ProcessJson {
         return json.add("steps", steps).add("events", events).build();
     }
 
-    /** The process without its steps and story: one row of a list. */
     public static JsonObjectBuilder summary(ProcessView p, String processPath) {
         JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("process_key", p.key())
@@ -80,10 +71,7 @@ public final class ProcessJson {
         return json.add("href", processPath);
     }
 
-    /**
-     * A step's status. Without a record it never started — unless the process finished longer ago than retention
-     * after it started, when a step's record may have been purged: then the answer cannot tell which.
-     */
+    /** Without a record a step never started, unless the process finished longer ago than retention: then it cannot tell. */
     private static String status(OperationView operation, ProcessView process, Duration retention) {
         if (operation != null) {
             return operation.status().dbName();
