@@ -11,10 +11,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
-/**
- * One grant in {@code operation_approval}: a person allowed exactly one intent (key + fingerprint)
- * until {@code expires_at}. Written by {@code approval.Approvals}; read before every new attempt.
- */
+/** One grant: a person allowed exactly one intent (key + fingerprint) until {@code expires_at}; read before every new attempt. */
 @Entity
 @Table(name = "operation_approval")
 public class Approval {
@@ -57,7 +54,6 @@ public class Approval {
         this.note = note;
     }
 
-    /** Where {@code operation} stands with {@code approval} (null: none); see {@link ApprovalStanding#of}. */
     public static ApprovalStanding standing(OperationView operation, Approval approval, Instant now) {
         return ApprovalStanding.of(operation, approval == null ? null : approval.view(now), now);
     }

@@ -40,10 +40,7 @@ public final class Canonicalizer {
                 Fingerprint.of(CanonicalJson.write(hashed)));
     }
 
-    /**
-     * A payload against a field list of its own (a process type's input, a process step's payload before it is
-     * sent): the same rules and the same refusals as an operation's payload.
-     */
+    /** A payload against a field list of its own (a process's input or step): the same rules and refusals as an operation's. */
     public static JsonObject canonicalPayload(OperationSpec spec, JsonObject payload) {
         return significantFields(spec, payload);
     }

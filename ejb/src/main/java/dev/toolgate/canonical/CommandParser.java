@@ -14,10 +14,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
-/**
- * Reads the request envelope; anything but exactly one I-JSON object (RFC 7493) of the documented
- * shape, free of card numbers, is refused. See docs/input.md for what each refusal answers.
- */
+/** Reads the request envelope: anything but one I-JSON object of the documented shape, free of card numbers, is refused (docs/input.md). */
 public final class CommandParser {
 
     private static final Set<String> ENVELOPE = Set.of("operation", "target", "payload");
@@ -25,7 +22,6 @@ public final class CommandParser {
     private CommandParser() {
     }
 
-    /** The body as it came off the wire ({@link #utf8}). */
     public static AgentCommand parse(byte[] body) {
         return parse(utf8(body));
     }

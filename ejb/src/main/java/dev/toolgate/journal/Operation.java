@@ -20,10 +20,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * One row of {@code agent_operation_log}, read through JPA where a phase locks it or lists rows. It writes
- * nothing: every write of the row is one SQL statement with its event in the lifecycle package (the capture's
- * insert, the leases and their renewal, the fenced writes of outcomes and look-ups, an approval's transitions, a
- * person's resolution), and a phase that read this entity and then writes by SQL detaches it first.
+ * One row of {@code agent_operation_log}, read through JPA where a phase locks or lists rows. It writes nothing: every
+ * write is one statement with its event ({@code lifecycle.OperationWrites}); a phase detaches it before writing by SQL.
  */
 @Entity
 @Table(name = "agent_operation_log")

@@ -11,10 +11,7 @@ public final class Attempts {
     private Attempts() {
     }
 
-    /**
-     * {@code payload} is never the caller's latest words: it is the journal's, or the caller's own request
-     * whose fingerprint capture matched against the journal's.
-     */
+    /** {@code payload}: the journal's, or the caller's request whose fingerprint matched the journal's at capture. */
     public static Attempt of(OperationView operation, JsonObject payload, EffectGate gate) {
         return new Attempt(Attempt.downstreamKey(operation.tenant(), operation.key()), operation.operation(),
                 operation.attemptCount(), payload, operation.createdAt(), operation.targetObjectId(), operation.traceId(), gate);

@@ -72,7 +72,7 @@ public final class OperationWrites {
             + "       FROM leased) e ORDER BY tenant, operation_key, step)"
             + " SELECT * FROM leased";
 
-    /** failed_retryable or approved pending_approval → started: the next attempt, fenced by the attempt and epoch read under the row lock. */
+    /** failed_retryable or approved pending_approval → started, fenced by attempt and epoch as read under the lock. */
     static final String NEXT_ATTEMPT = "WITH started AS (UPDATE agent_operation_log SET status = 'started',"
             + " attempt_count = attempt_count + 1, lease_epoch = lease_epoch + 1, lease_until = ?1, next_check_at = NULL, updated_at = ?2"
             + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6"
@@ -96,7 +96,7 @@ public final class OperationWrites {
             + " settle_after = CAST(?8 AS timestamptz)"
             + " WHERE tenant = ?9 AND operation_key = ?10 AND attempt_count = ?11 AND escalated_at IS NULL";
 
-    /** Only the lease holder settles; after a look-up took the row over, only a success still does ({@link AttemptOutcomes#settlesAfterLeaseLapsed}). */
+    /** Only the lease holder settles, except a success ({@link AttemptOutcomes#settlesAfterLeaseLapsed}). */
     public static final String SETTLE_ATTEMPT = SET
             + " AND ((status = 'started' AND lease_epoch = ?12) OR (status = 'unknown' AND CAST(?13 AS boolean)))";
 

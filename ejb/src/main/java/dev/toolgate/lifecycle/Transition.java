@@ -6,10 +6,8 @@ import jakarta.json.JsonObject;
 import java.time.Instant;
 
 /**
- * What one settling write puts on a row: the status it moves to and what goes with it. Decided by
- * {@link AttemptOutcomes} and {@link LookupDecisions}; written by {@link OutcomeRecorder}.
+ * What one settling write puts on a row, decided by {@link AttemptOutcomes} and {@link LookupDecisions}.
  *
- * @param result      the minimal answer kept for replay (or a {@code detail} object for a failure), or null
  * @param nextCheckAt when a failed_retryable row may be tried again, or an unknown one looked up; null otherwise
  */
 public record Transition(OperationStatus status, String objectId, JsonObject result, String errorCode, Instant nextCheckAt) {

@@ -2,11 +2,7 @@ package dev.toolgate.operation;
 
 import jakarta.ejb.ApplicationException;
 
-/**
- * A person's or agent's request about an existing operation that the journal refuses (approve, revoke,
- * resume, resolve); nothing was changed. Rolls its transaction back, and is mapped to one problem type
- * per reason in one place.
- */
+/** A request about an existing operation the journal refuses, nothing changed; rolls its transaction back. */
 @ApplicationException(rollback = true)
 public class OperationRefused extends RuntimeException {
 

@@ -7,10 +7,7 @@ import jakarta.json.JsonValue;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * What each operation's stored result holds, as its adapter writes it (docs/targets.md): the fields a later
- * step may refer to, and a value of each shape to try a declaration's payloads with before anything is stored.
- */
+/** The fields each operation's stored result holds (docs/targets.md), and sample values to try declarations with. */
 final class StepResults {
 
     private static final JsonValue GUID = JSON.createValue("00000000-0000-0000-0000-000000000001");

@@ -2,11 +2,7 @@ package dev.toolgate.targets;
 
 import org.eclipse.microprofile.config.Config;
 
-/**
- * Which adapter serves a system: {@code toolgate.target.<system>.adapter = http} names the generic HTTP adapter (its
- * settings under {@code toolgate.target.<system>.http.}), anything else the system's own. Here because the registry
- * and {@link RequestTimeouts} both ask it, and the generic adapter's package builds on this one.
- */
+/** Which adapter serves a system: {@code toolgate.target.<system>.adapter = http} names the generic one. */
 public final class AdapterSetting {
 
     private AdapterSetting() {

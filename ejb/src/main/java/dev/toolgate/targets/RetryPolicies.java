@@ -8,11 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * The retry policy of each target, from MicroProfile Config
- * ({@code toolgate.target.<system>.retry.max-attempts}, {@code .initial-delay-ms}, {@code .multiplier},
- * {@code .max-delay-ms}, {@code .jitter}); unset values take {@link RetryPolicy#DEFAULT}'s.
- */
+/** Each target's retry policy ({@code toolgate.target.<system>.retry.*}); unset values take {@link RetryPolicy#DEFAULT}'s. */
 @ApplicationScoped
 public class RetryPolicies {
 

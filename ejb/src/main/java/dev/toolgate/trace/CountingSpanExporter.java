@@ -7,11 +7,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 import java.util.Collection;
 import java.util.function.LongSupplier;
 
-/**
- * The server's span exporter, with what it delivered and what it dropped counted ({@link SpanExports}), and
- * left alone for a while after it failed ({@link ExportBackoff}): a batch that comes meanwhile is dropped
- * (and counted) at once.
- */
+/** The server's span exporter, counted ({@link SpanExports}) and left alone for a while after a failure ({@link ExportBackoff}). */
 final class CountingSpanExporter implements SpanExporter {
 
     private final SpanExporter exporter;

@@ -3,10 +3,8 @@ package dev.toolgate.trace;
 import java.time.Duration;
 
 /**
- * When to try the collector again after failed exports. A collector that is down fails every export at
- * once, and the SDK's batch processor, with a full queue, exports again at once: connection attempts and
- * their error logs in a loop, on the cores the agents' calls need. So after a failure the next exports are
- * dropped without an attempt, for a pause that doubles with each failure in a row; a success ends it.
+ * A collector that is down fails every export at once and the SDK's full queue exports again at once: a loop on the
+ * agents' cores. So after a failure exports are dropped for a pause that doubles per failure; a success ends it.
  */
 record ExportBackoff(int failures) {
 

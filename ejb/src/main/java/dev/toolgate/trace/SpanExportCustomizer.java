@@ -5,11 +5,9 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvide
 import jakarta.enterprise.inject.Vetoed;
 
 /**
- * Wraps whatever span exporter the server's SDK configures, so what leaves is scrubbed ({@link ScrubbingSpanExporter})
- * and counted ({@link CountingSpanExporter}); batching, queue and exporter stay as configured. Both servers build the
- * application's SDK by OpenTelemetry's autoconfiguration with the application's class loader (Payara's
- * {@code OpenTelemetryService}, WildFly's SmallRye producer), which finds this through {@code META-INF/services}.
- * Each configured exporter is wrapped: with two, a span counts twice.
+ * Wraps the exporter the server's SDK configures so what leaves is scrubbed and counted; both servers autoconfigure
+ * the SDK with the application's class loader, which finds this in {@code META-INF/services}. With two exporters a
+ * span counts twice.
  */
 @Vetoed
 public final class SpanExportCustomizer implements AutoConfigurationCustomizerProvider {

@@ -2,11 +2,7 @@ package dev.toolgate.trace;
 
 import java.util.concurrent.atomic.LongAdder;
 
-/**
- * What became of the spans the server's exporter was given: delivered, or dropped because the export
- * failed (the collector down, refusing, too slow). A batch the SDK could not deliver is not sent again, so
- * a failed export is a drop; the gateway's calls never wait for either ({@code /api/metrics} shows both).
- */
+/** Spans delivered or dropped: a batch the SDK could not deliver is not sent again; calls never wait for either. */
 public final class SpanExports {
 
     private static final LongAdder EXPORTED = new LongAdder();

@@ -133,7 +133,7 @@ public final class Spans {
         }
     };
 
-    /** {@code text} if it may go on a span as a caller's identifier: ≤ {@code max} of {@code [A-Za-z0-9._:/-]}, no card number; else null. */
+    /** {@code text} if it may go on a span as a caller's id: ≤ {@code max} of {@code [A-Za-z0-9._:/-]}, no card number. */
     public static String identifier(String text, int max) {
         return text != null && text.length() <= max && IDENTIFIER.matcher(text).matches() && !CardNumbers.contains(text) ? text : null;
     }

@@ -10,11 +10,7 @@ import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/**
- * Hands the server's OpenTelemetry to {@link Spans} when the application starts. The servers produce it for CDI
- * (MicroProfile Telemetry; how each is turned on: docs/telemetry.md). A server that produces none leaves tracing
- * off, never the application down.
- */
+/** Hands the server's OpenTelemetry to {@link Spans} at start (docs/telemetry.md); none leaves tracing off, never the application down. */
 @Singleton
 @Startup
 public class TelemetryStartup {
