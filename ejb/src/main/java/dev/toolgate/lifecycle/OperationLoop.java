@@ -48,15 +48,20 @@ public class OperationLoop {
     RetryPolicies policies;
     @Inject
     GatewayMetrics metrics;
+    @Inject
+    FinishedOperations finished;
 
     /**
      * An agent's request under {@code key}, from its capture to where the loop leaves it. The capture's first statement
      * reads the key's row and, only if there is none, captures it ({@link FirstCapture}): a new operation is that
-     * statement and its outcome's, a replay of a finished operation that one statement reading its row.
+     * statement and its outcome's, a replay of a finished operation that one statement reading its row, or none when
+     * this instance still holds the row ({@link FinishedOperations}).
      */
     public Phase submit(Caller caller, String key, CanonicalRequest request) {
         // the caller's own payload: the capture matched its fingerprint, and it carries any withheld field
-        return drive(capture(caller, key, request), caller.principalId(), request.payload());
+        Phase done = drive(capture(caller, key, request), caller.principalId(), request.payload());
+        finished.remember(done.operation(), Instant.now()); // its agent's retry, whose answer was lost, is the likeliest replay
+        return done;
     }
 
     /** A replacement agent's capture of the recorded operation, decided under its lock; null when there is none. */
@@ -118,16 +123,26 @@ public class OperationLoop {
      */
     private Phase capture(Caller caller, String key, CanonicalRequest request) {
         try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
+            Instant now = Instant.now();
+            OperationView held = finished.replay(caller.tenant(), key, request.fingerprint(), now);
+            if (held != null) {
+                return replayed(step, held, caller);
+            }
             KeyLook look = firstCapture.look(caller, key, request);
             if (look instanceof KeyLook.Found found
                     && CapturePolicy.replayedAsRead(found.row().status(), found.row().requestHash(), request.fingerprint())) {
-                // a replay changes nothing: answered from the one statement's read, logged and counted, not journaled
-                EventLog.logOnly(found.row(), caller.principalId(), EventKind.REPLAYED);
-                return counted(step, new Phase(new CaptureDecision.Replay(), found.row().status(), found.row(), false, null));
+                finished.remember(found.row(), now);
+                return replayed(step, found.row(), caller);
             }
             Phase captured = look instanceof KeyLook.Captured first ? first.phase() : keyCapture.capture(caller, key, request);
             return counted(captured.described(step), captured);
         }
+    }
+
+    /** A replay changes nothing: answered from the row as read, logged and counted, not journaled. */
+    private Phase replayed(Step step, OperationView row, Caller caller) {
+        EventLog.logOnly(row, caller.principalId(), EventKind.REPLAYED);
+        return counted(step, new Phase(new CaptureDecision.Replay(), row.status(), row, false, null));
     }
 
     /** What the capture decided, on its span and in its counter. */

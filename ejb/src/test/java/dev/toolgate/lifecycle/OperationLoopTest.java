@@ -53,6 +53,49 @@ class OperationLoopTest {
     }
 
     @Test
+    void aFinishedRowReadOnceIsReplayedFromMemoryAfterwards() {
+        OperationView done = row(OperationStatus.SUCCEEDED, 1);
+        firstLook = new KeyLook.Found(done);
+        OperationLoop loop = loop(null, null, OperationStatus.SUCCEEDED);
+
+        loop.submit(AGENT, "k", request(done.requestHash()));
+        Phase again = loop.submit(AGENT, "k", request(done.requestHash()));
+
+        assertEquals(List.of("first look"), calls, "the second replay makes no statement");
+        assertInstanceOf(CaptureDecision.Replay.class, again.decision());
+        assertFalse(again.byThisCall());
+        assertEquals(done, again.operation());
+    }
+
+    @Test
+    void anOperationThisInstanceFinishedIsReplayedWithoutAStatement() {
+        firstLook = new KeyLook.Captured(captured(new CaptureDecision.Execute(), null, row(OperationStatus.STARTED, 1)));
+        OperationLoop loop = loop(null, null, OperationStatus.SUCCEEDED);
+
+        Phase first = loop.submit(AGENT, "k", request("a".repeat(64)));
+        Phase retry = loop.submit(AGENT, "k", request("a".repeat(64)));
+
+        assertEquals(List.of("first look", "send 1"), calls, "the retry whose answer was lost costs no statement");
+        assertTrue(first.byThisCall());
+        assertFalse(retry.byThisCall(), "answered as a replay");
+        assertEquals(first.operation(), retry.operation());
+    }
+
+    @Test
+    void aHeldRowAskedWithAnotherPayloadIsDecidedUnderItsLock() {
+        OperationView done = row(OperationStatus.SUCCEEDED, 1);
+        firstLook = new KeyLook.Found(done);
+        OperationLoop loop = loop(null, null, OperationStatus.SUCCEEDED);
+        loop.submit(AGENT, "k", request(done.requestHash()));
+        underLock = captured(new CaptureDecision.Mismatch(), OperationStatus.SUCCEEDED, done);
+
+        Phase answer = loop.submit(AGENT, "k", request("b".repeat(64)));
+
+        assertEquals(List.of("first look", "first look", "capture under lock"), calls, "never refused from memory");
+        assertInstanceOf(CaptureDecision.Mismatch.class, answer.decision());
+    }
+
+    @Test
     void aFinishedRowWithAnotherPayloadIsDecidedUnderItsLock() {
         OperationView done = row(OperationStatus.SUCCEEDED, 1);
         firstLook = new KeyLook.Found(done);
@@ -159,6 +202,7 @@ class OperationLoopTest {
     private OperationLoop loop(Phase afterBackOff, Phase lookedUp, OperationStatus attemptEndsAs) {
         OperationLoop loop = new OperationLoop();
         loop.metrics = new GatewayMetrics();
+        loop.finished = new FinishedOperations(100, Duration.ofMinutes(10), Duration.ofDays(30));
         loop.firstCapture = new FirstCapture() {
             @Override
             public KeyLook look(Caller caller, String key, CanonicalRequest request) {
@@ -218,6 +262,7 @@ class OperationLoopTest {
         Instant now = Instant.now();
         return new OperationView("acme", "k", "agent-a", "invoice.create", "1c", status, "a".repeat(64), JsonValue.EMPTY_JSON_OBJECT,
                 List.of(), status == OperationStatus.SUCCEEDED ? "ref-1" : null, null, null, attempt, now.plusSeconds(30), attempt,
-                status == OperationStatus.FAILED_RETRYABLE ? now : null, 0, null, null, now, now, null, null, null, false, null);
+                status == OperationStatus.FAILED_RETRYABLE ? now : null, 0, null, null, now, now, status.isTerminal() ? now : null,
+                null, null, false, null);
     }
 }

@@ -55,10 +55,15 @@ class StatementBudgetIT {
      */
     static final String NEW_COMMITS_WHY = "the capture (autocommitted) and the outcome (BEGIN…COMMIT)";
     /**
-     * Per replay: the first look, reading the finished row; its capture inserts nothing (FirstCaptureIT: not even a
-     * transaction id is taken), the token checked from the cache. No BEGIN, nothing written.
+     * Per replay of an operation this instance finished or has read finished: none — the row is held in memory
+     * ({@code lifecycle.FinishedOperations}); the token is checked from the cache of callers.
      */
-    static final Figures REPLAY = new Figures(1, 0, 0);
+    static final Figures REPLAY_HELD = new Figures(0, 0, 0);
+    /**
+     * Replays of a finished row only the journal holds (another instance finished it): the first look once, reading the
+     * row — its capture inserts nothing (FirstCaptureIT: not even a transaction id is taken) — then none.
+     */
+    static final long REPLAY_READS = 1;
     /**
      * Per item of a reconcile run over a backlog of unknown operations, half found at the target and half absent
      * (sent again): the claim (two statements for the whole batch: the due rows locked, then all leased with their
@@ -123,19 +128,43 @@ class StatementBudgetIT {
     }
 
     @Test
-    void aReplayReadsOnceAndWritesNothing() throws Exception {
+    void aReplayOfAnOperationThisInstanceFinishedMakesNoStatement() throws Exception {
         Agent agent = new Agent(gateway.baseUrl());
         warmUp(agent);
         String key = "test:invoice.create:budget-replay-" + UUID.randomUUID() + ":v1";
         assertEquals(201, agent.submit(key, Agent.invoice("order-budget", 5000)).status());
         Count count = counted(() -> {
             for (int i = 0; i < OPERATIONS; i++) {
-                assertEquals(200, agent.submit(key, Agent.invoice("order-budget", 5000)).status());
+                Agent.Answer replay = agent.submit(key, Agent.invoice("order-budget", 5000));
+                assertEquals(200, replay.status());
+                assertEquals("true", replay.header("Idempotent-Replayed"));
             }
         });
         Figures each = count.per(OPERATIONS);
-        System.out.printf("statement budget: replay %s (expected %s); %s%n", each, REPLAY, count.byStatement());
-        assertEquals(REPLAY, each, count.byStatement().toString());
+        System.out.printf("statement budget: replay held %s (expected %s); %s%n", each, REPLAY_HELD, count.byStatement());
+        assertEquals(REPLAY_HELD, each, count.byStatement().toString());
+    }
+
+    @Test
+    void aReplayOfARowOnlyTheJournalHoldsReadsItOnceAndWritesNothing() throws Exception {
+        Agent agent = new Agent(gateway.baseUrl());
+        warmUp(agent);
+        String original = "test:invoice.create:budget-original-" + UUID.randomUUID() + ":v1";
+        assertEquals(201, agent.submit(original, Agent.invoice("order-budget", 5000)).status());
+        String key = "test:invoice.create:budget-elsewhere-" + UUID.randomUUID() + ":v1";
+        finishedElsewhere(original, key); // as another instance would have left it: in the journal, not in this one's memory
+        Count count = counted(() -> {
+            for (int i = 0; i < OPERATIONS; i++) {
+                Agent.Answer replay = agent.submit(key, Agent.invoice("order-budget", 5000));
+                assertEquals(200, replay.status(), replay.body());
+                assertEquals("true", replay.header("Idempotent-Replayed"));
+            }
+        });
+        System.out.printf("statement budget: %d replays of a row only the journal held: %d statements, %d BEGIN, %d transaction ids; %s%n",
+                OPERATIONS, count.statements(), count.begins(), count.transactionIds() - count.listenerWrites(), count.byStatement());
+        assertEquals(REPLAY_READS, count.statements(), count.byStatement().toString());
+        assertEquals(0, count.begins(), count.byStatement().toString());
+        assertEquals(0, count.transactionIds() - count.listenerWrites(), "a replay writes nothing; " + count.byStatement());
         assertConnectionsNotPerOperation(count);
     }
 
@@ -163,6 +192,20 @@ class StatementBudgetIT {
                 + " operations: " + count.connectionsOpened() + "; " + count.byStatement());
         assertTrue(count.catalogReads() <= OPERATIONS / 4, "the driver's catalog reads during " + OPERATIONS
                 + " operations: " + count.catalogReads() + "; " + count.byStatement());
+    }
+
+    /** A succeeded copy of {@code original}'s row under {@code key}, written straight into the journal. */
+    private static void finishedElsewhere(String original, String key) throws SQLException {
+        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection(); PreparedStatement copy = c.prepareStatement(
+                "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload, status,"
+                        + " target_system, target_object_id, response_json, attempt_count, created_at, updated_at, completed_at)"
+                        + " SELECT tenant, ?, agent_id, operation_type, request_hash, payload, status, target_system, target_object_id,"
+                        + " response_json, attempt_count, created_at, updated_at, completed_at FROM agent_operation_log"
+                        + " WHERE tenant = 'acme' AND operation_key = ? AND status = 'succeeded'")) {
+            copy.setString(1, key);
+            copy.setString(2, original);
+            assertEquals(1, copy.executeUpdate(), "the original succeeded");
+        }
     }
 
     /** Unknown operations whose lost responses are behind us, due now; the even ones did create their document. */
