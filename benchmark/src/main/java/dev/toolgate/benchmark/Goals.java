@@ -38,6 +38,8 @@ final class Goals {
                         bestPeer(r, Measurements::peerNew)),
                 g -> atMost(g, "CPU/replay at c=8, gateway+PostgreSQL <= best peer", system(r.at(Measurements.REPLAY, 8)),
                         bestPeer(r, Measurements::peerReplay)),
+                g -> atMost(g, "CPU/replay of a recent key at c=8, gateway+PostgreSQL <= best peer",
+                        system(r.at(Measurements.REPLAY_RECENT, 8)), bestPeer(r, Measurements::peerReplay)),
                 g -> atMost(g, "gateway CPU/new at c=8 <= 0.7 ms", process(r.at(Measurements.NEW, 8), GATEWAY), 0.7),
                 g -> atMost(g, "gateway CPU/replay at c=8 <= 0.35 ms", process(r.at(Measurements.REPLAY, 8), GATEWAY), 0.35),
                 g -> atMost(g, "gateway CPU/new at c=8, REST <= MCP", process(r.at(Measurements.NEW, 8), GATEWAY),

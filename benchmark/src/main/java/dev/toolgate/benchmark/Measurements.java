@@ -27,6 +27,13 @@ final class Measurements {
     static final String READ = "floor: one PK read";
     static final String NEW = "gateway: new";
     static final String REPLAY = "gateway: replay";
+    /**
+     * Replays of the newest keys, as an agent retries a call whose answer it lost: within seconds to minutes of the
+     * first. {@link #REPLAY} spreads over every key the run made, more than an instance holds finished in memory.
+     */
+    static final String REPLAY_RECENT = "gateway: replay, recent";
+    /** How many of the newest keys the recent replays spread over. */
+    static final int RECENT_KEYS = 1_000;
     static final String MCP_NEW = "MCP: new";
     static final String MCP_REPLAY = "MCP: replay";
     /** The MCP series run where an agent's calls are: one at a time, and a few agents at once. */
@@ -201,6 +208,10 @@ final class Measurements {
         add(closed, measure(NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newOperation(run, i))));
         add(closed, measure(REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> requests.submit(url, token, replayKey(i), 200))));
+        if (c == PROFILED_CONCURRENCY) {
+            add(closed, measure(REPLAY_RECENT, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
+                    i -> requests.submit(url, token, recentKey(i), 200))));
+        }
         if (MCP_CONCURRENCY.contains(c)) {
             add(closed, measure(MCP_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newToolCall(run, i))));
             add(closed, measure(MCP_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
@@ -434,6 +445,13 @@ final class Measurements {
 
     private String replayKey(int i) {
         return keyOf(created, i);
+    }
+
+    private String recentKey(int i) {
+        synchronized (created) {
+            int recent = Math.min(RECENT_KEYS, created.size());
+            return created.get(created.size() - 1 - Math.floorMod(i * 7919, recent));
+        }
     }
 
     private static String keyOf(List<String> keys, int i) {

@@ -89,7 +89,8 @@ final class Profile {
         }
         String ours = names.stream().filter(n -> n.startsWith(OURS)).findFirst().orElse(null);
         return ours == null ? "container: no frame of ours (HTTP server threads, background)"
-                : ours.endsWith("InputEdge.doFilter") ? "container: under our outermost filter (servlet, JAX-RS dispatch)"
+                : ours.endsWith("InputEdge.doFilter") || ours.endsWith("Stopping.doFilter")
+                ? "container: under our outermost filters (servlet, JAX-RS dispatch)"
                 : "the rest of our code, with the EJB and CDI calls around it";
     }
 

@@ -1,5 +1,6 @@
 package dev.toolgate.journal;
 
+import dev.toolgate.platform.JournalOutage;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
 

@@ -1,5 +1,6 @@
 package dev.toolgate.notification;
 
+import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.lifecycle.NoticeClaims;
@@ -7,8 +8,6 @@ import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.metrics.GatewayMetrics;
-import dev.toolgate.targets.AnnouncedObjects;
-import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;

@@ -1,6 +1,5 @@
-package dev.toolgate.journal;
+package dev.toolgate.platform;
 
-import dev.toolgate.platform.PoolFailures;
 
 import java.net.SocketException;
 import java.net.SocketTimeoutException;

@@ -1,10 +1,9 @@
-package dev.toolgate.journal;
+package dev.toolgate.platform;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.toolgate.platform.JournalDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.ejb.EJBException;
 import jakarta.persistence.PersistenceException;

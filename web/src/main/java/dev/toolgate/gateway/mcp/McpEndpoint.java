@@ -7,7 +7,7 @@ import dev.toolgate.access.Principals;
 import dev.toolgate.gateway.edge.BearerToken;
 import dev.toolgate.gateway.edge.RateLimiter;
 import dev.toolgate.gateway.edge.ServletDoor;
-import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.platform.JournalOutage;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;

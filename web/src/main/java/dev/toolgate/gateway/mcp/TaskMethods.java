@@ -7,7 +7,7 @@ import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.edge.Inputs;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
-import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.platform.JournalOutage;
 import dev.toolgate.operation.OperationRefused;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

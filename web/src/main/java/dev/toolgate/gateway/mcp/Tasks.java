@@ -1,6 +1,5 @@
 package dev.toolgate.gateway.mcp;
 
-import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;

@@ -15,7 +15,7 @@ import dev.toolgate.gateway.GatewayAnswer;
 import dev.toolgate.gateway.ToolCall;
 import dev.toolgate.gateway.ReplayWindow;
 import dev.toolgate.gateway.edge.InputRefused;
-import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.platform.JournalOutage;
 import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -3,7 +3,7 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
-import dev.toolgate.journal.JournalOutage;
+import dev.toolgate.platform.JournalOutage;
 import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
