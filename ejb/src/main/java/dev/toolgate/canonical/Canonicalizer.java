@@ -45,14 +45,26 @@ public final class Canonicalizer {
         return significantFields(spec, payload);
     }
 
+    private static boolean declares(OperationSpec spec, String name) {
+        for (FieldSpec field : spec.fields()) {
+            if (field.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static JsonObject significantFields(OperationSpec spec, JsonObject payload) {
-        Set<String> known = spec.fields().stream().map(FieldSpec::name).collect(Collectors.toSet());
-        Set<String> unknown = new TreeSet<>(payload.keySet());
-        unknown.removeAll(known);
-        unknown.removeAll(OperationCatalog.TRANSPORT_FIELDS);
-        if (!unknown.isEmpty()) {
-            String first = unknown.iterator().next();
-            throw InvalidCommand.payload(first, "is not a field of " + spec.operation() + " (accepted: " + new TreeSet<>(known) + ")");
+        TreeSet<String> unknown = null; // the refusal names the first in order, whatever order the payload came in
+        for (String name : payload.keySet()) {
+            if (!declares(spec, name) && !OperationCatalog.TRANSPORT_FIELDS.contains(name)) {
+                unknown = unknown == null ? new TreeSet<>() : unknown;
+                unknown.add(name);
+            }
+        }
+        if (unknown != null) {
+            Set<String> known = spec.fields().stream().map(FieldSpec::name).collect(Collectors.toCollection(TreeSet::new));
+            throw InvalidCommand.payload(unknown.first(), "is not a field of " + spec.operation() + " (accepted: " + known + ")");
         }
         JsonObjectBuilder normalized = JSON.createObjectBuilder();
         for (FieldSpec field : spec.fields()) {

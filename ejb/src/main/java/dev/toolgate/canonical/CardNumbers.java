@@ -128,6 +128,9 @@ public final class CardNumbers {
 
     /** NFKC, format characters dropped, every decimal digit of any script as its ASCII digit. */
     static String normalize(String text) {
+        if (isAscii(text)) { // NFKC leaves ASCII as it is, and ASCII holds no format character and no other script's digit
+            return text;
+        }
         String nfkc = Normalizer.normalize(text, Normalizer.Form.NFKC);
         StringBuilder out = new StringBuilder(nfkc.length());
         nfkc.codePoints().forEach(c -> {
@@ -155,6 +158,15 @@ public final class CardNumbers {
             }
         }
         return false;
+    }
+
+    private static boolean isAscii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isAsciiDigit(char c) {

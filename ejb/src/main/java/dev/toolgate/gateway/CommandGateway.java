@@ -14,10 +14,9 @@ import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 
@@ -25,8 +24,8 @@ import java.time.Instant;
  * An agent's command: the operation's one loop ({@link OperationLoop}), from its capture, as a tool execution, and the
  * row it leaves as the agent's answer. No transaction is open here.
  */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@ApplicationScoped
+@Transactional(Transactional.TxType.NOT_SUPPORTED)
 public class CommandGateway {
 
     @Inject

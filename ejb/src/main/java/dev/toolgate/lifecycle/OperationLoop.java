@@ -13,10 +13,9 @@ import dev.toolgate.targets.RetryPolicy;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -29,8 +28,8 @@ import java.time.Instant;
  * table's ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase commits on its own and
  * hands back a {@link Phase}; no transaction is open here while a target is called.
  */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@ApplicationScoped
+@Transactional(Transactional.TxType.NOT_SUPPORTED)
 public class OperationLoop {
 
     /** What the loop does next with a row it holds. */
