@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.URLDecoder;
@@ -27,33 +26,19 @@ import java.util.Map;
  */
 class Bitrix24EventsTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Duration WAIT = NotifyingSimulators.WAIT;
 
+    @RegisterExtension
+    final NotifyingSimulators stack = new NotifyingSimulators();
     private final HttpClient http = HttpClient.newHttpClient();
-    private Simulators simulators;
-    private SimulatorClient control;
-    private NotificationReceiver receiver;
-
-    @BeforeEach
-    void start() throws Exception {
-        simulators = Simulators.start(0, Map.of());
-        control = new SimulatorClient(simulators.baseUrl());
-        receiver = new NotificationReceiver();
-    }
-
-    @AfterEach
-    void stop() {
-        receiver.close();
-        simulators.close();
-    }
 
     @Test
     void sendsTheDocumentedFormWhenADealIsAdded() throws Exception {
-        control.bindBitrix24("ONCRMDEALADD", receiver.url("/notifications/bitrix24"));
+        stack.control().bindBitrix24("ONCRMDEALADD", stack.receiver().url("/notifications/bitrix24"));
 
         int deal = call("crm.deal.add", "{\"fields\":{\"TITLE\":\"Сделка\"}}").getInt("result");
 
-        NotificationReceiver.Received received = receiver.next(WAIT);
+        NotificationReceiver.Received received = stack.receiver().next(WAIT);
         assertTrue(received.contentType().startsWith("application/x-www-form-urlencoded"), received.contentType());
         assertTrue(received.body().contains("data%5BFIELDS%5D%5BID%5D=" + deal), "brackets percent-encoded: " + received.body());
         Map<String, String> form = form(received.body());
@@ -63,8 +48,8 @@ class Bitrix24EventsTest {
         assertEquals("1", form.get("event_handler_id"));
         assertEquals(Integer.toString(deal), form.get("data[FIELDS][ID]"));
         assertTrue(Math.abs(Long.parseLong(form.get("ts")) - Instant.now().getEpochSecond()) <= 5, form.get("ts"));
-        assertEquals(URI.create(simulators.baseUrl()).getAuthority(), form.get("auth[domain]"));
-        assertEquals(simulators.baseUrl() + "/bitrix24/rest/", form.get("auth[client_endpoint]"), "the portal as the binder reached it");
+        assertEquals(URI.create(stack.simulators().baseUrl()).getAuthority(), form.get("auth[domain]"));
+        assertEquals(stack.simulators().baseUrl() + "/bitrix24/rest/", form.get("auth[client_endpoint]"), "the portal as the binder reached it");
         assertEquals("https://oauth.bitrix.info/rest/", form.get("auth[server_endpoint]"));
         assertTrue(form.get("auth[member_id]").matches("[0-9a-f]{32}"), form.get("auth[member_id]"));
         assertEquals(Simulators.BITRIX24_APPLICATION_TOKEN, form.get("auth[application_token]"));
@@ -72,13 +57,13 @@ class Bitrix24EventsTest {
 
     @Test
     void sendsDealUpdateWhenADealIsUpdated() throws Exception {
-        control.bindBitrix24("ONCRMDEALADD", receiver.url("/hook"));
-        control.bindBitrix24("ONCRMDEALUPDATE", receiver.url("/hook"));
+        stack.control().bindBitrix24("ONCRMDEALADD", stack.receiver().url("/hook"));
+        stack.control().bindBitrix24("ONCRMDEALUPDATE", stack.receiver().url("/hook"));
 
         int deal = call("crm.deal.add", "{\"fields\":{\"TITLE\":\"Сделка\"}}").getInt("result");
         call("crm.deal.update", "{\"id\":" + deal + ",\"fields\":{\"STAGE_ID\":\"WON\"}}");
 
-        List<NotificationReceiver.Received> events = receiver.next(2, WAIT);
+        List<NotificationReceiver.Received> events = stack.receiver().next(2, WAIT);
         Map<String, String> added = form(events.get(0).body());
         Map<String, String> updated = form(events.get(1).body());
         assertEquals(List.of("ONCRMDEALADD", "ONCRMDEALUPDATE"), List.of(added.get("event"), updated.get("event")));
@@ -88,34 +73,34 @@ class Bitrix24EventsTest {
 
     @Test
     void callsAFailingHandlerOnceAndRecordsTheFailure() throws Exception {
-        control.bindBitrix24("ONCRMDEALADD", receiver.url("/hook"));
-        receiver.answer(500);
+        stack.control().bindBitrix24("ONCRMDEALADD", stack.receiver().url("/hook"));
+        stack.receiver().answer(500);
 
         call("crm.deal.add", "{\"fields\":{\"TITLE\":\"Сделка\"}}");
 
-        receiver.next(WAIT);
-        assertNull(receiver.next(Duration.ofSeconds(1)), "the portal does not call again");
-        SimulatorClient.SentNotification sent = control.settledNotifications("bitrix24", WAIT).get(0);
+        stack.receiver().next(WAIT);
+        assertNull(stack.receiver().next(Duration.ofSeconds(1)), "the portal does not call again");
+        SimulatorClient.SentNotification sent = stack.control().settledNotifications("bitrix24", WAIT).get(0);
         assertEquals(List.of("failed", "1", "500"), List.of(sent.state(), Integer.toString(sent.attempts()),
                 Integer.toString(sent.deliveredStatus())));
     }
 
     @Test
     void aFaultMatchesTheDealIdAsWellAsTheEvent() throws Exception {
-        control.bindBitrix24("ONCRMDEALADD", receiver.url("/hook"));
-        control.armNotification("bitrix24", "101", "lose", 1, 0);
+        stack.control().bindBitrix24("ONCRMDEALADD", stack.receiver().url("/hook"));
+        stack.control().armNotification("bitrix24", "101", "lose", 1, 0);
 
         call("crm.deal.add", "{\"fields\":{\"TITLE\":\"Первая\"}}");
         call("crm.deal.add", "{\"fields\":{\"TITLE\":\"Вторая\"}}");
 
-        assertEquals("100", form(receiver.next(WAIT).body()).get("data[FIELDS][ID]"));
-        assertEquals(List.of("delivered", "lost"), control.settledNotifications("bitrix24", WAIT).stream()
+        assertEquals("100", form(stack.receiver().next(WAIT).body()).get("data[FIELDS][ID]"));
+        assertEquals(List.of("delivered", "lost"), stack.control().settledNotifications("bitrix24", WAIT).stream()
                 .map(SimulatorClient.SentNotification::state).toList());
     }
 
     @Test
     void bindsListsAndUnbindsHandlersWithFormParametersToo() throws Exception {
-        String handler = receiver.url("/hook");
+        String handler = stack.receiver().url("/hook");
         HttpResponse<String> bound = send("event.bind", "application/x-www-form-urlencoded",
                 "event=onCrmDealUpdate&handler=" + handler.replace(":", "%3A").replace("/", "%2F"));
         assertEquals(200, bound.statusCode(), bound.body());
@@ -135,7 +120,7 @@ class Bitrix24EventsTest {
         assertError("ERROR_EVENT_NOT_FOUND", send("event.bind", "application/json", "{\"event\":\"ONCRMDEALEXPLODE\",\"handler\":\"http://127.0.0.1/h\"}"));
         assertError("ERROR_WRONG_HANDLER_URL", send("event.bind", "application/json", "{\"event\":\"ONCRMDEALADD\",\"handler\":\"/relative\"}"));
         assertError("ERROR_UNSUPPORTED_PROTOCOL", send("event.bind", "application/json", "{\"event\":\"ONCRMDEALADD\",\"handler\":\"ftp://h/x\"}"));
-        control.bindBitrix24("ONCRMDEALADD", "http://127.0.0.1/h");
+        stack.control().bindBitrix24("ONCRMDEALADD", "http://127.0.0.1/h");
         assertError("ERROR_CORE", send("event.bind", "application/json", "{\"event\":\"ONCRMDEALADD\",\"handler\":\"http://127.0.0.1/h\"}"));
     }
 
@@ -153,7 +138,7 @@ class Bitrix24EventsTest {
     }
 
     private HttpResponse<String> send(String method, String contentType, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(simulators.baseUrl()) + method))
+        return http.send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(stack.simulators().baseUrl()) + method))
                 .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }

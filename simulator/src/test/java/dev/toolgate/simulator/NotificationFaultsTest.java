@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -19,38 +19,28 @@ import java.util.stream.Collectors;
 /** Each fault armed on notifications changes what a subscribed URL receives, and the control API says what happened. */
 class NotificationFaultsTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Duration WAIT = NotifyingSimulators.WAIT;
 
-    private Simulators simulators;
-    private SimulatorClient control;
+    @RegisterExtension
+    final NotifyingSimulators stack = new NotifyingSimulators();
     private YooKassaShop shop;
-    private NotificationReceiver receiver;
 
     @BeforeEach
     void start() throws Exception {
-        simulators = Simulators.start(0, Map.of());
-        control = new SimulatorClient(simulators.baseUrl());
-        shop = new YooKassaShop(simulators);
-        receiver = new NotificationReceiver();
-        control.subscribeYooKassa("payment.succeeded", receiver.url("/hook"));
-    }
-
-    @AfterEach
-    void stop() {
-        receiver.close();
-        simulators.close();
+        shop = new YooKassaShop(stack.simulators());
+        stack.control().subscribeYooKassa("payment.succeeded", stack.receiver().url("/hook"));
     }
 
     @Test
     void aLostNotificationIsNeverSent() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "lose", 1, 0);
+        stack.control().armNotification("yookassa", "payment.succeeded", "lose", 1, 0);
 
         String lost = shop.createPayment("10.00").getString("id");
         String sent = shop.createPayment("20.00").getString("id");
 
-        assertEquals(sent, paymentId(receiver.next(WAIT)));
-        assertNull(receiver.next(Duration.ofMillis(500)));
-        List<SimulatorClient.SentNotification> all = control.settledNotifications("yookassa", WAIT);
+        assertEquals(sent, paymentId(stack.receiver().next(WAIT)));
+        assertNull(stack.receiver().next(Duration.ofMillis(500)));
+        List<SimulatorClient.SentNotification> all = stack.control().settledNotifications("yookassa", WAIT);
         assertEquals(List.of(lost, sent), all.stream().map(SimulatorClient.SentNotification::objectId).toList(), "in order of the changes");
         assertEquals(List.of("lost", "delivered"), all.stream().map(SimulatorClient.SentNotification::state).toList());
         assertEquals(0, all.get(0).attempts());
@@ -59,86 +49,86 @@ class NotificationFaultsTest {
 
     @Test
     void aDuplicatedNotificationArrivesTwice() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "duplicate", 1, 0);
+        stack.control().armNotification("yookassa", "payment.succeeded", "duplicate", 1, 0);
 
         shop.createPayment("10.00");
 
-        List<NotificationReceiver.Received> copies = receiver.next(2, WAIT);
+        List<NotificationReceiver.Received> copies = stack.receiver().next(2, WAIT);
         assertEquals(copies.get(0).body(), copies.get(1).body());
-        SimulatorClient.SentNotification sent = control.settledNotifications("yookassa", WAIT).get(0);
+        SimulatorClient.SentNotification sent = stack.control().settledNotifications("yookassa", WAIT).get(0);
         assertEquals(List.of("duplicate", "delivered", "2"), List.of(sent.fault(), sent.state(), Integer.toString(sent.attempts())));
     }
 
     @Test
     void aDelayedNotificationArrivesAfterTheDelay() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "delay", 1, 800);
+        stack.control().armNotification("yookassa", "payment.succeeded", "delay", 1, 800);
 
         Instant changed = Instant.now();
         shop.createPayment("10.00");
 
-        assertNull(receiver.next(Duration.ofMillis(500)));
-        assertTrue(!receiver.next(WAIT).at().isBefore(changed.plusMillis(800)));
+        assertNull(stack.receiver().next(Duration.ofMillis(500)));
+        assertTrue(!stack.receiver().next(WAIT).at().isBefore(changed.plusMillis(800)));
     }
 
     @Test
     void aReorderedNotificationArrivesJustAfterTheNextOne() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "reorder", 1, 5_000);
+        stack.control().armNotification("yookassa", "payment.succeeded", "reorder", 1, 5_000);
 
         String first = shop.createPayment("10.00").getString("id");
-        assertNull(receiver.next(Duration.ofMillis(300)), "held back");
+        assertNull(stack.receiver().next(Duration.ofMillis(300)), "held back");
         String second = shop.createPayment("20.00").getString("id");
 
-        List<NotificationReceiver.Received> arrived = receiver.next(2, WAIT);
+        List<NotificationReceiver.Received> arrived = stack.receiver().next(2, WAIT);
         assertEquals(List.of(second, first), List.of(paymentId(arrived.get(0)), paymentId(arrived.get(1))));
         assertTrue(Duration.between(arrived.get(0).at(), arrived.get(1).at()).toMillis() < 2_000, "not held for its fallback delay");
-        assertEquals(List.of(first, second), control.settledNotifications("yookassa", WAIT).stream()
+        assertEquals(List.of(first, second), stack.control().settledNotifications("yookassa", WAIT).stream()
                 .map(SimulatorClient.SentNotification::objectId).toList(), "listed in order of the changes");
     }
 
     @Test
     void aReorderedNotificationGoesAfterItsDelayWhenNoOtherComes() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "reorder", 1, 600);
+        stack.control().armNotification("yookassa", "payment.succeeded", "reorder", 1, 600);
 
         Instant changed = Instant.now();
         shop.createPayment("10.00");
 
-        assertTrue(!receiver.next(WAIT).at().isBefore(changed.plusMillis(600)));
+        assertTrue(!stack.receiver().next(WAIT).at().isBefore(changed.plusMillis(600)));
     }
 
     @Test
     void aForeignSourceNotificationComesFromAnotherAddress() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "foreign_source", 1, 0);
+        stack.control().armNotification("yookassa", "payment.succeeded", "foreign_source", 1, 0);
 
         String foreign = shop.createPayment("10.00").getString("id");
         String own = shop.createPayment("20.00").getString("id");
 
-        Map<String, String> sources = receiver.next(2, WAIT).stream()
+        Map<String, String> sources = stack.receiver().next(2, WAIT).stream()
                 .collect(Collectors.toMap(NotificationFaultsTest::paymentId, NotificationReceiver.Received::remoteAddress));
         assertEquals(Map.of(foreign, "127.0.0.2", own, "127.0.0.1"), sources, "the receiver saw another peer address");
-        assertEquals(List.of("127.0.0.2", "127.0.0.1"), control.settledNotifications("yookassa", WAIT).stream()
+        assertEquals(List.of("127.0.0.2", "127.0.0.1"), stack.control().settledNotifications("yookassa", WAIT).stream()
                 .map(SimulatorClient.SentNotification::source).toList());
     }
 
     @Test
     void refusesAFaultTheSystemDoesNotSend() {
-        assertThrows(IllegalStateException.class, () -> control.armNotification("bitrix24", "ONCRMDEALADD", "early", 1, 0),
+        assertThrows(IllegalStateException.class, () -> stack.control().armNotification("bitrix24", "ONCRMDEALADD", "early", 1, 0),
                 "Bitrix24 has no pending objects to notify early");
-        assertThrows(IllegalStateException.class, () -> control.armNotification("1c", "x", "lose", 1, 0), "1C sends no notifications");
-        assertThrows(IllegalStateException.class, () -> control.armNotification("yookassa", "x", "garble", 1, 0));
-        assertThrows(IllegalStateException.class, () -> control.armNotification("nobody", "x", "lose", 1, 0));
+        assertThrows(IllegalStateException.class, () -> stack.control().armNotification("1c", "x", "lose", 1, 0), "1C sends no notifications");
+        assertThrows(IllegalStateException.class, () -> stack.control().armNotification("yookassa", "x", "garble", 1, 0));
+        assertThrows(IllegalStateException.class, () -> stack.control().armNotification("nobody", "x", "lose", 1, 0));
     }
 
     @Test
     void aResetForgetsNotificationsAndTheirFaults() throws Exception {
-        control.armNotification("yookassa", "payment.succeeded", "lose", 2, 0);
+        stack.control().armNotification("yookassa", "payment.succeeded", "lose", 2, 0);
         shop.createPayment("10.00");
 
-        control.reset();
-        control.subscribeYooKassa("payment.succeeded", receiver.url("/hook"));
+        stack.control().reset();
+        stack.control().subscribeYooKassa("payment.succeeded", stack.receiver().url("/hook"));
         shop.createPayment("20.00");
 
-        assertEquals(1, control.settledNotifications("yookassa", WAIT).size());
-        assertEquals("delivered", control.notifications("yookassa").get(0).state(), "the second use of the fault went with the reset");
+        assertEquals(1, stack.control().settledNotifications("yookassa", WAIT).size());
+        assertEquals("delivered", stack.control().notifications("yookassa").get(0).state(), "the second use of the fault went with the reset");
     }
 
     private static String paymentId(NotificationReceiver.Received received) {

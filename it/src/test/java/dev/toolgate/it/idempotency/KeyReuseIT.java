@@ -3,12 +3,11 @@ package dev.toolgate.it.idempotency;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.it.support.Agent;
+import dev.toolgate.it.support.JournalRows;
 import dev.toolgate.it.support.MicroSuite;
 import dev.toolgate.it.support.TestStack;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 
 /**
  * A key names one intent: the same key with another payload is refused and nothing is sent; a key whose fingerprint
@@ -40,16 +39,7 @@ class KeyReuseIT extends MicroSuite {
         String original = key("order-scheme");
         assertEquals(201, agent().submit(original, Agent.invoice("order-scheme", 3000)).status());
         String key = key("order-scheme-newer");
-        try (Connection c = TestStack.connect("toolgate"); PreparedStatement newer = c.prepareStatement(
-                "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload, status,"
-                        + " target_system, target_object_id, response_json, attempt_count, created_at, updated_at, completed_at)"
-                        + " SELECT tenant, ?, agent_id, operation_type, 's2:' || request_hash, payload, status, target_system,"
-                        + " target_object_id, response_json, attempt_count, created_at, updated_at, completed_at"
-                        + " FROM agent_operation_log WHERE operation_key = ?")) {
-            newer.setString(1, key);
-            newer.setString(2, original);
-            assertEquals(1, newer.executeUpdate());
-        }
+        JournalRows.copyFinished(() -> TestStack.connect("toolgate"), original, key, "s2:");
         for (long amount : new long[] {3000, 3001}) { // the same payload and another: neither can be told here
             for (int call = 0; call < 2; call++) { // and not from memory after the first
                 Agent.Answer answer = agent().submit(key, Agent.invoice("order-scheme", amount));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.it.support.Agent;
 import dev.toolgate.it.support.Await;
+import dev.toolgate.it.support.JournalRows;
 import dev.toolgate.it.support.Lane;
 import dev.toolgate.it.support.OneCDirect;
 import dev.toolgate.it.support.TestStack;
@@ -133,13 +134,7 @@ class StatementBudgetIT {
         warmUp(agent);
         String key = "test:invoice.create:budget-replay-" + UUID.randomUUID() + ":v1";
         assertEquals(201, agent.submit(key, Agent.invoice("order-budget", 5000)).status());
-        Count count = counted(() -> {
-            for (int i = 0; i < OPERATIONS; i++) {
-                Agent.Answer replay = agent.submit(key, Agent.invoice("order-budget", 5000));
-                assertEquals(200, replay.status());
-                assertEquals("true", replay.header("Idempotent-Replayed"));
-            }
-        });
+        Count count = counted(() -> replays(agent, key));
         Figures each = count.per(OPERATIONS);
         System.out.printf("statement budget: replay held %s (expected %s); %s%n", each, REPLAY_HELD, count.byStatement());
         assertEquals(REPLAY_HELD, each, count.byStatement().toString());
@@ -152,14 +147,9 @@ class StatementBudgetIT {
         String original = "test:invoice.create:budget-original-" + UUID.randomUUID() + ":v1";
         assertEquals(201, agent.submit(original, Agent.invoice("order-budget", 5000)).status());
         String key = "test:invoice.create:budget-elsewhere-" + UUID.randomUUID() + ":v1";
-        finishedElsewhere(original, key); // as another instance would have left it: in the journal, not in this one's memory
-        Count count = counted(() -> {
-            for (int i = 0; i < OPERATIONS; i++) {
-                Agent.Answer replay = agent.submit(key, Agent.invoice("order-budget", 5000));
-                assertEquals(200, replay.status(), replay.body());
-                assertEquals("true", replay.header("Idempotent-Replayed"));
-            }
-        });
+        // as another instance would have left it: in the journal, not in this one's memory
+        JournalRows.copyFinished(() -> postgres.getDatabase("postgres", DATABASE).getConnection(), original, key, "");
+        Count count = counted(() -> replays(agent, key));
         System.out.printf("statement budget: %d replays of a row only the journal held: %d statements, %d BEGIN, %d transaction ids; %s%n",
                 OPERATIONS, count.statements(), count.begins(), count.transactionIds() - count.listenerWrites(), count.byStatement());
         assertEquals(REPLAY_READS, count.statements(), count.byStatement().toString());
@@ -194,17 +184,12 @@ class StatementBudgetIT {
                 + " operations: " + count.catalogReads() + "; " + count.byStatement());
     }
 
-    /** A succeeded copy of {@code original}'s row under {@code key}, written straight into the journal. */
-    private static void finishedElsewhere(String original, String key) throws SQLException {
-        try (Connection c = postgres.getDatabase("postgres", DATABASE).getConnection(); PreparedStatement copy = c.prepareStatement(
-                "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload, status,"
-                        + " target_system, target_object_id, response_json, attempt_count, created_at, updated_at, completed_at)"
-                        + " SELECT tenant, ?, agent_id, operation_type, request_hash, payload, status, target_system, target_object_id,"
-                        + " response_json, attempt_count, created_at, updated_at, completed_at FROM agent_operation_log"
-                        + " WHERE tenant = 'acme' AND operation_key = ? AND status = 'succeeded'")) {
-            copy.setString(1, key);
-            copy.setString(2, original);
-            assertEquals(1, copy.executeUpdate(), "the original succeeded");
+    /** {@link #OPERATIONS} replays of {@code key}'s invoice, each answered as one. */
+    private static void replays(Agent agent, String key) {
+        for (int i = 0; i < OPERATIONS; i++) {
+            Agent.Answer replay = agent.submit(key, Agent.invoice("order-budget", 5000));
+            assertEquals(200, replay.status(), replay.body());
+            assertEquals("true", replay.header("Idempotent-Replayed"));
         }
     }
 

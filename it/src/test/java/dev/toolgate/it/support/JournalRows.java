@@ -37,4 +37,26 @@ public final class JournalRows {
             }
         }
     }
+
+    /**
+     * Writes a finished copy of {@code original}'s row under {@code key}, its fingerprint as {@code hashPrefix} + the
+     * original's, straight into the journal: a row as another instance (or another release) left it, which the gateway
+     * under test has never read and so holds nothing of.
+     */
+    public static void copyFinished(RunHistory.ConnectionSource journal, String original, String key, String hashPrefix)
+            throws SQLException {
+        try (Connection c = journal.open(); PreparedStatement copy = c.prepareStatement(
+                "INSERT INTO agent_operation_log (tenant, operation_key, agent_id, operation_type, request_hash, payload, status,"
+                        + " target_system, target_object_id, response_json, attempt_count, created_at, updated_at, completed_at)"
+                        + " SELECT tenant, ?, agent_id, operation_type, ? || request_hash, payload, status, target_system,"
+                        + " target_object_id, response_json, attempt_count, created_at, updated_at, completed_at"
+                        + " FROM agent_operation_log WHERE operation_key = ? AND status IN ('succeeded', 'failed_final')")) {
+            copy.setString(1, key);
+            copy.setString(2, hashPrefix);
+            copy.setString(3, original);
+            if (copy.executeUpdate() != 1) {
+                throw new IllegalStateException(original + " has no finished row to copy");
+            }
+        }
+    }
 }
