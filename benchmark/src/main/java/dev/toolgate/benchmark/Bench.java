@@ -118,6 +118,14 @@ public final class Bench {
         config.put("toolgate.rate-limit.burst", "1000000");
         config.put("toolgate.reconcile.interval-seconds", "0"); // the backlog series starts the job itself
         config.put("toolgate.retention.purge-interval-seconds", "0");
+        // -Dbench.gateway=<setting>=<value>,…: gateway settings for an experiment (say, the replay memory off); the run says so
+        for (String setting : System.getProperty("bench.gateway", "").split(",")) {
+            int equals = setting.indexOf('=');
+            if (equals > 0) {
+                config.put(setting.substring(0, equals).strip(), setting.substring(equals + 1).strip());
+                System.out.println("gateway setting for this run: " + setting.strip());
+            }
+        }
         return config;
     }
 
