@@ -99,8 +99,8 @@ public class OperationLoop {
                         next = Next.ANSWER;
                         break;
                     }
-                    // decided again under the row lock; answered as a replay until an attempt of this drive records again
-                    phase = keyCapture.nextAttempt(phase.operation(), actor).notByThisCall();
+                    // decided again under the row lock: a lapse it writes is this drive's outcome, a row someone else moved is not
+                    phase = keyCapture.nextAttempt(phase.operation(), actor);
                     next = next(phase.decision());
                 }
                 case LOOK_UP -> {

@@ -34,11 +34,6 @@ public record Phase(CaptureDecision decision, OperationStatus before, OperationV
         return new Phase(decision, before, operation, byThisCall, first);
     }
 
-    /** Decided again after a back-off, the row answers as a replay until an attempt records. */
-    Phase notByThisCall() {
-        return new Phase(decision, before, operation, false, lookup);
-    }
-
     Step described(Step step) {
         return step.after(before == null ? null : before.dbName(), operation.status().dbName(), operation.targetObjectId());
     }

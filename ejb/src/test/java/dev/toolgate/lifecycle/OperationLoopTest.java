@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;
+import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
@@ -165,6 +166,19 @@ class OperationLoopTest {
 
         assertEquals(List.of("send 1", "next attempt"), calls);
         assertFalse(driven.byThisCall());
+    }
+
+    @Test
+    void anApprovalThatLapsedDuringTheBackOffIsThisCallsOutcomeNotAReplay() {
+        OperationView attempt = row(OperationStatus.STARTED, 1);
+        OperationLoop loop = loop(captured(new CaptureDecision.ApprovalLapsed(ApprovalStanding.EXPIRED), OperationStatus.FAILED_RETRYABLE,
+                row(OperationStatus.FAILED_FINAL, 1)), null, OperationStatus.FAILED_RETRYABLE);
+
+        Phase driven = loop.drive(new CaptureDecision.Execute(), attempt, "agent-a", attempt.payload());
+
+        assertEquals(List.of("send 1", "next attempt"), calls);
+        assertEquals(OperationStatus.FAILED_FINAL, driven.operation().status());
+        assertTrue(driven.byThisCall(), "this drive wrote the lapse under the lock: its agent hears it first, not as a replay");
     }
 
     @Test
