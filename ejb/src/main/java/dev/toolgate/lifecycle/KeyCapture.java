@@ -137,14 +137,16 @@ public class KeyCapture {
                     APPROVAL_LAPSED, actor, now, "the approval was " + lapsed.standing().dbName() + " before attempt "
                             + (before.attemptCount() + 1) + "; nothing sent"), before);
         }
-        if (decision instanceof CaptureDecision.Replay) {
-            note(before, actor, REPLAYED, now, null);
-        } else if (decision instanceof CaptureDecision.Mismatch) {
+        // a replay or a poll changes nothing: logged and counted, not journaled, or an agent polling every few seconds
+        // would grow the journal by a row per poll; a refused payload is a caller's mistake worth keeping
+        if (decision instanceof CaptureDecision.Mismatch) {
             note(before, actor, KEY_REUSED, now, "payload fingerprint differs; nothing executed");
+        } else if (decision instanceof CaptureDecision.Replay) {
+            EventLog.logOnly(before, actor, REPLAYED);
         } else if (decision instanceof CaptureDecision.InProgress || decision instanceof CaptureDecision.RetryLater) {
-            note(before, actor, IN_PROGRESS, now, null);
+            EventLog.logOnly(before, actor, IN_PROGRESS);
         } else if (decision instanceof CaptureDecision.Unsettled || decision instanceof CaptureDecision.Escalated) {
-            note(before, actor, UNSETTLED, now, null);
+            EventLog.logOnly(before, actor, UNSETTLED);
         }
         return row.view();
     }

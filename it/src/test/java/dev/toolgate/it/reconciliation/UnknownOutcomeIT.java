@@ -70,4 +70,28 @@ class UnknownOutcomeIT extends MicroSuite {
         assertEquals(1, oneC.lookups("1c", Agent.downstream(key)), "no second look-up before next_check_at");
         assertEquals(1, oneC.creates("1c", Agent.downstream(key)), "never sent again while unknown");
     }
+
+    @Test
+    void anAgentPollingAnUnsettledOperationJournalsNothingNew() {
+        String key = key("order-demo-5p");
+        oneC.arm("1c", key, "drop_response_after_commit", 1);
+        assertEquals(202, agent().submit(key, Agent.invoice("order-demo-5p", 5000)).status());
+        oneC.armStatus("1c", key, 503, 1); // the look-up fails: the row stays unknown until next_check_at
+        assertEquals(202, agent().submit(key, Agent.invoice("order-demo-5p", 5000)).status());
+        List<String> before = eventKinds(key);
+
+        for (int poll = 0; poll < 5; poll++) {
+            Agent.Answer tooSoon = agent().submit(key, Agent.invoice("order-demo-5p", 5000));
+            assertEquals(202, tooSoon.status(), tooSoon.body());
+            assertEquals("outcome-unknown", tooSoon.problem());
+        }
+
+        // a poll changes nothing, so it is counted and logged, not journaled: the story stays the operation's
+        assertEquals(before, eventKinds(key), "five polls before next_check_at");
+        assertEquals(1, oneC.lookups("1c", Agent.downstream(key)));
+    }
+
+    private List<String> eventKinds(String key) {
+        return agent().find(key).json().getJsonArray("events").stream().map(e -> e.asJsonObject().getString("kind")).toList();
+    }
 }
