@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -77,7 +78,14 @@ public final class Bench {
      * run only shows the benchmark works, so its gateways start on the test suites' cheaper short-lived JVM options.
      */
     private static List<String> jvmOptions(RunLength length) {
-        return length.isQuick() ? LocalStack.SHORT_LIVED_JVM : List.of();
+        List<String> options = new ArrayList<>(length.isQuick() ? LocalStack.SHORT_LIVED_JVM : List.of());
+        // -Dbench.gateway.jvm="<option> <option>": the gateway JVM's own options for an experiment (say, a GC log); the run says so
+        String extra = System.getProperty("bench.gateway.jvm", "").trim();
+        if (!extra.isEmpty()) {
+            options.addAll(List.of(extra.split("\\s+")));
+            System.out.println("gateway JVM options for this run: " + extra);
+        }
+        return options;
     }
 
     /** The embedded server's defaults turn durability off; a benchmark of a journal must have it on. */
