@@ -5,12 +5,14 @@ import dev.toolgate.operation.OperationView;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +27,9 @@ import java.util.Map;
  * a row not finished goes to the journal as before. The caller is authenticated before any of this.
  *
  * <p>Bounded: {@code toolgate.replay-cache.entries} (0: off) over {@link #STRIPES} stripes, each dropping its least recently
- * used entry when full.
+ * used entry when full. A row is held without its payload, which no replay answer shows (the full record is read from
+ * the journal): most of a row's heap is its parsed payload, and every entry replaced is garbage the old generation
+ * must collect.
  */
 @ApplicationScoped
 public class FinishedOperations {
@@ -84,8 +88,16 @@ public class FinishedOperations {
         Instant purgeable = row.completedAt().plus(retention).minus(PURGE_MARGIN);
         Instant until = now.plus(keep).isBefore(purgeable) ? now.plus(keep) : purgeable;
         if (until.isAfter(now)) {
-            stripe(row.tenant(), row.key()).put(new Key(row.tenant(), row.key()), new Entry(row, until));
+            stripe(row.tenant(), row.key()).put(new Key(row.tenant(), row.key()), new Entry(withoutPayload(row), until));
         }
+    }
+
+    /** What a replay answer reads of a finished row: all of it but the payload and the names of the fields withheld from it. */
+    static OperationView withoutPayload(OperationView row) {
+        return new OperationView(row.tenant(), row.key(), row.agentId(), row.operation(), row.target(), row.status(), row.requestHash(),
+                JsonValue.EMPTY_JSON_OBJECT, List.of(), row.targetObjectId(), row.result(), row.errorCode(), row.attemptCount(),
+                row.leaseUntil(), row.leaseEpoch(), row.nextCheckAt(), row.reconcileCount(), row.settleAfter(), row.escalatedAt(),
+                row.createdAt(), row.updatedAt(), row.completedAt(), row.traceId(), row.spanId(), row.approvalRequired(), row.approvalId());
     }
 
     /** Entries held now, across the stripes. */

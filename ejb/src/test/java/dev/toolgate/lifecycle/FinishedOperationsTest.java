@@ -2,12 +2,12 @@ package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.canonical.FingerprintSchemes;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
+import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +32,27 @@ class FinishedOperationsTest {
         OperationView done = row("acme", "k", OperationStatus.SUCCEEDED, NOW);
         held.remember(done, NOW);
 
-        assertSame(done, held.replay("acme", "k", HASH, NOW.plusSeconds(1)));
+        assertEquals(done, held.replay("acme", "k", HASH, NOW.plusSeconds(1)));
+    }
+
+    @Test
+    void aRowIsHeldWithoutItsPayloadAndOtherwiseAsRead() {
+        OperationView read = row("acme", "k", OperationStatus.SUCCEEDED, NOW);
+        OperationView done = new OperationView(read.tenant(), read.key(), read.agentId(), read.operation(), read.target(), read.status(),
+                read.requestHash(), Json.createObjectBuilder().add("amount_minor", 125_000).add("customer", "ООО Ромашка").build(),
+                List.of("card_number"), "ref-1", Json.createObjectBuilder().add("number", "00001").build(), null, 2, null, 3, null, 1,
+                null, null, NOW.minusSeconds(5), NOW, NOW, "trace", "span", true, "approval-1");
+        held.remember(done, NOW);
+
+        OperationView answered = held.replay("acme", "k", HASH, NOW.plusSeconds(1));
+
+        assertEquals(JsonValue.EMPTY_JSON_OBJECT, answered.payload(), "no replay answer shows it");
+        assertEquals(List.of(), answered.withheldFields());
+        assertEquals(new OperationView(done.tenant(), done.key(), done.agentId(), done.operation(), done.target(), done.status(),
+                done.requestHash(), JsonValue.EMPTY_JSON_OBJECT, List.of(), done.targetObjectId(), done.result(), done.errorCode(),
+                done.attemptCount(), done.leaseUntil(), done.leaseEpoch(), done.nextCheckAt(), done.reconcileCount(), done.settleAfter(),
+                done.escalatedAt(), done.createdAt(), done.updatedAt(), done.completedAt(), done.traceId(), done.spanId(),
+                done.approvalRequired(), done.approvalId()), answered, "everything an answer reads, as the journal holds it");
     }
 
     @Test
