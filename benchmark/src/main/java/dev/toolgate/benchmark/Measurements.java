@@ -319,8 +319,12 @@ final class Measurements {
                     PROBE, rate, length.backlog(), size, BACKLOG_BUDGET.toSeconds());
         }
         String load = String.format("%,d, ", size);
+        Map<String, double[]> before = meter.database().statements();
         backlog.add(measure("reconcile backlog", load + "1 instance", 1, meter,
                 run -> settling.settle(size, List.of(gateway.baseUrl()), operatorToken), BACKLOG_BUDGET));
+        Cell one = backlog.get(backlog.size() - 1);
+        System.out.print("  PostgreSQL's statements in that series, by execution time, per settled item (the backlog's own"
+                + " inserts included):\n" + DatabaseActivity.top(before, meter.database().statements(), 10, one.calls()));
         System.out.println("  starting a second gateway instance on the same journal");
         try (GatewayProcess other = second.start()) {
             Meter both = meter.with(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));

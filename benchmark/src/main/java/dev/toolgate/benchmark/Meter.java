@@ -39,6 +39,10 @@ final class Meter {
         return new Meter(all, peerDatabase);
     }
 
+    DatabaseActivity database() {
+        return database;
+    }
+
     Reading read() {
         List<Double> cpu = new ArrayList<>();
         processes.forEach(p -> cpu.add(p.millis()));

@@ -20,6 +20,8 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
+    /** The gateway's heap bound unless its JVM options name one (docs/operations.md sizes it). */
+    static final String HEAP = "-Xmx768m";
     /**
      * How long an orderly stop lets the calls in flight finish: enough for the local run's and the tests' target calls
      * (docs/operations.md sizes it for production). A call cut off is not lost: its lease lapses and it is looked up.
@@ -110,7 +112,10 @@ public final class GatewayProcess implements AutoCloseable {
         // and on a loaded host now and then fails the deployment for it (a datasource really missing still fails it).
         // --nohazelcast: one gateway per process needs no data grid; its EJB timers are non-persistent.
         // shutdowngrace: how long a SIGTERM'd Micro lets the application finish its calls (edge.Stopping)
-        command.addAll(List.of("-Xmx768m", "-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
+        if (jvmOptions.stream().noneMatch(option -> option.startsWith("-Xmx"))) {
+            command.add(HEAP);
+        }
+        command.addAll(List.of("-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
                 "--port", Integer.toString(port),
