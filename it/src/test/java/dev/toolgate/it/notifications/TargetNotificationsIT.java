@@ -53,7 +53,7 @@ import java.util.concurrent.Future;
  * what the journal holds; what a notification may never do (settle on its word, store a refusal) is read from the
  * journal itself.
  */
-@Lane(2)
+@Lane(3)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TargetNotificationsIT {
 

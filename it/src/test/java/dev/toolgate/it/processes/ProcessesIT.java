@@ -36,7 +36,7 @@ import java.util.UUID;
  * invoice → posting, the payment refunded — with its own approval — if the invoice cannot be made). Each
  * step's effect is counted at its system by the step's own key. The reconcile job runs every second.
  */
-@Lane(3)
+@Lane(2)
 class ProcessesIT {
 
     private static final String DATABASE = "processes";
