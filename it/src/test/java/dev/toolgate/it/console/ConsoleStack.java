@@ -42,7 +42,7 @@ public final class ConsoleStack implements AutoCloseable {
     }
 
     /**
-     * The gateway starts while Keycloak does (the run's, started as the run began): the console needs only the
+     * The gateway starts while Keycloak does (the run's, started with it): the console needs only the
      * provider's address to deploy, and asks the provider itself when someone signs in. In a run that holds ConsoleIT
      * its gateway has started in the background already ({@link Ahead}): this waits for that one.
      */

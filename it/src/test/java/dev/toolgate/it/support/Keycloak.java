@@ -2,9 +2,6 @@ package dev.toolgate.it.support;
 
 import dev.toolgate.launcher.LocalKeycloak;
 import dev.toolgate.launcher.LocalStack;
-import org.junit.platform.engine.support.descriptor.ClassSource;
-import org.junit.platform.launcher.TestExecutionListener;
-import org.junit.platform.launcher.TestPlan;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
@@ -39,7 +36,9 @@ import java.util.stream.Collectors;
  * <p>One per test JVM, shared by every suite that signs people in: a start costs 20–40 s, and nothing a suite does
  * changes the realm (no suite writes to it; each browser has a profile of its own, so no suite meets another's
  * session). {@link #start()} starts it on first use; {@link #close()} leaves it running for the next suite; it
- * stops as the test JVM exits.
+ * stops as the test JVM exits. In a run that holds ConsoleIT its first use is {@code ConsoleStack.Ahead}'s, minutes
+ * before the first suite that signs people in: its first start, which builds the server, overlaps the suites before
+ * that one, and not the run's busiest first minute, when the first gateways boot.
  */
 public final class Keycloak implements AutoCloseable {
 
@@ -66,33 +65,6 @@ public final class Keycloak implements AutoCloseable {
         this.port = port;
         this.baseUrl = "http://127.0.0.1:" + port;
         this.logStart = logStart;
-    }
-
-    /**
-     * Starts the run's Keycloak in the background as the run begins, when a suite of the plan signs people in
-     * ({@link SignsPeopleIn}): its first start builds the server, 30–60 s on this host, which then overlaps the suites
-     * before that one instead of adding to it. {@link #start()} waits for this start, or makes its own if this one
-     * failed (and says why).
-     */
-    public static final class Early implements TestExecutionListener {
-
-        @Override
-        public void testPlanExecutionStarted(TestPlan plan) {
-            boolean needed = plan.getRoots().stream().flatMap(root -> plan.getDescendants(root).stream())
-                    .map(test -> test.getSource().orElse(null))
-                    .anyMatch(source -> source instanceof ClassSource type && type.getJavaClass().isAnnotationPresent(SignsPeopleIn.class));
-            if (needed) {
-                Thread early = new Thread(() -> {
-                    try {
-                        start();
-                    } catch (IOException | RuntimeException e) {
-                        // the suite that needs it starts it again, and fails with the cause if it fails again
-                    }
-                }, "keycloak-early-start");
-                early.setDaemon(true);
-                early.start();
-            }
-        }
     }
 
     /** The run's Keycloak, started with the realm on first use (waiting until the realm answers its discovery document). */

@@ -11,10 +11,10 @@ import java.util.Comparator;
  * The order the suites start in (junit-platform.properties), which is lane 1's order: lane 1 runs its suites one after
  * another on the main thread ({@link Lane}). First the {@link MicroSuite}s, on the gateway that starts in the background
  * as the run begins ({@link TestStack.EarlyMicro}): lane 1 waits for it, and starts no other server, in the run's
- * busiest minute (Keycloak building itself, the benchmark's quick run, the other lanes' first gateways); then what needs
- * neither that gateway nor Keycloak; then the deployment suites that sign nobody in; last the suites that sign people in
- * ({@link SignsPeopleIn}), by when Keycloak ({@link Keycloak.Early}) has long been up. Within each group by name. An
- * {@link Order} comes before all that: SecretsScanIT's puts it last.
+ * busiest minute (the benchmark's quick run, the other lanes' first gateways); then what needs neither that gateway nor
+ * Keycloak; then the deployment suites that sign nobody in; last the suites that sign people in ({@link SignsPeopleIn}),
+ * by when Keycloak (started with ConsoleIT's gateway, minutes ahead of it) has long been up. Within each group by name.
+ * An {@link Order} comes before all that: SecretsScanIT's puts it last.
  */
 public final class RunOrder implements ClassOrderer {
 

@@ -7,8 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A suite that signs people in through the run's {@link Keycloak}: a run that holds one starts Keycloak as the run
- * begins ({@link Keycloak.Early}), so that its first start, which builds the server, overlaps the suites before.
+ * A suite that signs people in through the run's {@link Keycloak}: such suites run last in lane 1 ({@link RunOrder}),
+ * so that Keycloak's first start, which builds the server, overlaps the suites before (it is started by the first
+ * that needs it: in a full run ConsoleIT's gateway started ahead of it, {@code ConsoleStack.Ahead}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
