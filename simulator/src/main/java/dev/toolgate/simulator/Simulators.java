@@ -76,6 +76,14 @@ public final class Simulators implements AutoCloseable {
      * certificate, and on one whose certificate names another host.
      */
     public static Simulators start(int port, Map<String, Integer> originPorts) throws IOException {
+        return start(port, originPorts, YooKassaApi.RETRY_MS);
+    }
+
+    /**
+     * The same, with YooKassa retrying an unanswered notification at {@code yooKassaRetryMs} rather than at its own
+     * intervals ({@code YooKassaApi.RETRY_MS}): for a test that waits out every retry.
+     */
+    static Simulators start(int port, Map<String, Integer> originPorts, List<Long> yooKassaRetryMs) throws IOException {
         // The JDK server writes headers and body separately; with Nagle's algorithm on, every answer
         // then waits ~40 ms for a delayed ACK. Read once, when the server classes load: set it first.
         System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -85,7 +93,8 @@ public final class Simulators implements AutoCloseable {
         Notifications notifications = new Notifications(clock);
         OneCOData oneC = new OneCOData(ONE_C_INFOBASE, ONE_C_USER, ONE_C_PASSWORD, ONE_C_KEY_REQUISITE, faults);
         Bitrix24Rest bitrix24 = new Bitrix24Rest(BITRIX24_USER, BITRIX24_SECRET, BITRIX24_APPLICATION_TOKEN, faults, notifications);
-        YooKassaApi yooKassa = new YooKassaApi(YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, faults, notifications, clock);
+        YooKassaApi yooKassa = new YooKassaApi(YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, faults, notifications, clock,
+                yooKassaRetryMs);
         List<SimulatedSystem> systems = List.of(oneC, bitrix24, yooKassa);
         systems.forEach(SimulatedSystem::reset);
         ExecutorService threads = Executors.newCachedThreadPool(); // delayed requests must not block the others

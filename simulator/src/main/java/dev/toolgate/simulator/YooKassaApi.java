@@ -37,7 +37,10 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
 
     static final String SYSTEM = "yookassa";
     private static final long DEFAULT_PENDING_MS = 1_500;
-    /** The provider retries an unanswered notification for 24 hours at growing intervals; here the same curve, scaled down. */
+    /**
+     * The provider retries an unanswered notification for 24 hours at growing intervals; here the same curve, scaled
+     * down: the intervals after each failed try, one retry each.
+     */
     static final List<Long> RETRY_MS = List.of(250L, 500L, 1_000L, 2_000L, 4_000L);
 
     private static final String ROOT = "/v3/";
@@ -51,13 +54,17 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
     private final ScheduledExecutorService clock; // makes a pending object succeeded at its due time, notified then
     private final IdempotenceKeys keys = new IdempotenceKeys();
     private final CallCounter calls = new CallCounter(); // by metadata.gw_key: creates only (lists carry no key)
+    private final List<Long> retryMs;
     private long sequence;
 
-    YooKassaApi(String shopId, String secretKey, Faults faults, Notifications notifications, ScheduledExecutorService clock) {
+    /** {@code retryMs}: the intervals between a notification's tries, {@link #RETRY_MS} but in a test that waits them all out. */
+    YooKassaApi(String shopId, String secretKey, Faults faults, Notifications notifications, ScheduledExecutorService clock,
+                List<Long> retryMs) {
         this.authorization = "Basic " + Base64.getEncoder().encodeToString((shopId + ":" + secretKey).getBytes(StandardCharsets.UTF_8));
         this.faults = faults;
         this.notifications = notifications;
         this.clock = clock;
+        this.retryMs = List.copyOf(retryMs);
     }
 
     @Override
@@ -275,8 +282,8 @@ final class YooKassaApi implements HttpHandler, SimulatedSystem {
         notifications.changed(change(event, object.getString("id")), webhooks.messages(event, object));
     }
 
-    private static Notifications.Change change(String event, String objectId) {
-        return new Notifications.Change(SYSTEM, event, objectId, RETRY_MS);
+    private Notifications.Change change(String event, String objectId) {
+        return new Notifications.Change(SYSTEM, event, objectId, retryMs);
     }
 
     private synchronized OneCOData.Reply get(String path, Map<String, String> query) {

@@ -100,7 +100,9 @@ class YooKassaNotificationsTest {
         assertEquals(200, sent.deliveredStatus());
     }
 
+    /** As many retries as YooKassa's own five, a tenth as far apart: what is tested is the count and the giving up. */
     @Test
+    @NotifyingSimulators.YooKassaRetryMs({25, 50, 100, 200, 400})
     void givesUpAfterTheLastRetryAndSaysSo() throws Exception {
         stack.control().subscribeYooKassa("payment.succeeded", "http://127.0.0.1:9/nobody-listens");
 
