@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -16,8 +17,10 @@ import java.util.List;
 
 /**
  * YooKassa notifies every status change of a payment or refund to the URLs subscribed through {@code /v3/webhooks},
- * with the object as the API reads it at that moment, and retries a notification until it is answered 200.
+ * with the object as the API reads it at that moment, and retries a notification until it is answered 200. First of
+ * the module's classes ({@link Order}, the pom): the longest, so it runs beside the others rather than after them.
  */
+@Order(1)
 class YooKassaNotificationsTest {
 
     private static final Duration WAIT = NotifyingSimulators.WAIT;
