@@ -29,6 +29,7 @@ final class IdentityProviderCheck {
 
     private final Supplier<CompletableFuture<Boolean>> fetch;
     private final LongSupplier nanos;
+    private final Duration timeout;
     private volatile Seen seen;
     private CompletableFuture<Boolean> inFlight; // guarded by this
 
@@ -36,8 +37,14 @@ final class IdentityProviderCheck {
     }
 
     IdentityProviderCheck(Supplier<CompletableFuture<Boolean>> fetch, LongSupplier nanos) {
+        this(fetch, nanos, TIMEOUT);
+    }
+
+    /** {@code timeout} in place of {@link #TIMEOUT}: for a test that waits it out. */
+    IdentityProviderCheck(Supplier<CompletableFuture<Boolean>> fetch, LongSupplier nanos, Duration timeout) {
         this.fetch = fetch;
         this.nanos = nanos;
+        this.timeout = timeout;
     }
 
     static IdentityProviderCheck of(String issuer) {
@@ -71,7 +78,7 @@ final class IdentityProviderCheck {
                 long started = nanos.getAsLong();
                 CompletableFuture<Boolean> mine = new CompletableFuture<>();
                 inFlight = mine;
-                fetch.get().orTimeout(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).exceptionally(failed -> false)
+                fetch.get().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionally(failed -> false)
                         .whenComplete((answered, e) -> {
                             record(Boolean.TRUE.equals(answered), started, mine);
                             mine.complete(Boolean.TRUE.equals(answered));
@@ -82,7 +89,7 @@ final class IdentityProviderCheck {
             }
         }
         try {
-            return look.get(TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+            return look.get(timeout.toMillis() + 500, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
