@@ -22,6 +22,10 @@ final class DatabaseActivity implements AutoCloseable {
             return new Counters(statements - earlier.statements, begins - earlier.begins, commits - earlier.commits,
                     walSyncs - earlier.walSyncs);
         }
+
+        Counters plus(Counters more) {
+            return new Counters(statements + more.statements, begins + more.begins, commits + more.commits, walSyncs + more.walSyncs);
+        }
     }
 
     private final Connection connection;

@@ -14,6 +14,15 @@ final class Meter {
 
     /** The counters at the start of a stretch. */
     record Reading(List<Double> cpu, DatabaseActivity.Counters database) {
+
+        /** This start moved on by what was spent from {@code from} to {@code to}: a set-up inside the stretch, not metered. */
+        Reading excluding(Reading from, Reading to) {
+            List<Double> moved = new ArrayList<>();
+            for (int i = 0; i < cpu.size(); i++) {
+                moved.add(cpu.get(i) + to.cpu().get(i) - from.cpu().get(i));
+            }
+            return new Reading(moved, database.plus(to.database().minus(from.database())));
+        }
     }
 
     private final List<ProcessCpu> processes;

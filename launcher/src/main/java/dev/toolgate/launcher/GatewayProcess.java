@@ -21,7 +21,7 @@ public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
     /** The gateway's heap bound unless its JVM options name one (docs/operations.md sizes it). */
-    static final String HEAP = "-Xmx768m";
+    static final String HEAP = "-Xmx256m";
     /**
      * How long an orderly stop lets the calls in flight finish: enough for the local run's and the tests' target calls
      * (docs/operations.md sizes it for production). A call cut off is not lost: its lease lapses and it is looked up.
