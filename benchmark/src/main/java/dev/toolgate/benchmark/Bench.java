@@ -97,6 +97,7 @@ public final class Bench {
                 .setServerConfig("max_connections", "200")
                 .setServerConfig("shared_preload_libraries", "pg_stat_statements")
                 .setServerConfig("pg_stat_statements.track_utility", "on")
+                .setServerConfig("pg_stat_statements.track_planning", "on")
                 .start();
     }
 

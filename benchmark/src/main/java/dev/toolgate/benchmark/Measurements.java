@@ -205,7 +205,8 @@ final class Measurements {
         add(closed, measure(PING, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> requests.ping(url))));
         add(closed, measure(READ, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> requests.read(url, replayKey(i)))));
-        add(closed, measure(NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newOperation(run, i))));
+        add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(NEW, "c=" + c, c, meter,
+                run -> Load.closed(c, length.cell(), i -> newOperation(run, i)))));
         add(closed, measure(REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> requests.submit(url, token, replayKey(i), 200))));
         if (c == PROFILED_CONCURRENCY) {
@@ -224,10 +225,28 @@ final class Measurements {
                 System.out.println("  no profile: " + failed);
             }
         }
-        add(closed, measure(JDBC_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                i -> database.newOperation(Requests.payload()))));
+        add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_NEW, "c=" + c, c, meter,
+                run -> Load.closed(c, length.cell(), i -> database.newOperation(Requests.payload())))));
         add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> database.replay(Requests.TENANT, replayKey(i), Requests.payload()))));
+    }
+
+    private interface Measured {
+        Cell cell() throws Exception;
+    }
+
+    /**
+     * The cell, and when {@code shown} PostgreSQL's statements during it by execution and planning time per operation:
+     * the gateway's new operation beside the same SQL by plain JDBC says where the server's time differs.
+     */
+    private Cell withStatements(boolean shown, Measured measured) throws Exception {
+        Map<String, double[]> before = shown ? meter.database().statements() : null;
+        Cell cell = measured.cell();
+        if (shown) {
+            System.out.print("  PostgreSQL's statements in that cell, per operation:\n"
+                    + DatabaseActivity.top(before, meter.database().statements(), 6, cell.calls()));
+        }
+        return cell;
     }
 
     static String peerNew(String peer) {
