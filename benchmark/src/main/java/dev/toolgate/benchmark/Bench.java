@@ -23,7 +23,7 @@ public final class Bench {
 
     static final String DATABASE = "bench";
     private static final List<String> SETTINGS = List.of("server_version", "fsync", "synchronous_commit", "full_page_writes",
-            "wal_sync_method", "shared_buffers", "max_connections");
+            "wal_sync_method", "shared_buffers", "max_connections", "commit_delay", "commit_siblings");
 
     private Bench() {
     }
@@ -90,15 +90,22 @@ public final class Bench {
 
     /** The embedded server's defaults turn durability off; a benchmark of a journal must have it on. */
     private static EmbeddedPostgres productionLike() throws Exception {
-        return EmbeddedPostgres.builder()
+        EmbeddedPostgres.Builder server = EmbeddedPostgres.builder()
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "on")
                 .setServerConfig("max_connections", "200")
                 .setServerConfig("shared_preload_libraries", "pg_stat_statements")
                 .setServerConfig("pg_stat_statements.track_utility", "on")
-                .setServerConfig("pg_stat_statements.track_planning", "on")
-                .start();
+                .setServerConfig("pg_stat_statements.track_planning", "on");
+        // -Dbench.postgres=<setting>=<value>,…: server settings for an experiment (say, commit_delay); SHOW prints them
+        for (String setting : System.getProperty("bench.postgres", "").split(",")) {
+            int eq = setting.indexOf('=');
+            if (eq > 0) {
+                server.setServerConfig(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+            }
+        }
+        return server.start();
     }
 
     /** The settings as the server reports them (SHOW), not as they were asked for. */

@@ -357,19 +357,10 @@ final class Measurements {
      */
     private Cell settled(String load, int instances, Meter by, Backlog settling, int size, List<String> gateways, String operatorToken)
             throws Exception {
-        Meter.Reading start = by.read();
-        List<Load.Result> runs = new ArrayList<>();
-        long until = System.nanoTime() + BACKLOG_BUDGET.toNanos();
-        for (int r = 0; r < length.repeats() && (r == 0 || System.nanoTime() < until); r++) {
-            database.release();
-            Meter.Reading building = by.read();
+        return staged("reconcile backlog", load, instances, by, run -> {
             Backlog.Prepared built = settling.prepare(size);
-            start = start.excluding(building, by.read());
-            runs.add(built.settle(gateways, operatorToken));
-        }
-        Cell cell = new Cell("reconcile backlog", load, instances, runs, by.since(start, runs.stream().mapToLong(Load.Result::calls).sum()));
-        Report.line(cell);
-        return cell;
+            return ready -> built.settle(gateways, operatorToken);
+        }, BACKLOG_BUDGET);
     }
 
     /**
@@ -457,12 +448,25 @@ final class Measurements {
     /** Repeats the run as often as the run length says, but starts no further run once {@code budget} is spent (at least one run). */
     private Cell measure(String series, String load, int concurrency, Meter by, Repeated repeated, Duration budget)
             throws Exception {
+        return staged(series, load, concurrency, by, run -> repeated, budget);
+    }
+
+    /** A run with a set-up of its own, which is the benchmark's work and left out of the figures. */
+    private interface Staged {
+        Repeated setUp(String run) throws Exception;
+    }
+
+    private Cell staged(String series, String load, int concurrency, Meter by, Staged staged, Duration budget) throws Exception {
         Meter.Reading start = by.read();
         List<Load.Result> runs = new ArrayList<>();
         long until = System.nanoTime() + budget.toNanos();
         for (int r = 0; r < length.repeats() && (r == 0 || System.nanoTime() < until); r++) {
             database.release();
-            runs.add(repeated.once(RunNames.fresh()));
+            String run = RunNames.fresh();
+            Meter.Reading settingUp = by.read();
+            Repeated ready = staged.setUp(run);
+            start = start.excluding(settingUp, by.read());
+            runs.add(ready.once(run));
         }
         Cell cell = new Cell(series, load, concurrency, runs, by.since(start, runs.stream().mapToLong(Load.Result::calls).sum()));
         Report.line(cell);
