@@ -142,11 +142,11 @@ public class KeyCapture {
         if (decision instanceof CaptureDecision.Mismatch) {
             note(before, actor, KEY_REUSED, now, "payload fingerprint differs; nothing executed");
         } else if (decision instanceof CaptureDecision.Replay) {
-            EventLog.logOnly(before, actor, REPLAYED);
+            EventLog.logOnCommit(before, actor, REPLAYED, before.attemptCount(), before.status(), null);
         } else if (decision instanceof CaptureDecision.InProgress || decision instanceof CaptureDecision.RetryLater) {
-            EventLog.logOnly(before, actor, IN_PROGRESS);
+            EventLog.logOnCommit(before, actor, IN_PROGRESS, before.attemptCount(), before.status(), null);
         } else if (decision instanceof CaptureDecision.Unsettled || decision instanceof CaptureDecision.Escalated) {
-            EventLog.logOnly(before, actor, UNSETTLED);
+            EventLog.logOnCommit(before, actor, UNSETTLED, before.attemptCount(), before.status(), null);
         }
         return row.view();
     }

@@ -20,7 +20,7 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
-    /** The gateway's heap bound unless its JVM options name one (docs/operations.md sizes it). */
+    /** The gateway's heap bound, unless its JVM options name another (docs/operations.md sizes it). */
     static final String HEAP = "-Xmx256m";
     /**
      * How long an orderly stop lets the calls in flight finish: enough for the local run's and the tests' target calls
@@ -107,14 +107,12 @@ public final class GatewayProcess implements AutoCloseable {
         // ("JNDI lookup failed for java:app/jdbc/toolgate"). Nothing of ours lives there: start clean.
         LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
         List<String> command = new ArrayList<>(javaCommand);
+        command.add(HEAP); // first, so that a heap option among jvmOptions (an experiment's) is the one in force
         command.addAll(jvmOptions);
         // resource validation off: it looks the journal's @DataSourceDefinition up before the application defines it,
         // and on a loaded host now and then fails the deployment for it (a datasource really missing still fails it).
         // --nohazelcast: one gateway per process needs no data grid; its EJB timers are non-persistent.
         // shutdowngrace: how long a SIGTERM'd Micro lets the application finish its calls (edge.Stopping)
-        if (jvmOptions.stream().noneMatch(option -> option.startsWith("-Xmx"))) {
-            command.add(HEAP);
-        }
         command.addAll(List.of("-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
