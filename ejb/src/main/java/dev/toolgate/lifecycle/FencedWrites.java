@@ -4,6 +4,8 @@ import static dev.toolgate.lifecycle.OperationWrites.SET;
 import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT_LOGGED;
 import static dev.toolgate.lifecycle.OperationWrites.EXTEND_SETTLE;
 import static dev.toolgate.lifecycle.OperationWrites.ESCALATE;
+import static dev.toolgate.lifecycle.OperationWrites.SETTLE_LOOKUPS;
+import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.NumberedSql;
@@ -16,11 +18,16 @@ import dev.toolgate.lifecycle.OperationWrites.LookupLogged;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.trace.Trace;
 
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -35,6 +42,7 @@ public final class FencedWrites {
     private static final NumberedSql SETTLE_ATTEMPT_RUN = NumberedSql.of(SETTLE_ATTEMPT_LOGGED);
     private static final NumberedSql EXTEND_SETTLE_RUN = NumberedSql.of(EXTEND_SETTLE);
     private static final NumberedSql ESCALATE_RUN = NumberedSql.of(ESCALATE);
+    private static final NumberedSql SETTLE_LOOKUPS_RUN = NumberedSql.of(SETTLE_LOOKUPS);
 
     private static final String FAILED = "a fenced write to the journal failed";
 
@@ -59,6 +67,38 @@ public final class FencedWrites {
         values[e + 7] = nextAttempt != null;
         values[e + 8] = nextAttempt;
         return returning(c, logged.sql(), values);
+    }
+
+    /** One row of {@link OperationWrites#SETTLE_LOOKUPS}: what {@link #set} binds for it, with its event's detail and trace. */
+    static JsonObject settling(OperationView row, Transition to, Instant now, Duration settleWindow, String detail) {
+        JsonObjectBuilder settle = JSON.createObjectBuilder().add("tenant", row.tenant()).add("operation_key", row.key())
+                .add("attempt", row.attemptCount()).add("epoch", row.leaseEpoch()).add("status", to.status().dbName())
+                .add("detail", detail);
+        optional(settle, "object_id", to.objectId());
+        if (to.result() != null) {
+            settle.add("response", to.result());
+        }
+        optional(settle, "error_code", to.errorCode());
+        optional(settle, "next_check_at", to.nextCheckAt());
+        optional(settle, "completed_at", to.status().isTerminal() ? now : null);
+        optional(settle, "settle_after", to.status() == OperationStatus.UNKNOWN ? now.plus(settleWindow) : null);
+        optional(settle, "trace_id", row.traceId());
+        return settle.build();
+    }
+
+    /** The rows {@code settling} names that the fence let through, as written; one statement, their events in it. */
+    static List<OperationView> settleLookups(Connection c, JsonArray settling, Instant now, String actor) {
+        return JournalConnections.run(FAILED, () -> {
+            try (PreparedStatement statement = SETTLE_LOOKUPS_RUN.prepare(c, settling.toString(), Operation.at(now), actor)) {
+                return OperationRows.all(statement);
+            }
+        });
+    }
+
+    private static void optional(JsonObjectBuilder row, String name, Object value) {
+        if (value != null) {
+            row.add(name, value.toString());
+        }
     }
 
     /** The settled row, or empty when the fence refused the write (the event then says so). */

@@ -15,16 +15,25 @@ import dev.toolgate.approval.Approval;
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
+import dev.toolgate.trace.Trace;
+import dev.toolgate.journal.OperationId;
+import static dev.toolgate.canonical.Jsons.JSON;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import java.sql.Connection;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -41,6 +50,8 @@ public class LookupRecorder {
     JournalSettings settings;
     @Inject
     GatewayMetrics metrics;
+    @Inject
+    RetryPolicies policies;
 
     /**
      * A found or failed object settles the row as long as the look-up still owns it, which the fenced write checks
@@ -64,6 +75,56 @@ public class LookupRecorder {
             }
         }
         return underLock(journal, leased, lookup, policy, actor, canResend, now);
+    }
+
+    /**
+     * The reconcile job's look-ups of one chunk, recorded in one transaction: the found and failed objects settled by
+     * one statement, decided on the claim's own views; every other answer, and a settle the fence kept out, decided
+     * and written row by row under its lock, as {@link #reconciled} does. No caller is present: a row with withheld
+     * fields cannot be sent again. The phases come back in the items' order.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<Phase> reconciledAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
+        Instant now = Instant.now();
+        Connection journal = JournalConnections.of(em);
+        JsonArrayBuilder settling = JSON.createArrayBuilder();
+        Map<OperationId, Integer> settles = new HashMap<>();
+        String[] details = new String[leased.size()];
+        for (int i = 0; i < leased.size(); i++) {
+            OperationView row = leased.get(i);
+            Lookup lookup = lookups.get(i);
+            if (lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed) {
+                LookupDecision decision = LookupDecisions.decide(row, row, lookup, null, policies.of(row.target()), settings.maxReconciles(),
+                        row.withheldFields().isEmpty(), now);
+                if (decision instanceof LookupDecision.Settle settle) {
+                    settling.add(FencedWrites.settling(row, settle.to(), now, settings.settleWindow(), settle.detail()));
+                    settles.put(new OperationId(row.tenant(), row.key()), i);
+                    details[i] = settle.detail();
+                }
+            }
+        }
+        Phase[] phases = new Phase[leased.size()];
+        if (!settles.isEmpty()) {
+            for (OperationView written : FencedWrites.settleLookups(journal, settling.build(), now, actor)) {
+                int i = settles.get(new OperationId(written.tenant(), written.key()));
+                OperationView row = leased.get(i);
+                Lookup lookup = lookups.get(i);
+                try (Trace trace = Trace.open(row.traceId(), row.key())) {
+                    EventLog.logOnCommit(row, actor, RECONCILED, row.attemptCount(), OperationStatus.UNKNOWN, details[i]);
+                }
+                metrics.reconciled(row.target(), lookup.metricName());
+                phases[i] = Phase.lookedUp(row, written, false, lookup);
+            }
+        }
+        for (int i = 0; i < phases.length; i++) {
+            if (phases[i] == null) {
+                OperationView row = leased.get(i);
+                try (Trace trace = Trace.open(row.traceId(), row.key())) {
+                    phases[i] = underLock(journal, row, lookups.get(i), policies.of(row.target()), actor, row.withheldFields().isEmpty(), now);
+                }
+            }
+        }
+        return Arrays.asList(phases);
     }
 
     private Phase underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,

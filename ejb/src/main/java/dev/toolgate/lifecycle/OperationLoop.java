@@ -20,6 +20,7 @@ import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The one loop of an operation: capture → attempt → outcome → look-up → settle, retry or escalate. The agent's call
@@ -85,11 +86,32 @@ public class OperationLoop {
      * the journal's payload can be sent.
      */
     public Phase drive(Phase captured, String actor, JsonObject callerPayload) {
-        RetryPolicy policy = policies.of(captured.operation().target());
-        boolean canResend = callerPayload != null || captured.operation().withheldFields().isEmpty();
-        Phase phase = captured;
-        Lookup firstLookup = null;
-        Next next = next(phase.decision());
+        return drive(captured, next(captured.decision()), actor, callerPayload, null);
+    }
+
+    /**
+     * The reconcile job's first turn on each row its claim leased: the target's answer, asked by our key, with nothing
+     * recorded. The job asks for a chunk's rows side by side, then records them together ({@link #recordLookUps}).
+     */
+    public Lookup lookUp(OperationView leased) {
+        return reconciler.ask(leased);
+    }
+
+    /** The job's second turn: a chunk's answers recorded in one transaction, in the items' order. */
+    public List<Phase> recordLookUps(List<OperationView> leased, List<Lookup> lookups, String actor) {
+        return reconciler.recordAll(leased, lookups, actor);
+    }
+
+    /** The job's last turn on one row: driven on from its recorded look-up (sent again when it found no effect). */
+    public Phase afterLookUp(Phase lookedUp, String actor) {
+        return drive(lookedUp, afterLookUp(lookedUp), actor, null, lookedUp.lookup());
+    }
+
+    private Phase drive(Phase from, Next first, String actor, JsonObject callerPayload, Lookup firstLookup) {
+        RetryPolicy policy = policies.of(from.operation().target());
+        boolean canResend = callerPayload != null || from.operation().withheldFields().isEmpty();
+        Phase phase = from;
+        Next next = first;
         while (true) {
             switch (next) {
                 case ATTEMPT -> {
@@ -106,7 +128,7 @@ public class OperationLoop {
                 case LOOK_UP -> {
                     phase = reconciler.lookUp(phase.operation(), actor, canResend, policy);
                     firstLookup = firstLookup != null ? firstLookup : phase.lookup();
-                    next = phase.byThisCall() ? Next.ATTEMPT : Next.ANSWER; // found no effect: the next attempt is leased to us
+                    next = afterLookUp(phase);
                 }
                 case ANSWER -> {
                     return phase.withLookup(firstLookup);
@@ -157,6 +179,11 @@ public class OperationLoop {
             return Next.ATTEMPT;
         }
         return decision instanceof CaptureDecision.Reconcile ? Next.LOOK_UP : Next.ANSWER;
+    }
+
+    /** Found no effect: the next attempt is leased to this drive; any other answer is the drive's. */
+    private static Next afterLookUp(Phase lookedUp) {
+        return lookedUp.byThisCall() ? Next.ATTEMPT : Next.ANSWER;
     }
 
     /** True once a transient failure's back-off, short enough for a waiting caller, has been waited out. */

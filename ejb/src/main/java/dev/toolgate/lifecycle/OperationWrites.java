@@ -114,6 +114,25 @@ public final class OperationWrites {
     /** A look-up settles the unknown row it was leased for, and nothing else. */
     static final String SETTLE_LOOKUP = SET + " AND status = 'unknown' AND lease_epoch = ?12";
 
+    /**
+     * {@link #SETTLE_LOOKUP} with its {@code reconciled} event for many rows at once (?1: JSON array of what {@link #SET}
+     * binds per row, its fence, the event's detail and trace), at ?2 by ?3: the reconcile job's found and failed
+     * objects of one chunk in one statement. The rows written come back; a row the fence kept out does not, and its
+     * recorder decides it again under the row's lock.
+     */
+    static final String SETTLE_LOOKUPS = "WITH settling AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb)) AS s(tenant text,"
+            + "   operation_key text, attempt integer, epoch bigint, status text, object_id text, response jsonb, error_code text,"
+            + "   next_check_at timestamptz, completed_at timestamptz, settle_after timestamptz, detail text, trace_id text)),"
+            + " written AS (UPDATE agent_operation_log o SET status = s.status, target_object_id = s.object_id,"
+            + "   response_json = s.response, error_code = s.error_code, lease_until = NULL, next_check_at = s.next_check_at,"
+            + "   completed_at = s.completed_at, updated_at = ?2, settle_after = s.settle_after"
+            + "   FROM settling s WHERE o.tenant = s.tenant AND o.operation_key = s.operation_key AND o.attempt_count = s.attempt"
+            + "   AND o.escalated_at IS NULL AND o.status = 'unknown' AND o.lease_epoch = s.epoch" + OperationRows.returning("o") + "),"
+            + " logged AS (" + EVENT
+            + "   SELECT w.tenant, w.operation_key, ?2, '" + EventKind.RECONCILED.dbName() + "', w.attempt_count, 'unknown', ?3,"
+            + "   s.detail, s.trace_id FROM written w JOIN settling s ON s.tenant = w.tenant AND s.operation_key = w.operation_key)"
+            + " SELECT * FROM written";
+
     /** Absent after the settle window: the next attempt, under a lease of its own, its look-ups counted afresh. */
     static final String RETRY = "UPDATE agent_operation_log SET status = 'started', attempt_count = attempt_count + 1,"
             + " lease_epoch = lease_epoch + 1, lease_until = ?1, next_check_at = NULL, error_code = NULL, reconcile_count = 0,"

@@ -34,7 +34,7 @@ public record Phase(CaptureDecision decision, OperationStatus before, OperationV
         return new Phase(decision, before, operation, byThisCall, first);
     }
 
-    Step described(Step step) {
+    public Step described(Step step) {
         return step.after(before == null ? null : before.dbName(), operation.status().dbName(), operation.targetObjectId());
     }
 

@@ -12,6 +12,8 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
+import java.util.List;
+
 /**
  * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and records the
  * answer. NOT_SUPPORTED: under the reconcile job's chunk, it suspends that transaction for the target call.
@@ -27,11 +29,12 @@ public class Reconciler {
 
     /** {@code canResend}: the driver holds every field the next attempt needs (withheld fields need their caller). */
     public Phase lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
-        Lookup lookup = lookUp(leased);
+        Lookup lookup = ask(leased);
         return record(leased, lookup, actor, canResend, policy);
     }
 
-    private Lookup lookUp(OperationView leased) {
+    /** The target's answer on whether the effect of {@code leased}'s attempt exists, looked up by our key; nothing recorded. */
+    public Lookup ask(OperationView leased) {
         try (Step step = Spans.step("toolgate.lookup", OperationAttributes.none()).attempt(leased.attemptCount())) {
             Lookup lookup = targets.lookup(leased.target(), Attempts.forLookup(leased));
             step.outcome(lookup.metricName());
@@ -43,6 +46,14 @@ public class Reconciler {
                 step.failed(unavailable.errorCode());
             }
             return lookup;
+        }
+    }
+
+    /** A chunk's answers recorded in one transaction ({@link LookupRecorder#reconciledAll}), under one span. */
+    public List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
+        try (Step step = Spans.step("toolgate.record_lookups", OperationAttributes.none())) {
+            step.set("toolgate.items", leased.size());
+            return recorder.reconciledAll(leased, lookups, actor);
         }
     }
 

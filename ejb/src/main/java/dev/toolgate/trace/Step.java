@@ -61,6 +61,23 @@ public final class Step implements AutoCloseable {
         return this;
     }
 
+    /**
+     * No longer current on this thread, though still open: a step that outlives one thread's work (a reconcile item,
+     * worked in turns on pooled threads), made current again by {@link #enter()} for each turn, ended by {@link #close()}.
+     */
+    public Step detach() {
+        if (this != NONE && scope != null) {
+            scope.close();
+            scope = null;
+        }
+        return this;
+    }
+
+    /** This detached step current on this thread until the returned scope closes. */
+    public Scope enter() {
+        return this == NONE ? Scope.noop() : context.makeCurrent();
+    }
+
     public Step attempt(int attempt) {
         span.setAttribute(OperationAttributes.ATTEMPT, attempt);
         return this;
@@ -146,7 +163,9 @@ public final class Step implements AutoCloseable {
     @Override
     public void close() {
         if (this != NONE) {
-            scope.close();
+            if (scope != null) {
+                scope.close();
+            }
             span.end();
         }
     }

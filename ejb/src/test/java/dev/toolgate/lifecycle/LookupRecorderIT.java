@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.toolgate.canonical.Jsons;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -115,10 +116,83 @@ class LookupRecorderIT {
                 + " count stay as they were"), events(key));
     }
 
-    private static Phase record(OperationView leased, Lookup lookup) {
+    @Test
+    void aChunksFoundAndFailedObjectsAreSettledByOneStatementEachEventInItsOperationsTrace() throws SQLException {
+        String found = unknownRow(2, "4bf92f3577b34da6a3ce929d0e0e4736");
+        String failed = unknownRow(2, "0af7651916cd43dd8448eb211c80319c");
+        List<OperationView> leased = List.of(leased(found), leased(failed));
+        statements.clear();
+
+        List<Phase> recorded = recordAll(leased, List.of(new Lookup.Found("ref-1", Jsons.JSON.createObjectBuilder().add("id", "ref-1").build()),
+                new Lookup.Failed("ref-2", "rejected", "the target refused it")));
+
+        assertEquals(1, statements.statements().size(), "both rows and both events in one statement: " + statements.statements());
+        assertEquals(List.of(OperationStatus.SUCCEEDED, OperationStatus.FAILED_FINAL),
+                recorded.stream().map(phase -> phase.operation().status()).toList(), "in the items' order");
+        assertEquals("succeeded ref-1", row(found));
+        assertEquals("{\"id\": \"ref-1\"}", response(found), "the found object's answer stored as the operation's result");
+        assertEquals("failed_final null", row(failed), "a failed object is named in the result, not as the effect");
+        assertEquals(List.of("reconciled 1: found target object ref-1 in 4bf92f3577b34da6a3ce929d0e0e4736"), tracedEvents(found));
+        assertEquals(List.of("reconciled 1: target object ref-2 failed: rejected in 0af7651916cd43dd8448eb211c80319c"), tracedEvents(failed));
+    }
+
+    @Test
+    void inAChunkARowAnotherLookUpTookOverIsRefusedWithWhyAndTheOthersAreStillSettled() throws SQLException {
+        String taken = unknownRow(2, null);
+        String ours = unknownRow(2, null);
+        List<OperationView> leased = List.of(leased(taken), leased(ours));
+        exec("UPDATE agent_operation_log SET lease_epoch = 3 WHERE operation_key = '" + taken + "'"); // another look-up's lease
+
+        List<Phase> recorded = recordAll(leased, List.of(new Lookup.Found("ref-3", Jsons.JSON.createObjectBuilder().build()),
+                new Lookup.Found("ref-4", Jsons.JSON.createObjectBuilder().build())));
+
+        assertEquals(3, recorded.get(0).operation().leaseEpoch(), "the taken row as it is now");
+        assertEquals("unknown null", row(taken));
+        assertEquals(List.of("outcome_refused 1: found target object ref-3; not written: another look-up or attempt holds the"
+                + " operation now (lease 3)"), events(taken));
+        assertEquals("succeeded ref-4", row(ours));
+        assertEquals(List.of("reconciled 1: found target object ref-4"), events(ours));
+    }
+
+    @Test
+    void inAChunkAnAbsentObjectPastItsSettleWindowLeasesTheNextAttemptBesideAFoundOneSettled() throws SQLException {
+        String absent = unknownRow(2, null);
+        String found = unknownRow(2, null);
+        List<OperationView> leased = List.of(leased(absent), leased(found));
+
+        List<Phase> recorded = recordAll(leased, List.of(new Lookup.Absent(), new Lookup.Found("ref-5", Jsons.JSON.createObjectBuilder().build())));
+
+        assertEquals(true, recorded.get(0).byThisCall(), "no effect: the next attempt is leased to the job");
+        assertEquals(OperationStatus.STARTED, recorded.get(0).operation().status());
+        assertEquals(2, recorded.get(0).operation().attemptCount());
+        assertEquals(List.of("reconciled 1: absent", "attempt_started 2: look-up found no effect of attempt 1"), events(absent));
+        assertFalse(recorded.get(1).byThisCall());
+        assertEquals("succeeded ref-5", row(found));
+    }
+
+    private static List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups) {
+        LookupRecorder recorder = recorder();
+        return JournalDatabase.inTransaction(unit, em -> {
+            recorder.em = em;
+            return recorder.reconciledAll(leased, lookups, DueOperations.ACTOR);
+        });
+    }
+
+    private static LookupRecorder recorder() {
         LookupRecorder recorder = new LookupRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
+        recorder.policies = new RetryPolicies() { // the defaults, without a configuration to read them from
+            @Override
+            public RetryPolicy of(String system) {
+                return RetryPolicy.DEFAULT;
+            }
+        };
+        return recorder;
+    }
+
+    private static Phase record(OperationView leased, Lookup lookup) {
+        LookupRecorder recorder = recorder();
         return JournalDatabase.inTransaction(unit, em -> {
             recorder.em = em;
             return recorder.reconciled(leased, lookup, RetryPolicy.DEFAULT, DueOperations.ACTOR, true);
@@ -127,10 +201,16 @@ class LookupRecorderIT {
 
     /** An unknown row whose look-up lease is epoch {@code epoch}, live for 30 s. */
     private static String unknownRow(long epoch) throws SQLException {
+        return unknownRow(epoch, null);
+    }
+
+    /** ... and recorded in trace {@code traceId} (none when null). */
+    private static String unknownRow(long epoch, String traceId) throws SQLException {
         String key = "test:invoice.create:" + UUID.randomUUID() + ":v1";
         exec("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status, target_system,"
-                + " lease_until, lease_epoch, settle_after) VALUES ('acme', '" + key + "', 'invoice.create', '" + HASH + "', '{}',"
-                + " 'unknown', '1c', now() + interval '30 seconds', " + epoch + ", now() - interval '1 second')");
+                + " lease_until, lease_epoch, settle_after, trace_id) VALUES ('acme', '" + key + "', 'invoice.create', '" + HASH + "', '{}',"
+                + " 'unknown', '1c', now() + interval '30 seconds', " + epoch + ", now() - interval '1 second', "
+                + (traceId == null ? "NULL" : "'" + traceId + "'") + ")");
         return key;
     }
 
@@ -156,6 +236,25 @@ class LookupRecorderIT {
             }
         }
         return events;
+    }
+
+    private static List<String> tracedEvents(String key) throws SQLException {
+        List<String> events = new ArrayList<>();
+        try (Connection c = database.connection(); ResultSet r = c.createStatement().executeQuery(
+                "SELECT kind, attempt, detail, trace_id FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
+            while (r.next()) {
+                events.add(r.getString(1) + " " + r.getInt(2) + ": " + r.getString(3) + " in " + r.getString(4));
+            }
+        }
+        return events;
+    }
+
+    private static String response(String key) throws SQLException {
+        try (Connection c = database.connection(); ResultSet r = c.createStatement().executeQuery(
+                "SELECT response_json FROM agent_operation_log WHERE operation_key = '" + key + "'")) {
+            r.next();
+            return r.getString(1);
+        }
     }
 
     private static void exec(String sql) throws SQLException {

@@ -164,6 +164,36 @@ class SpansTest {
     }
 
     @Test
+    void aDetachedItemIsCurrentOnlyWhereEnteredAndItsTurnsOnOtherThreadsAreItsChildren() throws Exception {
+        Step runStep = Spans.root("toolgate.reconcile", OperationAttributes.none());
+        Context run = runStep.context();
+        Step item = Spans.linked("toolgate.reconcile_item", run, "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7", INVOICE).detach();
+        assertEquals(runStep.span().getSpanContext().getSpanId(), Span.current().getSpanContext().getSpanId(),
+                "detached: the run is current again on the thread that opened the item");
+        Thread turn = new Thread(() -> {
+            try (var entered = item.enter(); Step lookup = Spans.step("toolgate.lookup", OperationAttributes.none())) {
+                lookup.outcome("absent");
+            }
+        });
+        turn.start();
+        turn.join();
+        try (Step record = Spans.step("toolgate.record_lookups", OperationAttributes.none())) {
+            item.after("unknown", "started", null);
+        }
+        item.outcome("sent").close();
+        runStep.close();
+        List<SpanData> spans = exported.finished();
+        SpanData itemSpan = named(spans, "toolgate.reconcile_item");
+        SpanData lookup = named(spans, "toolgate.lookup");
+        assertEquals(itemSpan.getSpanId(), lookup.getParentSpanId(), "the turn on another thread is the item's child");
+        assertEquals("k:invoice.create:o-1:v1", lookup.getAttributes().get(OperationAttributes.OPERATION_KEY), "and carries its operation");
+        assertEquals(named(spans, "toolgate.reconcile").getSpanId(), named(spans, "toolgate.record_lookups").getParentSpanId(),
+                "the chunk's record is the run's, not the item's");
+        assertEquals("sent", itemSpan.getAttributes().get(OperationAttributes.OUTCOME));
+        assertEquals("started", itemSpan.getAttributes().get(OperationAttributes.STATUS));
+    }
+
+    @Test
     void anIncomingCallsTraceIdIsTheOneItsRecordedSpanIsIn() {
         try (Trace trace = Trace.start(null); Step server = Spans.step("POST /mcp", OperationAttributes.none())) {
             assertEquals(Span.current().getSpanContext().getTraceId(), Trace.traceId());

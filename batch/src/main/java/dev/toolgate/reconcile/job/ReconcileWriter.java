@@ -4,7 +4,6 @@ import dev.toolgate.lifecycle.DueOperations;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.lifecycle.LeaseRenewals;
 import dev.toolgate.operation.OperationView;
-import dev.toolgate.lifecycle.CaptureDecision;
 import dev.toolgate.lifecycle.ConcurrentLookups;
 import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.trace.OperationAttributes;
@@ -12,7 +11,10 @@ import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
+import dev.toolgate.lifecycle.Phase;
+import dev.toolgate.targets.Lookup;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import jakarta.batch.api.chunk.AbstractItemWriter;
 import jakarta.batch.runtime.context.StepContext;
 import jakarta.enterprise.context.Dependent;
@@ -20,6 +22,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,16 +30,20 @@ import java.util.TreeMap;
 import java.util.logging.Logger;
 
 /**
- * Settles each claimed operation and counts the outcomes, per tenant, into the step's persistent user data,
- * which {@code GET /api/v1/reconciliations/{id}} shows. The {@link OperationLoop} is NOT_SUPPORTED:
- * the chunk's transaction is suspended while a target is asked.
- *
- * <p>Items are worked side by side, up to each target's limit ({@link ConcurrentLookups}), on workers
- * that hold no transaction. Items were claimed in batches under one lease each; before an item is worked its lease is
- * renewed once less than half of it is left, so none waits out its lease in the batch — one another instance or an agent took over is
- * skipped ({@code taken_over}). A look-up slower than the lease (many pages) may be joined by another
- * holder; the fenced writes keep that safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an incident id,
- * and left to its lease: it never fails the chunk and so never delays the items claimed with it.
+ * Settles a chunk of claimed operations and counts the outcomes, per tenant, into the step's persistent user data,
+ * which {@code GET /api/v1/reconciliations/{id}} shows. Three turns, none holding a transaction while a target is asked
+ * (the {@link OperationLoop} is NOT_SUPPORTED: the chunk's transaction is suspended):
+ * <ol>
+ *   <li>each item, still held, is looked up by its key, side by side up to each target's limit ({@link ConcurrentLookups});</li>
+ *   <li>the chunk's answers are recorded in one transaction: the found and failed objects by one statement;</li>
+ *   <li>each item found absent, whose next attempt the record leased, is sent again, side by side.</li>
+ * </ol>
+ * Items were claimed in batches under one lease each; before an item is looked up its lease is renewed once less than
+ * half of it is left, so none waits out its lease in the batch — one another instance or an agent took over is skipped
+ * ({@code taken_over}). A look-up slower than the lease may be joined by another holder; the fenced writes keep that
+ * safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an
+ * incident id, and left to its lease: it never fails the chunk. Should the chunk's record fail, each item is recorded
+ * on its own, so one row's trouble does not hold back the others.
  */
 @Named
 @Dependent
@@ -55,46 +62,115 @@ public class ReconcileWriter extends AbstractItemWriter {
     @Inject
     StepContext step;
 
-    @Override
-    public void writeItems(List<Object> items) {
-        TreeMap<String, TreeMap<String, Integer>> counts = ReconcileCounts.of(step.getPersistentUserData());
-        List<OperationView> operations = items.stream().map(OperationView.class::cast).toList();
-        Context run = Context.current(); // the run's span (ReconcileRunTracing), on this thread only: handed to the workers
-        List<String> outcomes = lookups.each(operations, OperationView::target, operation -> settleInItsTrace(run, operation));
-        for (int i = 0; i < operations.size(); i++) { // in the items' order
-            ReconcileCounts.add(counts, operations.get(i).tenant(), outcomes.get(i), 1);
+    /** One claimed operation through the chunk's turns: its span, in the operation's trace, is open across them. */
+    private static final class Item {
+        final OperationView claimed;
+        final Step span;
+        OperationView held;
+        Lookup lookup;
+        Phase phase;
+        String outcome;
+
+        Item(OperationView claimed, Step span) {
+            this.claimed = claimed;
+            this.span = span;
         }
-        step.setPersistentUserData(counts);
+
+        boolean open() {
+            return outcome == null;
+        }
+    }
+
+    @Override
+    public void writeItems(List<Object> claimed) {
+        TreeMap<String, TreeMap<String, Integer>> counts = ReconcileCounts.of(step.getPersistentUserData());
+        Context run = Context.current(); // the run's span (ReconcileRunTracing), on this thread only
+        List<Item> items = new ArrayList<>(claimed.size());
+        for (Object each : claimed) {
+            items.add(new Item((OperationView) each, itemSpan(run, (OperationView) each)));
+        }
+        try {
+            lookups.each(items, item -> item.claimed.target(), item -> turn(item, () -> ask(item)));
+            record(items.stream().filter(Item::open).toList());
+            List<Item> sending = items.stream().filter(Item::open).toList();
+            lookups.each(sending, item -> item.claimed.target(), item -> turn(item, () -> send(item)));
+        } finally {
+            for (Item item : items) {
+                item.span.outcome(item.outcome).failed("error".equals(item.outcome) ? "item_failed" : null).close();
+                ReconcileCounts.add(counts, item.claimed.tenant(), item.outcome != null ? item.outcome : "error", 1);
+            }
+            step.setPersistentUserData(counts);
+        }
     }
 
     /**
-     * The job continues the operation's own trace in the journal: its events and log lines join the agent's
-     * call. Its span is the run's child, linked to the span that captured the operation.
+     * The job continues the operation's own trace in the journal: its events and log lines join the agent's call.
+     * Its span is the run's child, linked to the span that captured the operation.
      */
-    private String settleInItsTrace(Context run, OperationView operation) {
+    private static Step itemSpan(Context run, OperationView operation) {
         OperationAttributes attributes = new OperationAttributes(operation.tenant(), operation.key(), operation.operation(), operation.target());
-        try (Step item = Spans.linked("toolgate.reconcile_item", run, operation.traceId(), operation.spanId(), attributes);
-             Trace trace = Trace.open(operation.traceId(), operation.key())) {
-            item.attempt(operation.attemptCount());
-            String outcome = settle(operation);
-            item.outcome(outcome).failed("error".equals(outcome) ? "item_failed" : null);
-            return outcome;
+        return Spans.linked("toolgate.reconcile_item", run, operation.traceId(), operation.spanId(), attributes)
+                .attempt(operation.attemptCount()).detach();
+    }
+
+    /** One turn of one item on this thread, in its span and trace; a failure is the item's outcome, never the chunk's. */
+    private static Void turn(Item item, Runnable work) {
+        try (Scope span = item.span.enter(); Trace trace = Trace.open(item.claimed.traceId(), item.claimed.key())) {
+            try {
+                work.run();
+            } catch (RuntimeException e) { // e.g. the journal went away mid-item: its lease expires, and it is claimed again
+                StructuredLog.incident(LOG, "reconcile item failed", Map.of(), e);
+                item.outcome = "error";
+            }
+        }
+        return null;
+    }
+
+    private void ask(Item item) {
+        OperationView claimed = item.claimed;
+        // a claim more than half of whose lease is left is provably still ours (as at the effect gate)
+        Optional<OperationView> held = LeaseRenewals.provablyHeld(claimed.leaseUntil(), settings.lease(), Instant.now())
+                ? Optional.of(claimed) : renewals.renewLookUp(claimed);
+        if (held.isEmpty()) {
+            item.outcome = "taken_over";
+            return;
+        }
+        item.held = held.get();
+        // the claim leased the row for a look-up, as a capture's Reconcile decision does for an agent
+        item.lookup = loop.lookUp(item.held);
+    }
+
+    private void record(List<Item> asked) {
+        if (asked.isEmpty()) {
+            return;
+        }
+        List<Phase> phases;
+        try {
+            phases = loop.recordLookUps(asked.stream().map(item -> item.held).toList(),
+                    asked.stream().map(item -> item.lookup).toList(), DueOperations.ACTOR);
+        } catch (RuntimeException e) {
+            StructuredLog.incident(LOG, "recording a reconcile chunk failed; recording its items one by one",
+                    Map.of("items", Integer.toString(asked.size())), e);
+            for (Item item : asked) {
+                turn(item, () -> recorded(item, loop.recordLookUps(List.of(item.held), List.of(item.lookup), DueOperations.ACTOR).get(0)));
+            }
+            return;
+        }
+        for (int i = 0; i < asked.size(); i++) {
+            recorded(asked.get(i), phases.get(i));
         }
     }
 
-    private String settle(OperationView claimed) {
-        try {
-            // a claim more than half of whose lease is left is provably still ours (as at the effect gate)
-            Optional<OperationView> held = LeaseRenewals.provablyHeld(claimed.leaseUntil(), settings.lease(), Instant.now())
-                    ? Optional.of(claimed) : renewals.renewLookUp(claimed);
-            if (held.isEmpty()) {
-                return "taken_over";
-            }
-            // the claim leased the row for a look-up, as a capture's Reconcile decision does for an agent
-            return loop.drive(new CaptureDecision.Reconcile(), held.get(), DueOperations.ACTOR, null).outcome();
-        } catch (RuntimeException e) { // e.g. the journal went away mid-item: its lease expires, and it is claimed again
-            StructuredLog.incident(LOG, "reconcile item failed", Map.of(), e);
-            return "error";
+    private static void recorded(Item item, Phase phase) {
+        item.phase = phase;
+        phase.described(item.span);
+        if (!phase.byThisCall()) { // anything but a next attempt leased to us ends the item here
+            item.outcome = phase.outcome();
         }
+    }
+
+    private void send(Item item) {
+        item.phase = loop.afterLookUp(item.phase, DueOperations.ACTOR);
+        item.outcome = item.phase.outcome();
     }
 }

@@ -148,7 +148,8 @@ class TracingIT {
         ReceivedSpan lookup = named(ofThisOperation, "toolgate.lookup");
         assertEquals("found", lookup.attribute("toolgate.outcome"));
         assertEquals(key, lookup.attribute("toolgate.operation_key"));
-        assertEquals("succeeded", named(ofThisOperation, "toolgate.record_lookup").attribute("toolgate.status"));
+        assertEquals("succeeded", item.attribute("toolgate.status"), "the item's span shows the row as its chunk's record left it");
+        assertEquals(runSpan.spanId(), named(run, "toolgate.record_lookups").parentSpanId(), "the chunk's answers recorded together");
         ReceivedSpan lookupRequest = run.stream().filter(s -> s.kind().equals("CLIENT") && s.parentSpanId().equals(lookup.spanId()))
                 .findFirst().orElseThrow(() -> new AssertionError("no client span under the look-up: " + run));
         assertEquals(key, lookupRequest.attribute("toolgate.operation_key"));
