@@ -10,6 +10,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,6 +39,11 @@ public final class OperationRows {
 
     static final String BY_KEY_LOCKED = BY_KEY + " FOR UPDATE";
 
+    /** Many rows locked at once (?1, ?2: arrays of tenants and keys, side by side), in the order of their keys. */
+    static final String BY_KEYS_LOCKED = "SELECT " + COLUMNS + " FROM agent_operation_log"
+            + " WHERE (tenant, operation_key) IN (SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[])))"
+            + " ORDER BY tenant, operation_key FOR UPDATE";
+
     private OperationRows() {
     }
 
@@ -62,6 +69,21 @@ public final class OperationRows {
     public static OperationView locked(Connection connection, OperationView operation) {
         return JournalConnections.run("the journal's locked read of an operation failed",
                 () -> byKeyLocked(connection, operation.tenant(), operation.key()).orElseThrow());
+    }
+
+    /** {@code operations}' rows as they are now, each locked, in one statement; by id, for the caller to pick. */
+    public static Map<OperationId, OperationView> lockedAll(Connection connection, List<OperationView> operations) {
+        return JournalConnections.run("the journal's locked read of operations failed", () -> {
+            try (PreparedStatement read = connection.prepareStatement(BY_KEYS_LOCKED)) {
+                read.setArray(1, connection.createArrayOf("text", operations.stream().map(OperationView::tenant).toArray()));
+                read.setArray(2, connection.createArrayOf("text", operations.stream().map(OperationView::key).toArray()));
+                Map<OperationId, OperationView> rows = new HashMap<>();
+                for (OperationView row : all(read)) {
+                    rows.put(new OperationId(row.tenant(), row.key()), row);
+                }
+                return rows;
+            }
+        });
     }
 
     private static Optional<OperationView> read(Connection connection, String sql, String tenant, String key) throws SQLException {

@@ -30,6 +30,7 @@ import jakarta.persistence.PersistenceContext;
 
 import java.sql.Connection;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -116,11 +117,23 @@ public class LookupRecorder {
                 phases[i] = Phase.lookedUp(row, written, false, lookup);
             }
         }
+        List<OperationView> rest = new ArrayList<>();
+        for (int i = 0; i < phases.length; i++) {
+            if (phases[i] == null) {
+                rest.add(leased.get(i));
+            }
+        }
+        Map<OperationId, OperationView> locked = rest.isEmpty() ? Map.of() : OperationRows.lockedAll(journal, rest);
         for (int i = 0; i < phases.length; i++) {
             if (phases[i] == null) {
                 OperationView row = leased.get(i);
+                OperationView current = locked.get(new OperationId(row.tenant(), row.key()));
+                if (current == null) { // the journal holds every claimed row until it is purged, long after it settled
+                    throw new IllegalStateException("a claimed operation's row is gone: " + row.key());
+                }
                 try (Trace trace = Trace.open(row.traceId(), row.key())) {
-                    phases[i] = underLock(journal, row, lookups.get(i), policies.of(row.target()), actor, row.withheldFields().isEmpty(), now);
+                    phases[i] = decided(journal, row, current, lookups.get(i), policies.of(row.target()), actor,
+                            row.withheldFields().isEmpty(), now);
                 }
             }
         }
@@ -129,7 +142,12 @@ public class LookupRecorder {
 
     private Phase underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
                             boolean canResend, Instant now) {
-        OperationView current = OperationRows.locked(journal, leased);
+        return decided(journal, leased, OperationRows.locked(journal, leased), lookup, policy, actor, canResend, now);
+    }
+
+    /** The look-up's decision on {@code current}, the row as it is now and locked by this transaction, applied. */
+    private Phase decided(Connection journal, OperationView leased, OperationView current, Lookup lookup, RetryPolicy policy,
+                          String actor, boolean canResend, Instant now) {
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
         LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
         String detail = detailOf(decision, lookup);

@@ -155,12 +155,19 @@ class LookupRecorderIT {
     }
 
     @Test
-    void inAChunkAnAbsentObjectPastItsSettleWindowLeasesTheNextAttemptBesideAFoundOneSettled() throws SQLException {
+    void inAChunkTheAbsentObjectsPastTheirSettleWindowAreLockedTogetherAndEachLeasesItsNextAttempt() throws SQLException {
         String absent = unknownRow(2, null);
         String found = unknownRow(2, null);
-        List<OperationView> leased = List.of(leased(absent), leased(found));
+        String alsoAbsent = unknownRow(2, null);
+        List<OperationView> leased = List.of(leased(absent), leased(found), leased(alsoAbsent));
+        statements.clear();
 
-        List<Phase> recorded = recordAll(leased, List.of(new Lookup.Absent(), new Lookup.Found("ref-5", Jsons.JSON.createObjectBuilder().build())));
+        List<Phase> recorded = recordAll(leased, List.of(new Lookup.Absent(), new Lookup.Found("ref-5", Jsons.JSON.createObjectBuilder().build()),
+                new Lookup.Absent()));
+
+        assertEquals(4, statements.statements().size(), "the found settled, both absent rows locked by one read, each next attempt"
+                + " leased by its own write: " + statements.statements());
+        assertEquals(List.of("reconciled 1: absent", "attempt_started 2: look-up found no effect of attempt 1"), events(alsoAbsent));
 
         assertEquals(true, recorded.get(0).byThisCall(), "no effect: the next attempt is leased to the job");
         assertEquals(OperationStatus.STARTED, recorded.get(0).operation().status());
