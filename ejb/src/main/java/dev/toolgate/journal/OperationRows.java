@@ -7,8 +7,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
@@ -128,7 +128,19 @@ public final class OperationRows {
                 row.getString("trace_id"), row.getString("span_id"), row.getBoolean("approval_required"), row.getString("approval_id"));
     }
 
-    private static Instant instant(ResultSet row, String column) throws SQLException {
-        return Operation.instant(row.getObject(column, OffsetDateTime.class));
+    /**
+     * A {@code timestamptz} as the instant it is, to the microsecond, whatever the JVM's zone. Read as a Timestamp, not
+     * by {@code getObject(column, OffsetDateTime.class)}: Payara's pooled result set serves JDBC 4.1's typed getObject by
+     * looking the driver's method up reflectively on every call, seven times a row.
+     */
+    public static Instant instant(ResultSet row, String column) throws SQLException {
+        Timestamp at = row.getTimestamp(column);
+        return at == null ? null : at.toInstant();
+    }
+
+    /** {@link #instant(ResultSet, String)} by position. */
+    public static Instant instant(ResultSet row, int column) throws SQLException {
+        Timestamp at = row.getTimestamp(column);
+        return at == null ? null : at.toInstant();
     }
 }

@@ -5,6 +5,7 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationId;
+import dev.toolgate.journal.OperationRows;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
 import static dev.toolgate.canonical.Jsons.JSON;
@@ -22,7 +23,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,8 +88,8 @@ public class DueOperations {
                     String tenant = rows.getString(1);
                     String key = rows.getString(2);
                     boolean started = OperationStatus.STARTED.dbName().equals(rows.getString(3));
-                    Instant settleAfter = started ? SettleWindows.afterLapsedLease(now, Operation.instant(rows.getObject(5,
-                            OffsetDateTime.class)), RequestTimeouts.longest(rows.getString(4)), settings.settleWindow()) : null;
+                    Instant settleAfter = started ? SettleWindows.afterLapsedLease(now, OperationRows.instant(rows, 5),
+                            RequestTimeouts.longest(rows.getString(4)), settings.settleWindow()) : null;
                     claimed.add(Leases.claimed(tenant, key, settleAfter));
                     lapsed.put(new OperationId(tenant, key), started);
                 }

@@ -100,6 +100,43 @@ class OperationRowsIT {
     }
 
     @Test
+    void anInstantIsReadTheSameWhateverTheJvmsTimeZone() throws SQLException {
+        java.util.TimeZone zone = java.util.TimeZone.getDefault();
+        try {
+            for (String id : List.of("Europe/Moscow", "America/Sao_Paulo", "Asia/Kathmandu", "UTC")) {
+                java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone(id));
+                OperationView full = jdbc("acme", "k/full:1").orElseThrow();
+                assertEquals("2026-12-01T10:00:00.123456Z", full.leaseUntil().toString(), id);
+                assertEquals("2026-12-01T09:59:59.000001Z", full.createdAt().toString(), id);
+                assertEquals("2026-12-01T07:00:01.999999Z", full.updatedAt().toString(), id);
+            }
+        } finally {
+            java.util.TimeZone.setDefault(zone);
+        }
+    }
+
+    @Test
+    void rowsLockedTogetherAreTheRowsAsReadOneByOneAndAMissingKeyIsLeftOut() throws SQLException {
+        OperationView full = jdbc("acme", "k/full:1").orElseThrow();
+        OperationView escalated = jdbc("acme", "k-escalated").orElseThrow();
+        OperationView otherTenant = jdbc("globex", "k-bare").orElseThrow();
+        OperationView missing = new OperationView("acme", "k-missing", null, "invoice.create", "1c", OperationStatus.UNKNOWN, HASH,
+                null, List.of(), null, null, null, 1, null, 1, null, 0, null, null, null, null, null, null, null, false, null);
+        try (Connection holder = database.connection()) {
+            holder.setAutoCommit(false);
+            java.util.Map<OperationId, OperationView> locked = OperationRows.lockedAll(holder, List.of(full, escalated, otherTenant, missing));
+            assertEquals(java.util.Map.of(new OperationId("acme", "k/full:1"), full, new OperationId("acme", "k-escalated"), escalated,
+                    new OperationId("globex", "k-bare"), otherTenant), locked);
+            try (Connection other = database.connection()) {
+                SQLException refused = assertThrows(SQLException.class, () -> other.createStatement().execute(
+                        "SELECT 1 FROM agent_operation_log WHERE tenant = 'globex' AND operation_key = 'k-bare' FOR UPDATE NOWAIT"));
+                assertEquals("55P03", refused.getSQLState(), "held until the transaction ends");
+            }
+            holder.rollback();
+        }
+    }
+
+    @Test
     void aKeyOfNoOperationOrOfAnotherTenantReadsAsNone() throws SQLException {
         assertEquals(Optional.empty(), jdbc("acme", "k-missing"));
         assertEquals(Optional.empty(), jdbc("initech", "k-bare"));
