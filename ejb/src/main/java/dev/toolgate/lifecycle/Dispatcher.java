@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /** One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its own. */
@@ -33,6 +34,23 @@ public class Dispatcher {
 
     /** {@code payload}: the caller's (fingerprint-checked at capture) or the journal's when nothing was withheld. */
     public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
+        Sent sent = sendOnly(attempt, actor, payload);
+        if (sent.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
+            return Phase.attempted(attempt, sent.lapsed(), true);
+        }
+        return record(attempt, sent.outcome(), sent.took(), policy, actor);
+    }
+
+    /**
+     * What became of one attempt's request, not yet recorded.
+     *
+     * @param lapsed the row failed for good when its approval lapsed before anything was sent; null when sent or refused
+     */
+    public record Sent(OperationView attempt, Outcome outcome, Duration took, OperationView lapsed) {
+    }
+
+    /** The attempt's request, with no transaction open and nothing recorded: the reconcile job records a chunk's together. */
+    public Sent sendOnly(OperationView attempt, String actor, JsonObject payload) {
         String refusal = OutgoingCheck.refusal(attempt, payload);
         if (refusal != null) { // a bug upstream, never an agent's choice: send nothing, record nothing
             throw new IllegalStateException("refused to send " + attempt.key() + ": " + refusal);
@@ -40,10 +58,15 @@ public class Dispatcher {
         long started = System.nanoTime();
         AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
         Outcome outcome = attempt(attempt, payload, gate);
-        if (gate.lapsed() != null) { // the approval lapsed before anything was sent: already failed for good
-            return Phase.attempted(attempt, gate.lapsed(), true);
+        return new Sent(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), gate.lapsed());
+    }
+
+    /** A chunk's outcomes recorded in one transaction ({@link OutcomeRecorder#recordAll}), under one span, in their order. */
+    public List<Phase> recordAll(List<Sent> sent, String actor) {
+        try (Step step = Spans.step("toolgate.record_outcomes", OperationAttributes.none())) {
+            step.set("toolgate.items", sent.size());
+            return recorder.recordAll(sent, actor);
         }
-        return record(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), policy, actor);
     }
 
     private Outcome attempt(OperationView attempt, JsonObject payload, AttemptGate gate) {

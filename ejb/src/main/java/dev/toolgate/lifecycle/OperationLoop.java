@@ -24,10 +24,11 @@ import java.util.List;
 
 /**
  * The one loop of an operation: capture → attempt → outcome → look-up → settle, retry or escalate. The agent's call
- * ({@code CommandGateway}, which the process driver calls for each step) enters at the capture; the reconcile job
- * ({@code ReconcileWriter}) and a target's notification enter at the look-up their claim leased. Each decision is a pure
- * table's ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase commits on its own and
- * hands back a {@link Phase}; no transaction is open here while a target is called.
+ * ({@code CommandGateway}, which the process driver calls for each step) enters at the capture; a target's
+ * notification at the look-up its claim leased; the reconcile job ({@code ReconcileWriter}) takes the same steps a
+ * chunk of rows at a time, each phase's writes for the chunk in one transaction ({@link #lookUp} … {@link #afterAttempt}).
+ * Each decision is a pure table's ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase
+ * commits on its own and hands back a {@link Phase}; no transaction is open here while a target is called.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.NOT_SUPPORTED)
@@ -74,7 +75,7 @@ public class OperationLoop {
 
     /**
      * Drives {@code operation}, which {@code decision} left leased to {@code actor}, until it is settled or waits on
-     * someone else: the reconcile job's and a notification's entry, with the look-up their claim leased.
+     * someone else: a notification's entry, with the look-up its claim leased.
      */
     public Phase drive(CaptureDecision decision, OperationView operation, String actor, JsonObject callerPayload) {
         return drive(Phase.captured(decision, operation.status(), operation), actor, callerPayload);
@@ -102,9 +103,27 @@ public class OperationLoop {
         return reconciler.recordAll(leased, lookups, actor);
     }
 
-    /** The job's last turn on one row: driven on from its recorded look-up (sent again when it found no effect). */
-    public Phase afterLookUp(Phase lookedUp, String actor) {
-        return drive(lookedUp, afterLookUp(lookedUp), actor, null, lookedUp.lookup());
+    /**
+     * The job's third turn on a row whose recorded look-up found no effect and leased the next attempt: that attempt's
+     * request, from the journal's payload, its outcome not yet recorded.
+     */
+    public Dispatcher.Sent send(Phase leased, String actor) {
+        OperationView attempt = leased.operation();
+        return dispatcher.sendOnly(attempt, actor, attempt.payload());
+    }
+
+    /** The job's fourth turn: a chunk's outcomes recorded in one transaction, in the items' order. */
+    public List<Phase> recordOutcomes(List<Dispatcher.Sent> sent, String actor) {
+        return dispatcher.recordAll(sent, actor);
+    }
+
+    /**
+     * The job's last turn on a recorded attempt: a transient failure whose back-off is short is waited out and tried
+     * again, as in an agent's call; anything else is where the drive that began with {@code firstLookup} ends.
+     */
+    public Phase afterAttempt(Phase attempted, Lookup firstLookup, String actor) {
+        Phase again = retriedAfterBackOff(attempted, policies.of(attempted.operation().target()), actor);
+        return again == null ? attempted.withLookup(firstLookup) : drive(again, next(again.decision()), actor, null, firstLookup);
     }
 
     private Phase drive(Phase from, Next first, String actor, JsonObject callerPayload, Lookup firstLookup) {
@@ -117,18 +136,18 @@ public class OperationLoop {
                 case ATTEMPT -> {
                     OperationView attempt = phase.operation();
                     phase = dispatcher.send(attempt, actor, callerPayload != null ? callerPayload : attempt.payload(), policy);
-                    if (!waitedOutBackOff(phase, policy)) {
+                    Phase again = retriedAfterBackOff(phase, policy, actor);
+                    if (again == null) {
                         next = Next.ANSWER;
                         break;
                     }
-                    // decided again under the row lock: a lapse it writes is this drive's outcome, a row someone else moved is not
-                    phase = keyCapture.nextAttempt(phase.operation(), actor);
+                    phase = again;
                     next = next(phase.decision());
                 }
                 case LOOK_UP -> {
                     phase = reconciler.lookUp(phase.operation(), actor, canResend, policy);
                     firstLookup = firstLookup != null ? firstLookup : phase.lookup();
-                    next = afterLookUp(phase);
+                    next = phase.byThisCall() ? Next.ATTEMPT : Next.ANSWER; // found no effect: the next attempt is leased to us
                 }
                 case ANSWER -> {
                     return phase.withLookup(firstLookup);
@@ -181,10 +200,15 @@ public class OperationLoop {
         return decision instanceof CaptureDecision.Reconcile ? Next.LOOK_UP : Next.ANSWER;
     }
 
-    /** Found no effect: the next attempt is leased to this drive; any other answer is the drive's. */
-    private static Next afterLookUp(Phase lookedUp) {
-        return lookedUp.byThisCall() ? Next.ATTEMPT : Next.ANSWER;
+    /**
+     * After a transient failure whose back-off is short enough for a waiting caller, waited out: the next attempt,
+     * decided again under the row lock (a lapse it writes is this drive's outcome, a row someone else moved is not).
+     * Null when there is no such wait.
+     */
+    private Phase retriedAfterBackOff(Phase sent, RetryPolicy policy, String actor) {
+        return waitedOutBackOff(sent, policy) ? keyCapture.nextAttempt(sent.operation(), actor) : null;
     }
+
 
     /** True once a transient failure's back-off, short enough for a waiting caller, has been waited out. */
     private static boolean waitedOutBackOff(Phase sent, RetryPolicy policy) {

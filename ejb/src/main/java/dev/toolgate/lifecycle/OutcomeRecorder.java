@@ -11,7 +11,9 @@ import static dev.toolgate.operation.EventKind.OUTCOME_REFUSED;
 
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
+import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.StructuredLog;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -23,6 +25,8 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -45,14 +49,41 @@ public class OutcomeRecorder {
     JournalSettings settings;
     @Inject
     GatewayMetrics metrics;
+    @Inject
+    RetryPolicies policies;
 
     /** Only the owner of the attempt {@code attempt} describes can record. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+        return recorded(JournalConnections.of(em), attempt, outcome, took, policy, actor);
+    }
+
+    /**
+     * The reconcile job's attempts of one chunk, recorded in one transaction and one commit, each as {@link #record} does
+     * (in its operation's trace), in their order. An attempt the gate stopped because its approval lapsed wrote its
+     * row already: nothing more is written for it.
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public List<Phase> recordAll(List<Dispatcher.Sent> sent, String actor) {
+        Connection journal = JournalConnections.of(em);
+        List<Phase> phases = new ArrayList<>(sent.size());
+        for (Dispatcher.Sent each : sent) {
+            OperationView attempt = each.attempt();
+            if (each.lapsed() != null) {
+                phases.add(Phase.attempted(attempt, each.lapsed(), true));
+                continue;
+            }
+            try (Trace trace = Trace.open(attempt.traceId(), attempt.key())) {
+                phases.add(recorded(journal, attempt, each.outcome(), each.took(), policies.of(attempt.target()), actor));
+            }
+        }
+        return phases;
+    }
+
+    private Phase recorded(Connection journal, OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         Instant now = Instant.now();
         Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
         String detail = describe(outcome);
-        Connection journal = JournalConnections.of(em);
         Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settings.settleWindow(), actor, outcome,
                 took.toMillis(), detail);
         boolean applied = settled.isPresent();

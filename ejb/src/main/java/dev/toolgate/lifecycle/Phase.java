@@ -30,7 +30,8 @@ public record Phase(CaptureDecision decision, OperationStatus before, OperationV
         return new Phase(new CaptureDecision.Reconcile(), leased.status(), after, retryNow, lookup);
     }
 
-    Phase withLookup(Lookup first) {
+    /** This phase as the answer of a drive that began with the look-up {@code first}. */
+    public Phase withLookup(Lookup first) {
         return new Phase(decision, before, operation, byThisCall, first);
     }
 

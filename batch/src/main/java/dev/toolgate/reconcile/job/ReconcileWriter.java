@@ -11,7 +11,9 @@ import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.StructuredLog;
 import dev.toolgate.trace.Trace;
+import dev.toolgate.lifecycle.Dispatcher;
 import dev.toolgate.lifecycle.Phase;
+import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.targets.Lookup;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
@@ -36,14 +38,17 @@ import java.util.logging.Logger;
  * <ol>
  *   <li>each item, still held, is looked up by its key, side by side up to each target's limit ({@link ConcurrentLookups});</li>
  *   <li>the chunk's answers are recorded in one transaction: the found and failed objects by one statement;</li>
- *   <li>each item found absent, whose next attempt the record leased, is sent again, side by side.</li>
+ *   <li>each item found absent, whose next attempt the record leased, is sent again, side by side;</li>
+ *   <li>those attempts' outcomes are recorded in one transaction; one that failed for now with a short back-off is
+ *       tried again after it, as in an agent's call.</li>
  * </ol>
  * Items were claimed in batches under one lease each; before an item is looked up its lease is renewed once less than
  * half of it is left, so none waits out its lease in the batch — one another instance or an agent took over is skipped
  * ({@code taken_over}). A look-up slower than the lease may be joined by another holder; the fenced writes keep that
  * safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an
- * incident id, and left to its lease: it never fails the chunk. Should the chunk's record fail, each item is recorded
- * on its own, so one row's trouble does not hold back the others.
+ * incident id, and left to its lease: it never fails the chunk. Should a chunk's record fail, each item is recorded
+ * on its own, so one row's trouble does not hold back the others. A crash between a send and its record leaves the
+ * row started under its lease, which lapses and is looked up, as a crash during the send does.
  */
 @Named
 @Dependent
@@ -69,6 +74,7 @@ public class ReconcileWriter extends AbstractItemWriter {
         OperationView held;
         Lookup lookup;
         Phase phase;
+        Dispatcher.Sent sent;
         String outcome;
 
         Item(OperationView claimed, Step span) {
@@ -92,8 +98,11 @@ public class ReconcileWriter extends AbstractItemWriter {
         try {
             lookups.each(items, item -> item.claimed.target(), item -> turn(item, () -> ask(item)));
             record(items.stream().filter(Item::open).toList());
-            List<Item> sending = items.stream().filter(Item::open).toList();
-            lookups.each(sending, item -> item.claimed.target(), item -> turn(item, () -> send(item)));
+            lookups.each(items.stream().filter(Item::open).toList(), item -> item.claimed.target(),
+                    item -> turn(item, () -> item.sent = loop.send(item.phase, DueOperations.ACTOR)));
+            recordOutcomes(items.stream().filter(Item::open).toList());
+            lookups.each(items.stream().filter(item -> item.open() && waitsOutBackOff(item.phase)).toList(), item -> item.claimed.target(),
+                    item -> turn(item, () -> attempted(item, loop.afterAttempt(item.phase, item.lookup, DueOperations.ACTOR))));
         } finally {
             for (Item item : items) {
                 item.span.outcome(item.outcome).failed("error".equals(item.outcome) ? "item_failed" : null).close();
@@ -169,8 +178,43 @@ public class ReconcileWriter extends AbstractItemWriter {
         }
     }
 
-    private void send(Item item) {
-        item.phase = loop.afterLookUp(item.phase, DueOperations.ACTOR);
+    private void recordOutcomes(List<Item> sent) {
+        if (sent.isEmpty()) {
+            return;
+        }
+        List<Phase> phases;
+        try {
+            phases = loop.recordOutcomes(sent.stream().map(item -> item.sent).toList(), DueOperations.ACTOR);
+        } catch (RuntimeException e) {
+            StructuredLog.incident(LOG, "recording a reconcile chunk's outcomes failed; recording them one by one",
+                    Map.of("items", Integer.toString(sent.size())), e);
+            for (Item item : sent) {
+                turn(item, () -> recordedAttempt(item, loop.recordOutcomes(List.of(item.sent), DueOperations.ACTOR).get(0)));
+            }
+            return;
+        }
+        for (int i = 0; i < sent.size(); i++) {
+            recordedAttempt(sent.get(i), phases.get(i));
+        }
+    }
+
+    /** An attempt's recorded outcome: the item's end, unless its short back-off is to be waited out and tried again. */
+    private static void recordedAttempt(Item item, Phase phase) {
+        item.phase = phase;
+        phase.described(item.span);
+        if (!waitsOutBackOff(phase)) {
+            attempted(item, phase);
+        }
+    }
+
+    private static void attempted(Item item, Phase phase) {
+        item.phase = phase.withLookup(item.lookup);
+        phase.described(item.span);
         item.outcome = item.phase.outcome();
+    }
+
+    /** A transient failure this drive recorded: whether its back-off is short enough to wait out is the loop's to say. */
+    private static boolean waitsOutBackOff(Phase recorded) {
+        return recorded.byThisCall() && recorded.operation().status() == OperationStatus.FAILED_RETRYABLE;
     }
 }
