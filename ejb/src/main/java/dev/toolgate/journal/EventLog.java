@@ -109,6 +109,22 @@ public final class EventLog {
         return fields;
     }
 
+    /** {@code work} once the caller's container transaction has committed; never when it rolls back. */
+    public static void onCommit(Runnable work) {
+        transactions().registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    work.run();
+                }
+            }
+        });
+    }
+
     private static void logOnCommit(Level level, Map<String, String> fields) {
         transactions().registerInterposedSynchronization(new Synchronization() {
             @Override

@@ -1,6 +1,7 @@
 package dev.toolgate.lifecycle;
 
 import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicy;
@@ -31,6 +32,8 @@ public class Dispatcher {
     LeaseRenewals renewals;
     @Inject
     JournalSettings settings;
+    @Inject
+    GatewayMetrics metrics;
 
     /** {@code payload}: the caller's (fingerprint-checked at capture) or the journal's when nothing was withheld. */
     public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
@@ -58,7 +61,11 @@ public class Dispatcher {
         long started = System.nanoTime();
         AttemptGate gate = new AttemptGate(attempt, renewals, settings.lease(), actor);
         Outcome outcome = attempt(attempt, payload, gate);
-        return new Sent(attempt, outcome, Duration.ofNanos(System.nanoTime() - started), gate.lapsed());
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        if (gate.lapsed() == null) { // counted where the call is made, whatever becomes of its record
+            metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
+        }
+        return new Sent(attempt, outcome, took, gate.lapsed());
     }
 
     /** A chunk's outcomes recorded in one transaction ({@link OutcomeRecorder#recordAll}), under one span, in their order. */

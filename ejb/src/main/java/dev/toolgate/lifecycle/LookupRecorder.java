@@ -36,6 +36,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Phase 2 for a look-up: applies {@link LookupDecisions}'s decision in one short transaction. The gateway's callers
@@ -53,6 +54,9 @@ public class LookupRecorder {
     GatewayMetrics metrics;
     @Inject
     RetryPolicies policies;
+
+    /** Runs what a chunk's record counts once its transaction commits (a test without a container runs it at once). */
+    Consumer<Runnable> afterCommit = EventLog::onCommit;
 
     /**
      * A found or failed object settles the row as long as the look-up still owns it, which the fenced write checks
@@ -105,6 +109,7 @@ public class LookupRecorder {
             }
         }
         Phase[] phases = new Phase[leased.size()];
+        List<Runnable> counts = new ArrayList<>(); // counted once the chunk commits: a chunk rolled back is recorded again
         if (!settles.isEmpty()) {
             for (OperationView written : FencedWrites.settleLookups(journal, settling.build(), now, actor)) {
                 int i = settles.get(new OperationId(written.tenant(), written.key()));
@@ -113,7 +118,7 @@ public class LookupRecorder {
                 try (Trace trace = Trace.open(row.traceId(), row.key())) {
                     EventLog.logOnCommit(row, actor, RECONCILED, row.attemptCount(), OperationStatus.UNKNOWN, details[i]);
                 }
-                metrics.reconciled(row.target(), lookup.metricName());
+                counts.add(() -> metrics.reconciled(row.target(), lookup.metricName()));
                 phases[i] = Phase.lookedUp(row, written, false, lookup);
             }
         }
@@ -133,21 +138,25 @@ public class LookupRecorder {
                 }
                 try (Trace trace = Trace.open(row.traceId(), row.key())) {
                     phases[i] = decided(journal, row, current, lookups.get(i), policies.of(row.target()), actor,
-                            row.withheldFields().isEmpty(), now);
+                            row.withheldFields().isEmpty(), now, counts::add);
                 }
             }
         }
+        afterCommit.accept(() -> counts.forEach(Runnable::run));
         return Arrays.asList(phases);
     }
 
     private Phase underLock(Connection journal, OperationView leased, Lookup lookup, RetryPolicy policy, String actor,
                             boolean canResend, Instant now) {
-        return decided(journal, leased, OperationRows.locked(journal, leased), lookup, policy, actor, canResend, now);
+        return decided(journal, leased, OperationRows.locked(journal, leased), lookup, policy, actor, canResend, now, Runnable::run);
     }
 
-    /** The look-up's decision on {@code current}, the row as it is now and locked by this transaction, applied. */
+    /**
+     * The look-up's decision on {@code current}, the row as it is now and locked by this transaction, applied.
+     * {@code count}: what to do with the metrics it gives, which must not outlive a rollback.
+     */
     private Phase decided(Connection journal, OperationView leased, OperationView current, Lookup lookup, RetryPolicy policy,
-                          String actor, boolean canResend, Instant now) {
+                          String actor, boolean canResend, Instant now, Consumer<Runnable> count) {
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
         LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
         String detail = detailOf(decision, lookup);
@@ -166,10 +175,10 @@ public class LookupRecorder {
         if (retry && written.isPresent()) {
             EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, attempt + 1, OperationStatus.STARTED, nextAttempt);
         }
-        metrics.reconciled(leased.target(), written.isPresent() ? lookup.metricName() : "refused");
+        count.accept(() -> metrics.reconciled(leased.target(), written.isPresent() ? lookup.metricName() : "refused"));
         if (written.isPresent() && after.escalatedAt() != null) {
             escalated(after, lookup, actor, now);
-            metrics.escalated(leased.target());
+            count.accept(() -> metrics.escalated(leased.target()));
         }
         return Phase.lookedUp(leased, after, retry && written.isPresent(), lookup);
     }

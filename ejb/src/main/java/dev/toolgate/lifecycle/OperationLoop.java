@@ -209,7 +209,6 @@ public class OperationLoop {
         return waitedOutBackOff(sent, policy) ? keyCapture.nextAttempt(sent.operation(), actor) : null;
     }
 
-
     /** True once a transient failure's back-off, short enough for a waiting caller, has been waited out. */
     private static boolean waitedOutBackOff(Phase sent, RetryPolicy policy) {
         OperationView after = sent.operation();

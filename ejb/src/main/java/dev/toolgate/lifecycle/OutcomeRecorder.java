@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -52,10 +53,13 @@ public class OutcomeRecorder {
     @Inject
     RetryPolicies policies;
 
+    /** Runs what a chunk's record counts once its transaction commits (a test without a container runs it at once). */
+    Consumer<Runnable> afterCommit = EventLog::onCommit;
+
     /** Only the owner of the attempt {@code attempt} describes can record. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
-        return recorded(JournalConnections.of(em), attempt, outcome, took, policy, actor);
+        return recorded(JournalConnections.of(em), attempt, outcome, took, policy, actor, Runnable::run);
     }
 
     /**
@@ -67,6 +71,7 @@ public class OutcomeRecorder {
     public List<Phase> recordAll(List<Dispatcher.Sent> sent, String actor) {
         Connection journal = JournalConnections.of(em);
         List<Phase> phases = new ArrayList<>(sent.size());
+        List<Runnable> counts = new ArrayList<>(); // counted once the chunk commits: a chunk rolled back is recorded again
         for (Dispatcher.Sent each : sent) {
             OperationView attempt = each.attempt();
             if (each.lapsed() != null) {
@@ -74,21 +79,23 @@ public class OutcomeRecorder {
                 continue;
             }
             try (Trace trace = Trace.open(attempt.traceId(), attempt.key())) {
-                phases.add(recorded(journal, attempt, each.outcome(), each.took(), policies.of(attempt.target()), actor));
+                phases.add(recorded(journal, attempt, each.outcome(), each.took(), policies.of(attempt.target()), actor, counts::add));
             }
         }
+        afterCommit.accept(() -> counts.forEach(Runnable::run));
         return phases;
     }
 
-    private Phase recorded(Connection journal, OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
+    /** {@code count}: what to do with the metrics and warnings this record gives, which must not outlive a rollback. */
+    private Phase recorded(Connection journal, OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor,
+                           Consumer<Runnable> count) {
         Instant now = Instant.now();
         Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
         String detail = describe(outcome);
         Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settings.settleWindow(), actor, outcome,
                 took.toMillis(), detail);
         boolean applied = settled.isPresent();
-        metrics.targetCall(attempt.target(), outcome.errorClass(), took.toMillis());
-        metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused");
+        count.accept(() -> metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused"));
         EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(),
                 to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
         if (applied) {
@@ -100,7 +107,7 @@ public class OutcomeRecorder {
         }
         OperationView row = OperationRows.current(journal, attempt);
         if (AttemptOutcomes.contradicts(to, row)) {
-            contradicted(journal, attempt, to, row, actor, now);
+            contradicted(journal, attempt, to, row, actor, now, count);
             row = OperationRows.current(journal, attempt);
         }
         return Phase.attempted(attempt, row, false);
@@ -110,15 +117,16 @@ public class OutcomeRecorder {
      * A lease-less attempt reports an object the journal does not hold: the effect exists, and whatever the row says may
      * mean a second one. An unsettled row goes to a person at once; any other is logged for one.
      */
-    private void contradicted(Connection journal, OperationView attempt, Transition to, OperationView now, String actor, Instant at) {
+    private void contradicted(Connection journal, OperationView attempt, Transition to, OperationView now, String actor, Instant at,
+                              Consumer<Runnable> count) {
         String why = "CONTRADICTING EFFECT: attempt " + attempt.attemptCount() + " reports target object " + to.objectId()
                 + ", which the journal does not hold (it is " + now.status().dbName() + "); check the target for a second effect";
         if (FencedWrites.escalate(journal, now, at) == 1) {
             EventLog.append(em, now, actor, ESCALATED, at, now.attemptCount(), now.status(), why);
-            metrics.escalated(attempt.target());
+            count.accept(() -> metrics.escalated(attempt.target()));
         } else {
-            StructuredLog.log(LOG, Level.WARNING, "contradicting effect", Map.of("operation_key", attempt.key(),
-                    "tenant", attempt.tenant(), "target_object_id", String.valueOf(to.objectId()), "status", now.status().dbName()));
+            count.accept(() -> StructuredLog.log(LOG, Level.WARNING, "contradicting effect", Map.of("operation_key", attempt.key(),
+                    "tenant", attempt.tenant(), "target_object_id", String.valueOf(to.objectId()), "status", now.status().dbName())));
         }
     }
 

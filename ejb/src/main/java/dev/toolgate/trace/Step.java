@@ -56,8 +56,10 @@ public final class Step implements AutoCloseable {
         OperationAttributes effective = operation.over(context.get(OPERATION));
         effective.applyTo(span);
         context = context.with(OPERATION, effective);
-        scope.close();
-        scope = context.makeCurrent();
+        if (scope != null) { // a detached step is made current only where it is entered
+            scope.close();
+            scope = context.makeCurrent();
+        }
         return this;
     }
 

@@ -189,6 +189,7 @@ class LookupRecorderIT {
         LookupRecorder recorder = new LookupRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
+        recorder.afterCommit = Runnable::run; // no container: counted at once
         recorder.policies = new RetryPolicies() { // the defaults, without a configuration to read them from
             @Override
             public RetryPolicy of(String system) {

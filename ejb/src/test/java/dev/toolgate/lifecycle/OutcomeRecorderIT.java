@@ -98,20 +98,51 @@ class OutcomeRecorderIT {
         assertEquals(List.of("outcome 2: target object doc-2 in a trace of its own"), events(ours));
     }
 
+    @Test
+    void aChunksOutcomesAreCountedOnlyOnceItsTransactionCommits() throws SQLException {
+        String key = startedRow(3, null);
+        OperationView attempt = attempt(key);
+        OutcomeRecorder recorder = recorder();
+        List<Runnable> onCommit = new ArrayList<>();
+        recorder.afterCommit = onCommit::add; // as the container holds it until the commit
+
+        JournalDatabase.inTransaction(unit, em -> {
+            recorder.em = em;
+            return recorder.recordAll(List.of(new Dispatcher.Sent(attempt, new Outcome.Succeeded("doc-3",
+                    Jsons.JSON.createObjectBuilder().build(), 201), Duration.ofMillis(5), null)), DueOperations.ACTOR);
+        });
+
+        assertEquals("", metrics(recorder), "nothing counted while the chunk may still roll back (and be recorded again)");
+        onCommit.forEach(Runnable::run);
+        assertTrue(metrics(recorder).contains("toolgate_outcomes_total{target=\"1c\",status=\"succeeded\"} 1"), metrics(recorder));
+    }
+
+    private static String metrics(OutcomeRecorder recorder) {
+        StringBuilder out = new StringBuilder();
+        recorder.metrics.write(out);
+        return out.toString().lines().filter(line -> line.startsWith("toolgate_outcomes_total")).reduce("", String::concat);
+    }
+
     private static List<Phase> recordAll(List<Dispatcher.Sent> sent) {
+        OutcomeRecorder recorder = recorder();
+        return JournalDatabase.inTransaction(unit, em -> {
+            recorder.em = em;
+            return recorder.recordAll(sent, DueOperations.ACTOR);
+        });
+    }
+
+    private static OutcomeRecorder recorder() {
         OutcomeRecorder recorder = new OutcomeRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
+        recorder.afterCommit = Runnable::run; // no container: counted at once
         recorder.policies = new RetryPolicies() { // the defaults, without a configuration to read them from
             @Override
             public RetryPolicy of(String system) {
                 return RetryPolicy.DEFAULT;
             }
         };
-        return JournalDatabase.inTransaction(unit, em -> {
-            recorder.em = em;
-            return recorder.recordAll(sent, DueOperations.ACTOR);
-        });
+        return recorder;
     }
 
     /** Attempt 2 in flight under lease epoch {@code epoch}, recorded in trace {@code traceId} (none when null). */

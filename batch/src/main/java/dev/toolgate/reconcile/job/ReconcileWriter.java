@@ -25,6 +25,7 @@ import jakarta.inject.Named;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +34,7 @@ import java.util.logging.Logger;
 
 /**
  * Settles a chunk of claimed operations and counts the outcomes, per tenant, into the step's persistent user data,
- * which {@code GET /api/v1/reconciliations/{id}} shows. Three turns, none holding a transaction while a target is asked
+ * which {@code GET /api/v1/reconciliations/{id}} shows. In turns, none holding a transaction while a target is asked
  * (the {@link OperationLoop} is NOT_SUPPORTED: the chunk's transaction is suspended):
  * <ol>
  *   <li>each item, still held, is looked up by its key, side by side up to each target's limit ({@link ConcurrentLookups});</li>
@@ -42,9 +43,9 @@ import java.util.logging.Logger;
  *   <li>those attempts' outcomes are recorded in one transaction; one that failed for now with a short back-off is
  *       tried again after it, as in an agent's call.</li>
  * </ol>
- * Items were claimed in batches under one lease each; before an item is looked up its lease is renewed once less than
- * half of it is left, so none waits out its lease in the batch — one another instance or an agent took over is skipped
- * ({@code taken_over}). A look-up slower than the lease may be joined by another holder; the fenced writes keep that
+ * Items were claimed in batches under one lease each; before an item is looked up, and again before its answer and its
+ * new attempt's outcome are recorded, its lease is renewed once less than half of it is left, so none waits out its
+ * lease behind the chunk's slowest — one another instance or an agent took over is skipped ({@code taken_over}). A look-up slower than the lease may be joined by another holder; the fenced writes keep that
  * safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an
  * incident id, and left to its lease: it never fails the chunk. Should a chunk's record fail, each item is recorded
  * on its own, so one row's trouble does not hold back the others. A crash between a send and its record leaves the
@@ -95,12 +96,14 @@ public class ReconcileWriter extends AbstractItemWriter {
         for (Object each : claimed) {
             items.add(new Item((OperationView) each, itemSpan(run, (OperationView) each)));
         }
+        // in the order of their keys, so the rows a chunk's records lock are locked in the order every chunk locks them
+        items.sort(Comparator.comparing((Item item) -> item.claimed.tenant()).thenComparing(item -> item.claimed.key()));
         try {
             lookups.each(items, item -> item.claimed.target(), item -> turn(item, () -> ask(item)));
-            record(items.stream().filter(Item::open).toList());
+            record(stillHeld(items.stream().filter(Item::open).toList()));
             lookups.each(items.stream().filter(Item::open).toList(), item -> item.claimed.target(),
                     item -> turn(item, () -> item.sent = loop.send(item.phase, DueOperations.ACTOR)));
-            recordOutcomes(items.stream().filter(Item::open).toList());
+            recordOutcomes(attemptsStillHeld(items.stream().filter(Item::open).toList()));
             lookups.each(items.stream().filter(item -> item.open() && waitsOutBackOff(item.phase)).toList(), item -> item.claimed.target(),
                     item -> turn(item, () -> attempted(item, loop.afterAttempt(item.phase, item.lookup, DueOperations.ACTOR))));
         } finally {
@@ -147,6 +150,34 @@ public class ReconcileWriter extends AbstractItemWriter {
         item.held = held.get();
         // the claim leased the row for a look-up, as a capture's Reconcile decision does for an agent
         item.lookup = loop.lookUp(item.held);
+    }
+
+    /**
+     * The items whose look-up leases are still theirs: one less than half of which is left (it waited behind the chunk's
+     * slowest look-up) is renewed first, so no one takes it over before its answer is recorded; one already taken over
+     * is skipped. The record's fences would keep a taken-over item's answer out anyway; this keeps it from being needed.
+     */
+    private List<Item> stillHeld(List<Item> asked) {
+        Instant now = Instant.now();
+        for (Item item : asked) {
+            if (!LeaseRenewals.provablyHeld(item.held.leaseUntil(), settings.lease(), now)) {
+                turn(item, () -> renewals.renewLookUp(item.held).ifPresentOrElse(renewed -> item.held = renewed,
+                        () -> item.outcome = "taken_over"));
+            }
+        }
+        return asked.stream().filter(Item::open).toList();
+    }
+
+    /** As {@link #stillHeld}, for the attempts sent: each renewed before its outcome waits past half its lease. */
+    private List<Item> attemptsStillHeld(List<Item> sent) {
+        Instant now = Instant.now();
+        for (Item item : sent) {
+            if (item.sent.lapsed() == null && !LeaseRenewals.provablyHeld(item.sent.attempt().leaseUntil(), settings.lease(), now)) {
+                // lost to another holder or not, the outcome is recorded: its fence refuses it, and the refusal says why
+                turn(item, () -> renewals.renewAttempt(item.sent.attempt(), false, DueOperations.ACTOR));
+            }
+        }
+        return sent.stream().filter(Item::open).toList();
     }
 
     private void record(List<Item> asked) {
@@ -201,8 +232,9 @@ public class ReconcileWriter extends AbstractItemWriter {
     /** An attempt's recorded outcome: the item's end, unless its short back-off is to be waited out and tried again. */
     private static void recordedAttempt(Item item, Phase phase) {
         item.phase = phase;
-        phase.described(item.span);
-        if (!waitsOutBackOff(phase)) {
+        if (waitsOutBackOff(phase)) {
+            phase.described(item.span);
+        } else {
             attempted(item, phase);
         }
     }
