@@ -5,6 +5,7 @@ import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT_LOGGED;
 import static dev.toolgate.lifecycle.OperationWrites.EXTEND_SETTLE;
 import static dev.toolgate.lifecycle.OperationWrites.ESCALATE;
 import static dev.toolgate.lifecycle.OperationWrites.SETTLE_LOOKUPS;
+import static dev.toolgate.lifecycle.OperationWrites.RETRIES;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.journal.JournalConnections;
@@ -43,6 +44,7 @@ public final class FencedWrites {
     private static final NumberedSql EXTEND_SETTLE_RUN = NumberedSql.of(EXTEND_SETTLE);
     private static final NumberedSql ESCALATE_RUN = NumberedSql.of(ESCALATE);
     private static final NumberedSql SETTLE_LOOKUPS_RUN = NumberedSql.of(SETTLE_LOOKUPS);
+    private static final NumberedSql RETRIES_RUN = NumberedSql.of(RETRIES);
 
     private static final String FAILED = "a fenced write to the journal failed";
 
@@ -90,6 +92,24 @@ public final class FencedWrites {
     static List<OperationView> settleLookups(Connection c, JsonArray settling, Instant now, String actor) {
         return JournalConnections.run(FAILED, () -> {
             try (PreparedStatement statement = SETTLE_LOOKUPS_RUN.prepare(c, settling.toString(), Operation.at(now), actor)) {
+                return OperationRows.all(statement);
+            }
+        });
+    }
+
+    /** One row of {@link OperationWrites#RETRIES}: its fence as read under its lock, its two events' details and trace. */
+    static JsonObject retrying(OperationView row, String detail, String nextAttempt) {
+        JsonObjectBuilder retry = JSON.createObjectBuilder().add("tenant", row.tenant()).add("operation_key", row.key())
+                .add("attempt", row.attemptCount()).add("epoch", row.leaseEpoch()).add("detail", detail).add("next_detail", nextAttempt);
+        optional(retry, "trace_id", row.traceId());
+        return retry.build();
+    }
+
+    /** The rows {@code retrying} names that the fence let through, each now its next attempt's, leased for {@code lease}. */
+    static List<OperationView> retryAll(Connection c, JsonArray retrying, Instant now, Duration lease, String actor) {
+        return JournalConnections.run(FAILED, () -> {
+            try (PreparedStatement statement = RETRIES_RUN.prepare(c, retrying.toString(), Operation.at(now.plus(lease)),
+                    Operation.at(now), actor)) {
                 return OperationRows.all(statement);
             }
         });

@@ -24,6 +24,7 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -129,16 +130,41 @@ public class LookupRecorder {
             }
         }
         Map<OperationId, OperationView> locked = rest.isEmpty() ? Map.of() : OperationRows.lockedAll(journal, rest);
+        OperationView[] current = new OperationView[phases.length];
+        LookupDecision[] retries = new LookupDecision[phases.length];
+        JsonArrayBuilder retrying = JSON.createArrayBuilder();
         for (int i = 0; i < phases.length; i++) {
             if (phases[i] == null) {
                 OperationView row = leased.get(i);
-                OperationView current = locked.get(new OperationId(row.tenant(), row.key()));
-                if (current == null) { // the journal holds every claimed row until it is purged, long after it settled
+                current[i] = locked.get(new OperationId(row.tenant(), row.key()));
+                if (current[i] == null) { // the journal holds every claimed row until it is purged, long after it settled
                     throw new IllegalStateException("a claimed operation's row is gone: " + row.key());
                 }
+                Lookup lookup = lookups.get(i);
+                LookupDecision decision = decisionOn(row, current[i], lookup, policies.of(row.target()), row.withheldFields().isEmpty(), now);
+                if (decision instanceof LookupDecision.Retry) { // the next attempts, leased together below
+                    retries[i] = decision;
+                    retrying.add(FencedWrites.retrying(row, detailOf(decision, lookup), nextAttempt(row)));
+                    continue;
+                }
                 try (Trace trace = Trace.open(row.traceId(), row.key())) {
-                    phases[i] = decided(journal, row, current, lookups.get(i), policies.of(row.target()), actor,
-                            row.withheldFields().isEmpty(), now, counts::add);
+                    phases[i] = applied(journal, row, current[i], lookup, decision, actor, now, counts::add);
+                }
+            }
+        }
+        JsonArray retried = retrying.build();
+        if (!retried.isEmpty()) {
+            Map<OperationId, OperationView> written = new HashMap<>();
+            for (OperationView row : FencedWrites.retryAll(journal, retried, now, settings.lease(), actor)) {
+                written.put(new OperationId(row.tenant(), row.key()), row);
+            }
+            for (int i = 0; i < phases.length; i++) {
+                if (retries[i] != null) {
+                    OperationView row = leased.get(i);
+                    try (Trace trace = Trace.open(row.traceId(), row.key())) {
+                        phases[i] = recorded(row, current[i], lookups.get(i), retries[i],
+                                Optional.ofNullable(written.get(new OperationId(row.tenant(), row.key()))), actor, now, counts::add);
+                    }
                 }
             }
         }
@@ -157,13 +183,36 @@ public class LookupRecorder {
      */
     private Phase decided(Connection journal, OperationView leased, OperationView current, Lookup lookup, RetryPolicy policy,
                           String actor, boolean canResend, Instant now, Consumer<Runnable> count) {
+        LookupDecision decision = decisionOn(leased, current, lookup, policy, canResend, now);
+        return applied(journal, leased, current, lookup, decision, actor, now, count);
+    }
+
+    /** What the look-up decides on the locked row: the approval in force is read only for an absence, which may retry. */
+    private LookupDecision decisionOn(OperationView leased, OperationView current, Lookup lookup, RetryPolicy policy, boolean canResend,
+                                      Instant now) {
         ApprovalStanding standing = lookup instanceof Lookup.Absent ? Approval.standing(em, current, now) : null;
-        LookupDecision decision = LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
+        return LookupDecisions.decide(leased, current, lookup, standing, policy, settings.maxReconciles(), canResend, now);
+    }
+
+    private Phase applied(Connection journal, OperationView leased, OperationView current, Lookup lookup, LookupDecision decision,
+                          String actor, Instant now, Consumer<Runnable> count) {
+        String detail = detailOf(decision, lookup);
+        boolean retry = decision instanceof LookupDecision.Retry;
+        Optional<OperationView> written = apply(journal, decision, leased, now, actor, detail, retry ? nextAttempt(leased) : null);
+        return recorded(leased, current, lookup, decision, written, actor, now, count);
+    }
+
+    /** The next attempt's event detail when a look-up found no effect of the last. */
+    private static String nextAttempt(OperationView leased) {
+        return "look-up found no effect of attempt " + leased.attemptCount();
+    }
+
+    /** A decision's write, done or kept out, journaled, logged and counted; the row as it now stands. */
+    private Phase recorded(OperationView leased, OperationView current, Lookup lookup, LookupDecision decision,
+                           Optional<OperationView> written, String actor, Instant now, Consumer<Runnable> count) {
         String detail = detailOf(decision, lookup);
         int attempt = leased.attemptCount();
         boolean retry = decision instanceof LookupDecision.Retry;
-        String nextAttempt = retry ? "look-up found no effect of attempt " + attempt : null;
-        Optional<OperationView> written = apply(journal, decision, leased, now, actor, detail, nextAttempt);
         // the row is locked: unwritten, it is still what was read
         OperationView after = written.orElse(current);
         if (written.isPresent()) {
@@ -173,7 +222,7 @@ public class LookupRecorder {
             EventLog.append(em, leased, actor, OUTCOME_REFUSED, now, attempt, OperationStatus.UNKNOWN, detail + "; not written: the fence kept it out");
         }
         if (retry && written.isPresent()) {
-            EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, attempt + 1, OperationStatus.STARTED, nextAttempt);
+            EventLog.logOnCommit(leased, actor, ATTEMPT_STARTED, attempt + 1, OperationStatus.STARTED, nextAttempt(leased));
         }
         count.accept(() -> metrics.reconciled(leased.target(), written.isPresent() ? lookup.metricName() : "refused"));
         if (written.isPresent() && after.escalatedAt() != null) {

@@ -140,6 +140,26 @@ public final class OperationWrites {
             + " WHERE tenant = ?3 AND operation_key = ?4 AND attempt_count = ?5 AND lease_epoch = ?6 AND status = 'unknown'"
             + " AND escalated_at IS NULL";
 
+    /**
+     * {@link #RETRY} with its {@code reconciled} and {@code attempt_started} events for many rows at once (?1: JSON array
+     * of each row's fence, the events' details and trace), leased until ?2, at ?3 by ?4: the reconcile job's rows of one
+     * chunk found absent after their settle windows, each read under its lock and decided first. The rows written come back.
+     */
+    static final String RETRIES = "WITH retrying AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb)) AS r(tenant text,"
+            + "   operation_key text, attempt integer, epoch bigint, detail text, next_detail text, trace_id text)),"
+            + " written AS (UPDATE agent_operation_log o SET status = 'started', attempt_count = o.attempt_count + 1,"
+            + "   lease_epoch = o.lease_epoch + 1, lease_until = ?2, next_check_at = NULL, error_code = NULL, reconcile_count = 0,"
+            + "   settle_after = NULL, updated_at = ?3"
+            + "   FROM retrying r WHERE o.tenant = r.tenant AND o.operation_key = r.operation_key AND o.attempt_count = r.attempt"
+            + "   AND o.lease_epoch = r.epoch AND o.status = 'unknown' AND o.escalated_at IS NULL" + OperationRows.returning("o") + "),"
+            + " logged AS (" + EVENT
+            + "   SELECT w.tenant, w.operation_key, ?3, e.kind, e.attempt, e.status, ?4, e.detail, r.trace_id FROM written w"
+            + "   JOIN retrying r ON r.tenant = w.tenant AND r.operation_key = w.operation_key,"
+            + "   LATERAL (VALUES (0, '" + EventKind.RECONCILED.dbName() + "', w.attempt_count - 1, 'unknown', r.detail),"
+            + "     (1, '" + ATTEMPT_STARTED.dbName() + "', w.attempt_count, 'started', r.next_detail)) AS e(step, kind, attempt, status, detail)"
+            + "   ORDER BY w.tenant, w.operation_key, e.step)"
+            + " SELECT * FROM written";
+
     // back-off doubles per failed look-up: 1 s, 2 s, 4 s … up to the ceiling; escalated when LookupDecisions says so
     static final String POSTPONE = "UPDATE agent_operation_log SET lease_until = NULL,"
             + " next_check_at = CAST(?1 AS timestamptz) + make_interval(secs => LEAST(?2, 2 ^ LEAST(reconcile_count, 30))),"

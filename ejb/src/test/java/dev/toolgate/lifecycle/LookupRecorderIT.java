@@ -155,7 +155,7 @@ class LookupRecorderIT {
     }
 
     @Test
-    void inAChunkTheAbsentObjectsPastTheirSettleWindowAreLockedTogetherAndEachLeasesItsNextAttempt() throws SQLException {
+    void inAChunkTheAbsentObjectsPastTheirSettleWindowAreLockedTogetherAndTheirNextAttemptsLeasedTogether() throws SQLException {
         String absent = unknownRow(2, null);
         String found = unknownRow(2, null);
         String alsoAbsent = unknownRow(2, null);
@@ -165,9 +165,12 @@ class LookupRecorderIT {
         List<Phase> recorded = recordAll(leased, List.of(new Lookup.Absent(), new Lookup.Found("ref-5", Jsons.JSON.createObjectBuilder().build()),
                 new Lookup.Absent()));
 
-        assertEquals(4, statements.statements().size(), "the found settled, both absent rows locked by one read, each next attempt"
-                + " leased by its own write: " + statements.statements());
+        assertEquals(3, statements.statements().size(), "the found settled, both absent rows locked by one read, both next attempts"
+                + " leased by one write: " + statements.statements());
         assertEquals(List.of("reconciled 1: absent", "attempt_started 2: look-up found no effect of attempt 1"), events(alsoAbsent));
+        assertEquals(true, recorded.get(2).byThisCall());
+        assertEquals(3, recorded.get(2).operation().leaseEpoch(), "a new lease epoch: whoever held the look-up is fenced out");
+        assertEquals(0, recorded.get(2).operation().reconcileCount(), "its look-ups counted afresh");
 
         assertEquals(true, recorded.get(0).byThisCall(), "no effect: the next attempt is leased to the job");
         assertEquals(OperationStatus.STARTED, recorded.get(0).operation().status());

@@ -67,21 +67,20 @@ class StatementBudgetIT {
     static final long REPLAY_READS = 1;
     /**
      * Per item of a reconcile run over a backlog of unknown operations, half found at the target and half absent
-     * (sent again): the claim (two statements for a batch of 20: the due rows locked, then all leased with their
-     * events); the chunk's record (one statement settling every found row with its event, one read locking every
-     * other row); an absent one's fenced write leasing the next attempt, and that attempt's outcome — 1.0 for the
-     * absent half, 1.25 measured. (A lapsed attempt's row waits out its settle window, so it is not in this run.)
-     * A bound, not an exact figure: a holder renews its lease when a call outlives part of it, which a slow machine
-     * makes happen.
+     * (sent again): per chunk of 20, the claim (the due rows locked, then all leased with their events), the answers'
+     * record (every found row settled with its event by one statement; every other row locked by one read; all their
+     * next attempts leased by one statement), and one outcome per absent item — 0.5 for the outcomes, 0.75 in all.
+     * (A lapsed attempt's row waits out its settle window, so it is not in this run.) A bound, not an exact figure: a
+     * holder renews its lease when a call outlives part of it, which a slow machine makes happen.
      */
-    static final double RECONCILE_STATEMENTS = 1.45;
+    static final double RECONCILE_STATEMENTS = 0.95;
     /**
      * Per batch of 20: the claim's commit, the look-ups' record, the new attempts' outcomes (0.15); the rest is room for
      * a lease renewal on a slow machine.
      */
     static final double RECONCILE_COMMITS = 0.3;
-    /** At least: an absent item's write and outcome, whatever else the run does; the three commits of a chunk (0.15). */
-    static final double RECONCILE_AT_LEAST_STATEMENTS = 1.0;
+    /** At least: an absent item's outcome, whatever else the run does; the three commits of a chunk (0.15). */
+    static final double RECONCILE_AT_LEAST_STATEMENTS = 0.5;
     static final double RECONCILE_AT_LEAST_COMMITS = 0.14;
     private static final int BACKLOG = 40;
     private static final int OPERATIONS = 20;
