@@ -1,6 +1,8 @@
 package dev.toolgate.it.notifications;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.checker.Verdict;
@@ -21,15 +23,22 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.function.Executable;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -37,13 +46,16 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Targets' notifications against a real gateway and simulators that send them as YooKassa and Bitrix24 do
@@ -51,7 +63,7 @@ import java.util.concurrent.Future;
  * settles did so on a look-up a notification started — or on the agent's own call, which this suite says apart by
  * the actor the journal names. Every run is judged by the fault suites' checker, from what the targets received and
  * what the journal holds; what a notification may never do (settle on its word, store a refusal) is read from the
- * journal itself.
+ * journal itself. Then each kind of hostile or malformed input goes to both doors, each with the answer it must get.
  */
 @Lane(3)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -289,11 +301,12 @@ class TargetNotificationsIT {
     }
 
     /**
-     * A burst of notifications beyond the target's rate gets 429 with Retry-After, while agents' calls go on. Last: the
-     * bucket it empties would hold back the other tests' real notifications.
+     * A burst of notifications beyond the target's rate gets 429 with Retry-After, while agents' calls go on. Last (after
+     * the hostile sweeps, which have no order of their own): the bucket it empties would hold back the other tests' real
+     * notifications, and answer the sweeps' well-formed ones 429.
      */
     @Test
-    @Order(5)
+    @Order(Integer.MAX_VALUE)
     void aBurstOfNotificationsIsRateLimitedAndAgentsAreNotStarved() throws Exception {
         RunHistory run = new RunHistory(targets);
         Case payment = new Case(key("during-burst"), payment("during-burst"));
@@ -310,7 +323,7 @@ class TargetNotificationsIT {
             assertTrue(s.status == 200 || s.status == 429, "ignored or limited: " + s.status);
             if (s.status == 429) {
                 limited++;
-                assertTrue(s.retryAfter != null, "a 429 says when to send again");
+                assertTrue(s.header("Retry-After") != null, "a 429 says when to send again");
             }
         }
         senders.shutdown();
@@ -318,6 +331,411 @@ class TargetNotificationsIT {
         assertTrue(limited > 0, "120 notifications at once exceed a burst of 40");
         Verdict verdict = run.judge(() -> TestStack.connect(DATABASE));
         assertTrue(verdict.clean(), verdict.report());
+    }
+
+    // --- hostile and malformed notifications: what each gets, and that it writes nothing and looks nothing up
+
+    /*
+     * Each sweep sends one kind of bad input to both doors and says, input by input, what the gateway answers: the
+     * status, and the problem's type (every refusal is application/problem+json) or the 200's status member. Then it
+     * holds that the journal is as it was, that neither simulator was asked about the objects the inputs name, and that
+     * the gateway logged no warning, error or exception. These run after the ordered tests and before the burst, which
+     * would answer their well-formed inputs 429.
+     */
+
+    private static final String YOOKASSA = "/notifications/yookassa";
+    private static final String BITRIX24 = "/notifications/bitrix24";
+    private static final String JSON = "application/json";
+    private static final String FORM = "application/x-www-form-urlencoded";
+    private static final String TOKEN = Simulators.BITRIX24_APPLICATION_TOKEN;
+    /** Both targets' configured source; 127.0.0.2 is outside it. */
+    private static final String HOME = "127.0.0.1";
+    private static final String ELSEWHERE = "127.0.0.2";
+    /** The door's limit on a body (NotificationDoor.MAX_BODY). */
+    private static final int LIMIT = 64 * 1024;
+    private static final String PROBLEMS = "https://toolgate.dev/problems/";
+
+    @Test
+    void aNotificationInAnotherMediaTypeThanItsTargetSendsIsRefusedWith415AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String notification = yooKassaBody("payment.succeeded", s.payment, null);
+        String event = bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN);
+        s.expect("415 unsupported-media-type", "YooKassa: its JSON without a Content-Type", post(HOME, YOOKASSA, null, notification));
+        s.expect("415 unsupported-media-type", "YooKassa: its JSON as text/plain", post(HOME, YOOKASSA, "text/plain", notification));
+        s.expect("415 unsupported-media-type", "YooKassa: its JSON as application/json-patch+json",
+                post(HOME, YOOKASSA, "application/json-patch+json", notification));
+        s.expect("415 unsupported-media-type", "YooKassa: Bitrix24's form", post(HOME, YOOKASSA, FORM, event));
+        s.expect("415 unsupported-media-type", "Bitrix24: its form without a Content-Type", post(HOME, BITRIX24, null, event));
+        s.expect("415 unsupported-media-type", "Bitrix24: its fields as JSON", post(HOME, BITRIX24, JSON, "{\"event\":\"ONCRMDEALUPDATE\","
+                + "\"data\":{\"FIELDS\":{\"ID\":\"" + s.deal + "\"}},\"auth\":{\"application_token\":\"" + TOKEN + "\"}}"));
+        s.expect("415 unsupported-media-type", "Bitrix24: its fields as multipart/form-data", post(HOME, BITRIX24,
+                "multipart/form-data; boundary=b", "--b\r\nContent-Disposition: form-data; name=\"event\"\r\n\r\nONCRMDEALUPDATE\r\n"
+                        + "--b\r\nContent-Disposition: form-data; name=\"auth[application_token]\"\r\n\r\n" + TOKEN + "\r\n--b--\r\n"));
+        s.expect("415 unsupported-media-type", "Bitrix24: its form as text/plain", post(HOME, BITRIX24, "text/plain", event));
+        s.expect("415 unsupported-media-type", "Bitrix24: its form as application/x-www-form-urlencoded-x",
+                post(HOME, BITRIX24, FORM + "-x", event));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void anEmptyBodyIsRefusedWith400AtYooKassaAndWith403AtBitrix24WhereItLacksTheTokenAndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        s.expect("400 invalid-request", "YooKassa: an empty JSON body", post(HOME, YOOKASSA, JSON, ""));
+        s.expect("403 notification-source-refused", "Bitrix24: an empty form, so no application token", post(HOME, BITRIX24, FORM, ""));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void aBodyThatIsNotJsonOrNotAWellFormedFormIsRefusedWith400AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String notification = yooKassaBody("payment.succeeded", s.payment, null);
+        String ids = "event=ONCRMDEALUPDATE&auth%5Bapplication_token%5D=" + TOKEN + "&data%5BFIELDS%5D%5BID%5D=";
+        s.expect("400 invalid-request", "YooKassa: JSON cut short", post(HOME, YOOKASSA, JSON, notification.substring(0, 40)));
+        s.expect("400 invalid-request", "YooKassa: not JSON at all", post(HOME, YOOKASSA, JSON, "type=notification&event=payment.succeeded"));
+        s.expect("400 invalid-request", "YooKassa: a trailing comma", post(HOME, YOOKASSA, JSON, "{\"type\":\"notification\",}"));
+        s.expect("400 invalid-request", "YooKassa: a notification with more JSON after it", post(HOME, YOOKASSA, JSON, notification + "{}"));
+        int id = notification.indexOf(s.payment);
+        ByteArrayOutputStream notUtf8 = new ByteArrayOutputStream();
+        notUtf8.writeBytes(notification.substring(0, id).getBytes(StandardCharsets.UTF_8));
+        notUtf8.writeBytes(new byte[] {(byte) 0xFF, (byte) 0xFE, 'x'});
+        notUtf8.writeBytes(notification.substring(id + s.payment.length()).getBytes(StandardCharsets.UTF_8));
+        s.expect("400 invalid-request", "YooKassa: the object id in bytes that are not UTF-8", post(HOME, YOOKASSA, JSON, notUtf8.toByteArray()));
+        s.expect("400 invalid-request", "YooKassa: metadata nested 5,000 deep", post(HOME, YOOKASSA, JSON,
+                notification.replace("\"metadata\":{}", "\"metadata\":" + "[".repeat(5000) + "]".repeat(5000))));
+        s.expect("400 invalid-request", "Bitrix24: a percent-escape that is none (%ZZ) for the deal id", post(HOME, BITRIX24, FORM, ids + "%ZZ"));
+        s.expect("400 invalid-request", "Bitrix24: a lone % for the deal id", post(HOME, BITRIX24, FORM, ids + "%"));
+        s.expect("400 invalid-request", "Bitrix24: the deal id in bytes that are not UTF-8 (%FF)", post(HOME, BITRIX24, FORM, ids + "9%FF"));
+        s.expect("400 invalid-request", "Bitrix24: a field the door does not read in bytes that are not UTF-8 (%FF)",
+                post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN) + "&auth%5Bdomain%5D=%FF"));
+        ByteArrayOutputStream rawNotUtf8 = new ByteArrayOutputStream();
+        rawNotUtf8.writeBytes(bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN).getBytes(StandardCharsets.UTF_8));
+        rawNotUtf8.writeBytes(new byte[] {'&', 'x', '=', (byte) 0xC3, '('});
+        s.expect("400 invalid-request", "Bitrix24: bytes that are not UTF-8, unescaped", post(HOME, BITRIX24, FORM, rawNotUtf8.toByteArray()));
+        s.expect("400 invalid-request", "Bitrix24: separators and no fields but the token",
+                post(HOME, BITRIX24, FORM, "&&=&==&auth%5Bapplication_token%5D=" + TOKEN + "&&"));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void aJsonArrayOrScalarInsteadOfAnObjectIsRefusedWith400AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String notification = yooKassaBody("payment.succeeded", s.payment, null);
+        s.expect("400 invalid-request", "YooKassa: an empty array", post(HOME, YOOKASSA, JSON, "[]"));
+        s.expect("400 invalid-request", "YooKassa: the notification in an array", post(HOME, YOOKASSA, JSON, "[" + notification + "]"));
+        s.expect("400 invalid-request", "YooKassa: a number", post(HOME, YOOKASSA, JSON, "42"));
+        s.expect("400 invalid-request", "YooKassa: a string", post(HOME, YOOKASSA, JSON, "\"notification\""));
+        s.expect("400 invalid-request", "YooKassa: null", post(HOME, YOOKASSA, JSON, "null"));
+        s.expect("400 invalid-request", "YooKassa: true", post(HOME, YOOKASSA, JSON, "true"));
+        s.expect("400 invalid-request", "YooKassa: object an array", post(HOME, YOOKASSA, JSON,
+                "{\"type\":\"notification\",\"event\":\"payment.succeeded\",\"object\":[{\"id\":\"" + s.payment + "\"}]}"));
+        s.expect("400 invalid-request", "YooKassa: object.id a number", post(HOME, YOOKASSA, JSON,
+                "{\"type\":\"notification\",\"event\":\"payment.succeeded\",\"object\":{\"id\":42}}"));
+        String fields = "event=ONCRMDEALUPDATE&auth%5Bapplication_token%5D=" + TOKEN;
+        s.expect("400 invalid-request", "Bitrix24: the deal id as an array (data[FIELDS][ID][]=…)",
+                post(HOME, BITRIX24, FORM, fields + "&data%5BFIELDS%5D%5BID%5D%5B%5D=" + s.deal));
+        s.expect("400 invalid-request", "Bitrix24: the deal id as a JSON array", post(HOME, BITRIX24, FORM, fields + "&data%5BFIELDS%5D%5BID%5D=%5B"
+                + s.deal + "%5D"));
+        s.expect("403 notification-source-refused", "Bitrix24: a JSON array sent as a form (no token field)",
+                post(HOME, BITRIX24, FORM, "[{\"event\":\"ONCRMDEALUPDATE\"}]"));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    /** The limit is 64 KiB for both: a body of exactly that is taken, one byte more is not, however it is sent. */
+    @Test
+    void aBodyOverTheDoorsLimitIsRefusedWith413AndWritesNothing() throws Exception {
+        Map<String, Integer> before = notificationCounts();
+        Sweep s = new Sweep();
+        s.expect("200 accepted", "YooKassa: a notification of exactly 64 KiB", post(HOME, YOOKASSA, JSON, yooKassaOf(s.payment, LIMIT)));
+        s.expect("413 payload-too-large", "YooKassa: one byte more", post(HOME, YOOKASSA, JSON, yooKassaOf(s.payment, LIMIT + 1)));
+        s.expect("413 payload-too-large", "YooKassa: one byte more, chunked",
+                postChunked(HOME, YOOKASSA, JSON, yooKassaOf(s.payment, LIMIT + 1).getBytes(StandardCharsets.UTF_8)));
+        s.expect("413 payload-too-large", "YooKassa: 3 MB", post(HOME, YOOKASSA, JSON, yooKassaOf(s.payment, 3 << 20)));
+        s.expect("200 accepted", "Bitrix24: an event of exactly 64 KiB", post(HOME, BITRIX24, FORM, bitrix24Of(s.deal, LIMIT)));
+        s.expect("413 payload-too-large", "Bitrix24: one byte more", post(HOME, BITRIX24, FORM, bitrix24Of(s.deal, LIMIT + 1)));
+        s.expect("413 payload-too-large", "Bitrix24: 3 MB", post(HOME, BITRIX24, FORM, bitrix24Of(s.deal, 3 << 20)));
+        s.expect("413 payload-too-large", "Bitrix24: 3 MB, chunked",
+                postChunked(HOME, BITRIX24, FORM, bitrix24Of(s.deal, 3 << 20).getBytes(StandardCharsets.UTF_8)));
+        awaitCount(before, "yookassa not_found", 1);
+        awaitCount(before, "bitrix24 not_found", 1);
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void aBodyThatIsNotTheTargetsNotificationIsRefusedWith400AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        s.expect("400 invalid-request", "YooKassa: type not notification", post(HOME, YOOKASSA, JSON,
+                yooKassaBody("payment.succeeded", s.payment, null).replace("\"notification\"", "\"payment\"")));
+        s.expect("400 invalid-request", "YooKassa: no event", post(HOME, YOOKASSA, JSON,
+                "{\"type\":\"notification\",\"object\":{\"id\":\"" + s.payment + "\"}}"));
+        s.expect("400 invalid-request", "YooKassa: an event that is no event name", post(HOME, YOOKASSA, JSON,
+                yooKassaBody("<script>alert(1)</script>", s.payment, null)));
+        s.expect("400 invalid-request", "YooKassa: no object", post(HOME, YOOKASSA, JSON,
+                "{\"type\":\"notification\",\"event\":\"payment.succeeded\"}"));
+        s.expect("400 invalid-request", "YooKassa: an object id that is a path", post(HOME, YOOKASSA, JSON,
+                yooKassaBody("payment.succeeded", "../../v3/payments", null)));
+        s.expect("400 invalid-request", "YooKassa: an object id of 65 characters", post(HOME, YOOKASSA, JSON,
+                yooKassaBody("payment.succeeded", "p".repeat(65), null)));
+        s.expect("400 invalid-request", "YooKassa: an object id that is a card number", post(HOME, YOOKASSA, JSON,
+                yooKassaBody("payment.succeeded", "4111111111111111", null)));
+        String token = "&auth%5Bapplication_token%5D=" + TOKEN;
+        s.expect("400 invalid-request", "Bitrix24: no event", post(HOME, BITRIX24, FORM, "data%5BFIELDS%5D%5BID%5D=" + s.deal + token));
+        s.expect("400 invalid-request", "Bitrix24: an event that is no event name",
+                post(HOME, BITRIX24, FORM, bitrix24Form("%3Cscript%3E", s.deal, TOKEN)));
+        s.expect("400 invalid-request", "Bitrix24: no deal id", post(HOME, BITRIX24, FORM, "event=ONCRMDEALUPDATE" + token));
+        s.expect("400 invalid-request", "Bitrix24: deal id 0", post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", "0", TOKEN)));
+        s.expect("400 invalid-request", "Bitrix24: deal id -1", post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", "-1", TOKEN)));
+        s.expect("400 invalid-request", "Bitrix24: a deal id of 19 digits",
+                post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", "1" + "0".repeat(18), TOKEN)));
+        s.expect("400 invalid-request", "Bitrix24: the deal id twice",
+                post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN) + "&data%5BFIELDS%5D%5BID%5D=1"));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    /** A form field the edge refuses is the edge's answer, before the door reads anything (docs/input.md). */
+    @Test
+    void aFormFieldNoDoorTakesIsRefusedByTheEdgeWith400Or422AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String event = bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN);
+        s.expect("400 invalid-request", "Bitrix24: a control character in a field", post(HOME, BITRIX24, FORM, event + "&ts=1%01"));
+        s.expect("400 invalid-request", "Bitrix24: a field name of 65 characters", post(HOME, BITRIX24, FORM, event + "&" + "n".repeat(65) + "=1"));
+        s.expect("422 card-number-rejected", "Bitrix24: a card number for the deal id",
+                post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", "4111111111111111", TOKEN)));
+        s.expect("422 card-number-rejected", "Bitrix24: a card number in a field the door does not read, with a wrong token",
+                post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, "wrong") + "&data%5BFIELDS%5D%5BCOMMENTS%5D=4111+1111+1111+1111"));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void anEventOurOperationsDoNotMakeIsAnswered200IgnoredAndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        s.expect("200 ignored", "YooKassa: payout.succeeded", post(HOME, YOOKASSA, JSON, yooKassaBody("payout.succeeded", s.payment, null)));
+        s.expect("200 ignored", "YooKassa: deal.closed", post(HOME, YOOKASSA, JSON, yooKassaBody("deal.closed", s.payment, null)));
+        s.expect("200 ignored", "Bitrix24: ONCRMCONTACTADD", post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMCONTACTADD", s.deal, TOKEN)));
+        s.expect("200 ignored", "Bitrix24: ONCRMDEALDELETE", post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALDELETE", s.deal, TOKEN)));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    /**
+     * Taken (200 with a receipt) before anything is looked up; then nothing matches it, and with no operation outstanding
+     * at the target, the target is not asked whose the object is (docs/notifications.md).
+     */
+    @Test
+    void aWellFormedNotificationAboutAnObjectTheJournalDoesNotKnowIsAccepted200ThenLooksNothingUpAndWritesNothing() throws Exception {
+        assertEquals("0", one("SELECT count(*) FROM agent_operation_log WHERE status IN ('unknown', 'started') AND operation_key <> ?", ""),
+                "no operation is outstanding");
+        Map<String, Integer> before = notificationCounts();
+        Sweep s = new Sweep();
+        s.expect("200 accepted", "YooKassa: payment.succeeded for a payment no operation made",
+                post(HOME, YOOKASSA, JSON, yooKassaBody("payment.succeeded", s.payment, null)));
+        s.expect("200 accepted", "YooKassa: the same, its metadata naming a key no operation has",
+                post(HOME, YOOKASSA, JSON, yooKassaBody("payment.succeeded", s.payment, "acme/test:notify:nobody:v1")));
+        s.expect("200 accepted", "YooKassa: the same, on the path of a tenant there is not",
+                post(HOME, YOOKASSA + "/no-such-tenant", JSON, yooKassaBody("payment.succeeded", s.payment, null)));
+        s.expect("200 accepted", "Bitrix24: ONCRMDEALUPDATE for a deal no operation made",
+                post(HOME, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN)));
+        awaitCount(before, "yookassa not_found", 3);
+        awaitCount(before, "bitrix24 not_found", 1);
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void aBitrix24EventWithAWrongOrMissingApplicationTokenIsRefusedWith403AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String fields = "event=ONCRMDEALUPDATE&data%5BFIELDS%5D%5BID%5D=" + s.deal;
+        String token = "&auth%5Bapplication_token%5D=";
+        s.expect("403 notification-source-refused", "a wrong token", post(HOME, BITRIX24, FORM, fields + token + "not-the-token"));
+        s.expect("403 notification-source-refused", "no token", post(HOME, BITRIX24, FORM, fields));
+        s.expect("403 notification-source-refused", "an empty token", post(HOME, BITRIX24, FORM, fields + token));
+        s.expect("403 notification-source-refused", "the token in upper case", post(HOME, BITRIX24, FORM, fields + token + TOKEN.toUpperCase(Locale.ROOT)));
+        s.expect("403 notification-source-refused", "the token less its last character",
+                post(HOME, BITRIX24, FORM, fields + token + TOKEN.substring(0, TOKEN.length() - 1)));
+        s.expect("403 notification-source-refused", "the token and one character more", post(HOME, BITRIX24, FORM, fields + token + TOKEN + "0"));
+        s.expect("403 notification-source-refused", "the token twice", post(HOME, BITRIX24, FORM, fields + token + TOKEN + token + TOKEN));
+        s.expect("403 notification-source-refused", "the token and a wrong one", post(HOME, BITRIX24, FORM, fields + token + TOKEN + token + "x"));
+        s.expect("403 notification-source-refused", "the token under another name (auth[APPLICATION_TOKEN])",
+                post(HOME, BITRIX24, FORM, fields + "&auth%5BAPPLICATION_TOKEN%5D=" + TOKEN));
+        s.expect("403 notification-source-refused", "a wrong token and a body that is no event (the token is checked first)",
+                post(HOME, BITRIX24, FORM, "event=%3F" + token + "x"));
+        s.expect("403 notification-source-refused", "the token in the query, not in the form",
+                post(HOME, BITRIX24 + "?auth%5Bapplication_token%5D=" + TOKEN, FORM, fields));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    /** The test binds its socket to 127.0.0.2: a source outside both targets' configured 127.0.0.1/32. */
+    @Test
+    void aNotificationFromAnAddressOutsideTheConfiguredSourcesIsRefusedWith403AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String notification = yooKassaBody("payment.succeeded", s.payment, null);
+        s.expect("403 notification-source-refused", "YooKassa: a well-formed notification", post(ELSEWHERE, YOOKASSA, JSON, notification));
+        s.expect("403 notification-source-refused", "YooKassa: text/plain (the source is checked before anything else)",
+                post(ELSEWHERE, YOOKASSA, "text/plain", notification));
+        s.expect("403 notification-source-refused", "YooKassa: not JSON", post(ELSEWHERE, YOOKASSA, JSON, "{"));
+        s.expect("403 notification-source-refused", "YooKassa: over the limit", post(ELSEWHERE, YOOKASSA, JSON, yooKassaOf(s.payment, LIMIT + 1)));
+        s.expect("403 notification-source-refused", "Bitrix24: a well-formed event with the right token",
+                post(ELSEWHERE, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN)));
+        s.expect("403 notification-source-refused", "Bitrix24: a wrong token", post(ELSEWHERE, BITRIX24, FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, "x")));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void aMethodOtherThanPostIsRefusedWith405NamingTheAllowedOnesAndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        for (String path : List.of(YOOKASSA, BITRIX24)) {
+            for (String method : List.of("GET", "PUT", "DELETE", "PATCH", "PROPFIND")) {
+                s.expect("405 method-not-allowed; Allow: POST, OPTIONS", method + " " + path, request(method, path));
+            }
+            s.expect("405 (no body); Allow: POST, OPTIONS", "HEAD " + path, request("HEAD", path));
+            s.expect("405 (no body); Allow: POST, OPTIONS", "TRACE " + path, request("TRACE", path));
+            s.expect("200 (no body); Allow: POST, OPTIONS", "OPTIONS " + path, request("OPTIONS", path));
+        }
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    @Test
+    void aPathThatNamesNoTargetTakingNotificationsIsRefusedWith404AndWritesNothing() throws Exception {
+        Sweep s = new Sweep();
+        String notification = yooKassaBody("payment.succeeded", s.payment, null);
+        s.expect("404 notifications-not-taken", "/notifications/nope", post(HOME, "/notifications/nope", JSON, notification));
+        s.expect("404 notifications-not-taken", "/notifications/nope, a form",
+                post(HOME, "/notifications/nope", FORM, bitrix24Form("ONCRMDEALUPDATE", s.deal, TOKEN)));
+        s.expect("404 notifications-not-taken", "/notifications/1c", post(HOME, "/notifications/1c", JSON, notification));
+        s.expect("404 not-found", "/notifications", post(HOME, "/notifications", JSON, notification));
+        s.expect("404 not-found", "/notifications/", post(HOME, "/notifications/", JSON, notification));
+        s.expect("404 not-found", "/notifications/YooKassa", post(HOME, "/notifications/YooKassa", JSON, notification));
+        s.expect("404 not-found", "/notifications/yookassa.json", post(HOME, "/notifications/yookassa.json", JSON, notification));
+        s.expect("404 not-found", "/notifications/yookassa/ (an empty tenant)", post(HOME, YOOKASSA + "/", JSON, notification));
+        s.expect("404 not-found", "/notifications/yookassa/acme/more", post(HOME, YOOKASSA + "/acme/more", JSON, notification));
+        s.assertNothingWrittenOrLookedUp();
+    }
+
+    /**
+     * One sweep: what each input got against what it must get, and — once all are answered — that nothing was written,
+     * looked up or logged as a failure. Its objects, a payment and a deal no operation made, are watched at their
+     * simulators by a harmless fault (a delay of 0 ms) that only a request naming them would take.
+     */
+    private final class Sweep {
+        final String payment = UUID.randomUUID().toString();
+        /** Twelve digits: 13 to 19 that pass Luhn would be refused as a card number (422) wherever they stand. */
+        final String deal = Long.toString(ThreadLocalRandom.current().nextLong(900_000_000_000L, 1_000_000_000_000L));
+        private final String journal = journalState();
+        private final long logAt = logSize();
+        private final List<Executable> checks = new ArrayList<>();
+
+        Sweep() {
+            targets.arm("yookassa", payment, "delay", 1);
+            targets.arm("bitrix24", deal, "delay", 1);
+        }
+
+        /** {@code answer}: the status and the problem's type, or the 200's status member, that {@code input} must get. */
+        void expect(String answer, String input, Sent got) {
+            String said = answered(got);
+            checks.add(() -> assertEquals(answer, said, input + ": " + got));
+        }
+
+        void assertNothingWrittenOrLookedUp() {
+            checks.add(() -> assertEquals(journal, journalState(), "the journal is as it was: no operation_event row, no operation changed"));
+            checks.add(() -> assertTrue(watched("yookassa", payment), "YooKassa was not asked about payment " + payment));
+            checks.add(() -> assertTrue(watched("bitrix24", deal), "Bitrix24 was not asked about deal " + deal));
+            checks.add(() -> {
+                // a container's warning per request (a form it decoded twice, a body too large for it) fills the log in a flood
+                String logged = logSince(logAt);
+                assertFalse(logged.contains("WARNING") || logged.contains("SEVERE") || logged.contains("Exception"),
+                        "the gateway logged a warning, an error or an exception:\n" + logged);
+            });
+            assertAll(checks);
+        }
+
+        private boolean watched(String system, String object) {
+            return targets.stillArmed(system).stream().anyMatch(f -> f.match().equals(object));
+        }
+    }
+
+    /**
+     * An answer in one line: its status and the problem's type (a problem+json whose own status agrees), or the status
+     * member of a JSON 200 (with a receipt if accepted); anything else as it came. {@code Allow} when there is one.
+     */
+    private static String answered(Sent answer) {
+        String type = answer.header("Content-Type");
+        String said = null;
+        try {
+            if ("application/problem+json".equals(type)) {
+                JsonObject problem = Json.createReader(new StringReader(answer.body())).readObject();
+                said = problem.getString("type").replace(PROBLEMS, "")
+                        + (problem.getInt("status") == answer.status() ? "" : " (its body says " + problem.getInt("status") + ")");
+            } else if (JSON.equals(type)) {
+                JsonObject json = Json.createReader(new StringReader(answer.body())).readObject();
+                said = json.getString("status") + ("accepted".equals(json.getString("status")) == json.containsKey("receipt") ? "" : " (receipt?)");
+            }
+        } catch (RuntimeException notWhatItSays) {
+            said = null;
+        }
+        if (said == null) {
+            said = answer.body().isEmpty() ? "(no body)" : type + ": " + answer.body().substring(0, Math.min(200, answer.body().length()));
+        }
+        return answer.status() + " " + said + (answer.header("Allow") == null ? "" : "; Allow: " + answer.header("Allow"));
+    }
+
+    /** A YooKassa notification about {@code payment} of exactly {@code bytes} bytes, padded in a member the door does not read. */
+    private static String yooKassaOf(String payment, int bytes) {
+        String notification = yooKassaBody("payment.succeeded", payment, null);
+        String padded = notification.replace("\"metadata\":{}", "\"metadata\":{},\"description\":\"\"");
+        return padded.replace("\"description\":\"\"", "\"description\":\"" + "x".repeat(bytes - padded.length()) + "\"");
+    }
+
+    /**
+     * A Bitrix24 event about {@code deal} of exactly {@code bytes} bytes, padded in fields the door does not read, of at most
+     * 4,000 characters each (the edge's limit on one value is 4,096).
+     */
+    private static String bitrix24Of(String deal, int bytes) {
+        StringBuilder form = new StringBuilder(bitrix24Form("ONCRMDEALUPDATE", deal, TOKEN));
+        for (int i = 0; form.length() < bytes; i++) {
+            String field = "&pad" + i + "=";
+            int left = bytes - form.length() - field.length();
+            // never leave less than the next field's own name and '='
+            form.append(field).append("x".repeat(left > 4_000 && left < 4_016 ? 3_984 : Math.min(4_000, left)));
+        }
+        return form.toString();
+    }
+
+    /** Until the count of {@code outcome} ("target outcome") is {@code more} above {@code before}'s: the look-ups queued are done. */
+    private void awaitCount(Map<String, Integer> before, String outcome, int more) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(20);
+        Map<String, Integer> now = notificationCounts();
+        while (now.getOrDefault(outcome, 0) < before.getOrDefault(outcome, 0) + more) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError(outcome + " not counted " + more + " more times: " + before + " -> " + now);
+            }
+            sleep(50);
+            now = notificationCounts();
+        }
+    }
+
+    /** Every event (count and last id) and a digest of every operation row: a write anywhere in the journal changes it. */
+    private static String journalState() {
+        return one("SELECT (SELECT count(*) || ' events, the last ' || coalesce(max(id), 0) FROM operation_event)"
+                + " || '; operations ' || (SELECT md5(coalesce(string_agg(o::text, '|' ORDER BY o.operation_key), ''))"
+                + " FROM agent_operation_log o WHERE o.operation_key <> ?)", "");
+    }
+
+    private static final Path GATEWAY_LOG = Path.of("target", "notifications-gateway.log");
+
+    private static long logSize() {
+        try {
+            return Files.size(GATEWAY_LOG);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What the gateway logged since {@code offset}, once its log has been still for a moment. */
+    private static String logSince(long offset) {
+        sleep(200);
+        try (InputStream log = Files.newInputStream(GATEWAY_LOG)) {
+            log.skipNBytes(offset);
+            return new String(log.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     // --- cases
@@ -534,47 +952,131 @@ class TargetNotificationsIT {
 
     // --- notifications a stranger sends, from a source address of its choosing
 
-    private record Sent(int status, String retryAfter) {
+    /** An answer as it came off the wire: status, headers (by lower-case name, the first of each), body (de-chunked). */
+    private record Sent(int status, Map<String, String> headers, String body) {
+
+        String header(String name) {
+            return headers.get(name.toLowerCase(Locale.ROOT));
+        }
     }
 
     private Sent forgedYooKassa(String from, String event, String objectId, String keyHint) throws IOException {
-        String metadata = keyHint == null ? "{}" : "{\"gw_key\":\"" + keyHint + "\"}";
-        return post(from, "/notifications/yookassa", "application/json", "{\"type\":\"notification\",\"event\":\"" + event
-                + "\",\"object\":{\"id\":\"" + objectId + "\",\"status\":\"succeeded\",\"metadata\":" + metadata + "}}");
+        return post(from, YOOKASSA, JSON, yooKassaBody(event, objectId, keyHint));
     }
 
     private Sent forgedBitrix24(String from, String token, String dealId) throws IOException {
-        return post(from, "/notifications/bitrix24", "application/x-www-form-urlencoded", "event=ONCRMDEALADD&data%5BFIELDS%5D%5BID%5D="
-                + dealId + (token == null ? "" : "&auth%5Bapplication_token%5D=" + token));
+        return post(from, BITRIX24, FORM, bitrix24Form("ONCRMDEALADD", dealId, token));
+    }
+
+    /** A YooKassa notification as its simulator sends one; {@code keyHint} null: metadata without our key. */
+    private static String yooKassaBody(String event, String objectId, String keyHint) {
+        String metadata = keyHint == null ? "{}" : "{\"gw_key\":\"" + keyHint + "\"}";
+        return "{\"type\":\"notification\",\"event\":\"" + event + "\",\"object\":{\"id\":\"" + objectId
+                + "\",\"status\":\"succeeded\",\"metadata\":" + metadata + "}}";
+    }
+
+    /** A Bitrix24 outbound event, form-encoded as Bitrix24 sends it; {@code token} null: none. */
+    private static String bitrix24Form(String event, String dealId, String token) {
+        return "event=" + event + "&data%5BFIELDS%5D%5BID%5D=" + dealId + "&ts=1764936000&auth%5Bdomain%5D=portal.bitrix24.ru"
+                + (token == null ? "" : "&auth%5Bapplication_token%5D=" + token);
     }
 
     private Sent post(String from, String path, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return send(from, "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + type + "\r\nContent-Length: "
-                + bytes.length + "\r\nConnection: close\r\n\r\n" + body);
+        return post(from, path, type, body.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** One HTTP/1.1 exchange over a socket bound to {@code from}: 127.0.0.2 is another source on the same machine. */
+    /** {@code type} null: no Content-Type at all. */
+    private Sent post(String from, String path, String type, byte[] body) throws IOException {
+        return send(from, "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (type == null ? "" : "Content-Type: " + type + "\r\n")
+                + "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n", body);
+    }
+
+    /** The same without Content-Length: chunked, 8 KiB a chunk, as a client that streams its body sends it. */
+    private Sent postChunked(String from, String path, String type, byte[] body) throws IOException {
+        ByteArrayOutputStream chunked = new ByteArrayOutputStream();
+        for (int at = 0; at < body.length; at += 8192) {
+            int n = Math.min(8192, body.length - at);
+            chunked.writeBytes((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            chunked.write(body, at, n);
+            chunked.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        chunked.writeBytes("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        return send(from, "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + type
+                + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n", chunked.toByteArray());
+    }
+
+    /** {@code method} on {@code path}, with no body, from the targets' configured source. */
+    private Sent request(String method, String path) throws IOException {
+        return send(HOME, method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", new byte[0]);
+    }
+
     private Sent send(String from, String request) throws IOException {
+        return send(from, request, new byte[0]);
+    }
+
+    /**
+     * One HTTP/1.1 exchange over a socket bound to {@code from}: 127.0.0.2 is another source on the same machine. The
+     * request is written on a thread of its own: a server may answer before it has read a large body, and close.
+     */
+    private Sent send(String from, String head, byte[] body) throws IOException {
         URI gatewayUri = URI.create(gateway.baseUrl());
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
         try (Socket socket = new Socket()) {
             socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
             socket.connect(new InetSocketAddress(gatewayUri.getHost(), gatewayUri.getPort()), 5_000);
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            Thread writer = new Thread(() -> {
+                try {
+                    out.write(head.getBytes(StandardCharsets.UTF_8));
+                    out.write(body);
+                    out.flush();
+                } catch (IOException answeredEarly) {
+                    // the server answered and closed before it took the whole body: its answer is there to read
+                }
+            }, "notification-sender");
+            writer.start();
             InputStream in = socket.getInputStream();
-            String head = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            int status = Integer.parseInt(head.substring(9, 12));
-            String retryAfter = null;
-            for (String line : head.split("\r\n")) {
-                if (line.toLowerCase(java.util.Locale.ROOT).startsWith("retry-after:")) {
-                    retryAfter = line.substring(12).strip();
+            byte[] buffer = new byte[8192];
+            try {
+                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    received.write(buffer, 0, n);
+                }
+            } catch (SocketException reset) { // a close with the body unread resets the connection after the answer
+                if (received.size() == 0) {
+                    throw reset;
                 }
             }
-            return new Sent(status, retryAfter);
         }
+        return parse(received.toByteArray());
+    }
+
+    private static Sent parse(byte[] raw) {
+        String text = new String(raw, StandardCharsets.ISO_8859_1);
+        int end = text.indexOf("\r\n\r\n");
+        String[] head = (end < 0 ? text : text.substring(0, end)).split("\r\n");
+        Map<String, String> headers = new TreeMap<>();
+        for (int i = 1; i < head.length; i++) {
+            int colon = head[i].indexOf(':');
+            if (colon > 0) {
+                headers.putIfAbsent(head[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), head[i].substring(colon + 1).strip());
+            }
+        }
+        byte[] body = end < 0 ? new byte[0] : Arrays.copyOfRange(raw, end + 4, raw.length);
+        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            ByteArrayOutputStream whole = new ByteArrayOutputStream();
+            int at = end + 4;
+            for (int line = text.indexOf("\r\n", at); line > 0; line = text.indexOf("\r\n", at)) {
+                int size = Integer.parseInt(text.substring(at, line).split(";")[0].strip(), 16);
+                if (size == 0) {
+                    break;
+                }
+                whole.write(raw, line + 2, size);
+                at = line + 2 + size + 2;
+            }
+            body = whole.toByteArray();
+        }
+        return new Sent(Integer.parseInt(head[0].substring(9, 12)), headers, new String(body, StandardCharsets.UTF_8));
     }
 
     private Agent agent() {
