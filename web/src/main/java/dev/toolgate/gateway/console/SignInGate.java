@@ -34,7 +34,9 @@ import java.util.logging.Logger;
  *
  * <p>{@code /api} and {@code /mcp} carry their own bearer token, yet Jakarta Security's bridge would look its
  * {@code BeanManager} up in JNDI on each of them (docs/benchmark.md); the gate answers them itself, so it is
- * installed even when the console is off ({@code provider} null).
+ * installed even when the console is off ({@code provider} null). So too {@code /notifications}, which a target's
+ * source network or token admits: there the OpenID mechanism would also read the form — as ISO-8859-1, up to the
+ * container's 2 MB and failing past it with an empty 500 — before the door could read its own body.
  */
 final class SignInGate implements AuthConfigProvider {
 
@@ -42,7 +44,8 @@ final class SignInGate implements AuthConfigProvider {
     private static final String LAYER = "HttpServlet";
     /** Jakarta Authentication's Servlet profile: set when the resource asked for is protected. */
     private static final String MANDATORY = "jakarta.security.auth.message.MessagePolicy.isMandatory";
-    private static final Set<String> BEARER_PATHS = Set.of("/api", "/mcp");
+    /** The servlet paths that are no sign-in's business: each door admits its callers by its own check. */
+    private static final Set<String> OWN_CHECK_PATHS = Set.of("/api", "/mcp", "/notifications");
 
     private final AuthConfigProvider signIn;
     private final IdentityProviderCheck provider;
@@ -131,7 +134,7 @@ final class SignInGate implements AuthConfigProvider {
 
         @Override
         public AuthStatus validateRequest(MessageInfo message, Subject client, Subject service) throws AuthException {
-            if (bearerOnly(message)) {
+            if (admittedByItsDoor(message)) {
                 return unauthenticated(client);
             }
             boolean needsProvider = provider != null && needsProvider(message);
@@ -151,7 +154,7 @@ final class SignInGate implements AuthConfigProvider {
 
         @Override
         public AuthStatus secureResponse(MessageInfo message, Subject service) throws AuthException {
-            return bearerOnly(message) ? AuthStatus.SEND_SUCCESS : signIn.secureResponse(message, service);
+            return admittedByItsDoor(message) ? AuthStatus.SEND_SUCCESS : signIn.secureResponse(message, service);
         }
 
         /** What the bridge answers a request its mechanism leaves alone: no caller (a null principal), and SUCCESS. */
@@ -173,9 +176,9 @@ final class SignInGate implements AuthConfigProvider {
     }
 
     /** By the container's servlet path, so no spelling of a console address ({@code /api/../console}) is taken for one. */
-    static boolean bearerOnly(MessageInfo message) {
+    static boolean admittedByItsDoor(MessageInfo message) {
         return !Boolean.parseBoolean(String.valueOf(message.getMap().get(MANDATORY)))
-                && message.getRequestMessage() instanceof HttpServletRequest request && BEARER_PATHS.contains(request.getServletPath());
+                && message.getRequestMessage() instanceof HttpServletRequest request && OWN_CHECK_PATHS.contains(request.getServletPath());
     }
 
     private static boolean needsProvider(MessageInfo message) {

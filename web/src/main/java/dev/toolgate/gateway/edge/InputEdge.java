@@ -17,7 +17,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -92,9 +95,10 @@ public class InputEdge implements Filter {
                 }
             }
         }
-        // the console's forms, and a target's form-encoded notification (Bitrix24's outbound events)
-        if ((door == Door.CONSOLE || Door.routedPath(request).startsWith("/notifications/")) && "POST".equals(request.getMethod())
-                && isForm(request.getContentType())) {
+        // the console's forms; a target's form-encoded notification (Bitrix24's outbound events) is read by its door,
+        // within the door's size limit, with form(): the container's parser would read up to 2 MB (and fail past
+        // that), log what it cannot decode, value and all, and log a line for every empty field
+        if (door == Door.CONSOLE && "POST".equals(request.getMethod()) && isForm(request.getContentType())) {
             if (request.getCharacterEncoding() == null) {
                 // a form without a charset is read as ISO-8859-1, where non-UTF-8 bytes would pass unseen
                 try {
@@ -113,6 +117,35 @@ public class InputEdge implements Filter {
                 }
             }
         }
+    }
+
+    /**
+     * A form-encoded body (a door's own, read within its limit), decoded strictly — bytes that are not UTF-8 and
+     * malformed escapes are refused, never replaced — and each field held to the rules the edge holds the console's
+     * form fields to. As {@link HttpServletRequest#getParameterMap()} gives it, without the query's parameters.
+     */
+    public static Map<String, String[]> form(byte[] body) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InputRefused(InputRefused.Kind.INVALID, "the form", "is not UTF-8");
+        }
+        Map<String, List<String>> fields = new LinkedHashMap<>();
+        for (String pair : text.split("&")) {
+            if (pair.isEmpty()) {
+                continue; // "a=1&&b=2": nothing between
+            }
+            int eq = pair.indexOf('=');
+            String name = Inputs.text("a form field's name", decode(eq < 0 ? pair : pair.substring(0, eq), "a form field's name", true),
+                    Text.LINE, 64);
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1), "form field '" + name + "'", true);
+            fields.computeIfAbsent(name, n -> new ArrayList<>()).add(Inputs.text("form field '" + name + "'", value, Text.PROSE, Inputs.MAX_VALUE));
+        }
+        Map<String, String[]> form = new LinkedHashMap<>();
+        fields.forEach((name, values) -> form.put(name, values.toArray(String[]::new)));
+        return form;
     }
 
     private static boolean isForm(String contentType) {

@@ -2,7 +2,8 @@ package dev.toolgate.gateway.notifications;
 
 /**
  * What a target's notification body was, read by the door: one the gateway acts on, an event it does not act on
- * (answered 200, so the target stops sending it), or a body that is not the target's format (400).
+ * (answered 200, so the target stops sending it), a body that is not the target's format (400), one from a stranger
+ * (403), or one too large to read (413).
  */
 sealed interface Announcement {
 
@@ -18,5 +19,9 @@ sealed interface Announcement {
 
     /** A Bitrix24 event without the configured application token: nothing else of it is read. */
     record Forged() implements Announcement {
+    }
+
+    /** A body over the door's limit, by its Content-Length or counted while reading: read no further. */
+    record TooLarge() implements Announcement {
     }
 }

@@ -3,6 +3,8 @@ package dev.toolgate.gateway.notifications;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
+import dev.toolgate.gateway.edge.InputEdge;
+import dev.toolgate.gateway.edge.InputRefused;
 import dev.toolgate.gateway.edge.ProblemType;
 import dev.toolgate.gateway.edge.RateLimiter;
 import dev.toolgate.gateway.edge.ServletDoor;
@@ -18,13 +20,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A target's notification ({@code POST /notifications/<target>[/<tenant>]}), answered before anything is looked up: a
  * target that waits long sends again. Checked in order, each refusal counted, none stored: source network (403), media
- * type (415), Bitrix24's token in constant time (403), shape (400), rate (429), queue (503). {@link Notices} then looks
- * the operation up by key; the notification settles nothing (docs/notifications.md).
+ * type (415), size (413), a form's text by the edge's rules (400, 422), Bitrix24's token in constant time (403), shape
+ * (400), rate (429), queue (503). {@link Notices} then looks the operation up by key; the notification settles nothing
+ * (docs/notifications.md).
  */
 @WebServlet(urlPatterns = "/notifications/*")
 public class NotificationDoor extends ServletDoor {
@@ -73,6 +77,16 @@ public class NotificationDoor extends ServletDoor {
         } catch (UnsupportedType e) {
             refuse(response, target, "malformed", ProblemType.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
             return;
+        } catch (InputRefused e) { // a form's field, by the rules the edge holds every form to: named, never quoted
+            refuse(response, target, "malformed", e.kind() == InputRefused.Kind.CARD_NUMBER ? ProblemType.CARD_NUMBER_REJECTED
+                    : ProblemType.INVALID_REQUEST, e.getMessage());
+            return;
+        }
+        if (announced instanceof Announcement.TooLarge) {
+            response.setHeader("Connection", "close"); // the unread rest of the body must not be taken for a request
+            refuse(response, target, "malformed", ProblemType.PAYLOAD_TOO_LARGE, "a " + target + " notification is at most "
+                    + MAX_BODY + " bytes");
+            return;
         }
         if (announced instanceof Announcement.Forged) {
             refuse(response, target, "refused_token", ProblemType.NOTIFICATION_SOURCE_REFUSED,
@@ -117,24 +131,36 @@ public class NotificationDoor extends ServletDoor {
         return parts;
     }
 
-    /** Bitrix24's token is checked before anything else in the form is read, so a stranger learns nothing of the format. */
+    /**
+     * The body, read here and no further than {@link #MAX_BODY}: a form too, which the container would read up to 2 MB
+     * (failing past that with a 500) and log what it cannot decode of, value and all. A form's text passes the edge's
+     * rules ({@link InputEdge#form}); then Bitrix24's token is checked before anything else in it is read, so a stranger
+     * learns nothing of the format. Only the body's fields count: a token in the query is none. The media type is
+     * compared whole: {@code application/json-patch+json} is not JSON to this door.
+     */
     private static Announcement read(String target, HttpServletRequest request, NoticeSettings.Door door) throws IOException, UnsupportedType {
-        String type = request.getContentType() == null ? "" : request.getContentType().toLowerCase(java.util.Locale.ROOT);
-        if ("bitrix24".equals(target)) {
-            if (!type.startsWith("application/x-www-form-urlencoded")) {
-                throw new UnsupportedType("Bitrix24 sends its events form-encoded");
-            }
-            String[] token = request.getParameterMap().get(Bitrix24Events.TOKEN);
-            if (!door.tokenMatches(token != null && token.length == 1 ? token[0] : null)) {
-                return new Announcement.Forged();
-            }
-            return Bitrix24Events.read(request.getParameterMap());
+        boolean form = "bitrix24".equals(target);
+        String type = request.getContentType() == null ? ""
+                : request.getContentType().split(";", 2)[0].strip().toLowerCase(java.util.Locale.ROOT);
+        if (form && !type.equals("application/x-www-form-urlencoded")) {
+            throw new UnsupportedType("Bitrix24 sends its events form-encoded (application/x-www-form-urlencoded)");
         }
-        if (!type.startsWith("application/json")) {
+        if (!form && !type.equals("application/json")) {
             throw new UnsupportedType("YooKassa sends its notifications as application/json");
         }
-        byte[] body = body(request.getInputStream());
-        return body == null ? new Announcement.Malformed("the body is larger than " + MAX_BODY + " bytes") : YooKassaNotifications.read(body);
+        byte[] body = request.getContentLengthLong() > MAX_BODY ? null : body(request.getInputStream());
+        if (body == null) {
+            return new Announcement.TooLarge();
+        }
+        if (!form) {
+            return YooKassaNotifications.read(body);
+        }
+        Map<String, String[]> fields = InputEdge.form(body);
+        String[] token = fields.get(Bitrix24Events.TOKEN);
+        if (!door.tokenMatches(token != null && token.length == 1 ? token[0] : null)) {
+            return new Announcement.Forged();
+        }
+        return Bitrix24Events.read(fields);
     }
 
     private static final class UnsupportedType extends Exception {

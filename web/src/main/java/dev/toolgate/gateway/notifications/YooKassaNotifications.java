@@ -3,10 +3,9 @@ package dev.toolgate.gateway.notifications;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.canonical.CardNumbers;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
+import jakarta.json.stream.JsonParser;
 
 import java.io.ByteArrayInputStream;
 import java.util.Map;
@@ -26,10 +25,14 @@ final class YooKassaNotifications {
 
     static Announcement read(byte[] body) {
         JsonObject notification;
-        try (JsonReader reader = JSON.createReader(new ByteArrayInputStream(body))) {
-            notification = reader.readObject();
-        } catch (JsonException | IllegalStateException e) {
-            return new Announcement.Malformed("the body is not a JSON object");
+        try (JsonParser parser = JSON.createParser(new ByteArrayInputStream(body))) {
+            // one object and nothing after it: a reader would take the first of "{…}{…}" and ignore the rest
+            notification = parser.hasNext() && parser.next() == JsonParser.Event.START_OBJECT ? parser.getObject() : null;
+            if (notification == null || parser.hasNext()) {
+                return new Announcement.Malformed("the body is not one JSON object");
+            }
+        } catch (RuntimeException e) { // JsonException; and Parsson refuses nesting past its limit (1,000) with a bare RuntimeException
+            return new Announcement.Malformed("the body is not one JSON object");
         }
         if (!"notification".equals(string(notification, "type"))) {
             return new Announcement.Malformed("\"type\" must be \"notification\"");

@@ -86,8 +86,8 @@ class SignInGateTest {
     }
 
     @Test
-    void anApiOrMcpRequestSkipsTheSignInAndIsLetThroughUnauthenticated() throws Exception {
-        for (String path : new String[] {"/api", "/mcp"}) {
+    void anApiMcpOrNotificationRequestSkipsTheSignInAndIsLetThroughUnauthenticated() throws Exception {
+        for (String path : new String[] {"/api", "/mcp", "/notifications"}) {
             List<Callback> told = new ArrayList<>();
             Subject client = new Subject();
             MessageInfo message = message(new Written(), path, false);
