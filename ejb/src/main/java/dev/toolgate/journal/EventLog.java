@@ -126,18 +126,7 @@ public final class EventLog {
     }
 
     private static void logOnCommit(Level level, Map<String, String> fields) {
-        transactions().registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    StructuredLog.log(LOG, level, "operation " + fields.get("event"), fields);
-                }
-            }
-        });
+        onCommit(() -> StructuredLog.log(LOG, level, "operation " + fields.get("event"), fields));
     }
 
     private static TransactionSynchronizationRegistry transactions() {

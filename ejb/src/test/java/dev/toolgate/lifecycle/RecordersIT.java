@@ -8,10 +8,12 @@ import dev.toolgate.operation.OperationView;
 import dev.toolgate.journal.StatementRecorder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.canonical.Jsons;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
 import jakarta.persistence.EntityManagerFactory;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -29,11 +32,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The recorder of a look-up's answer, on real PostgreSQL through the application's persistence unit: a found
- * object settles the row in one statement, with no read before it; when another holder has taken the row over
- * meanwhile, nothing is written and the refusal is journaled with why, as when the row is read first.
+ * The recorders of a look-up's answer and of an attempt's outcome, on real PostgreSQL through the application's
+ * persistence unit. A found object settles the row in one statement, with no read before it; when another holder has
+ * taken the row over meanwhile, nothing is written and the refusal is journaled with why, as when the row is read
+ * first. The reconcile job's chunks: their answers and their outcomes each recorded in one transaction, every row
+ * fenced as an agent's would be, one kept out never keeping the others out, nothing counted before the commit.
  */
-class LookupRecorderIT {
+class RecordersIT {
 
     private static final String HASH = "d".repeat(64);
     private static JournalDatabase database;
@@ -180,6 +185,95 @@ class LookupRecorderIT {
         assertEquals("succeeded ref-5", row(found));
     }
 
+    @Test
+    void aChunksOutcomesAreEachOneFencedStatementWithItsEventInItsOperationsTraceInOrder() throws SQLException {
+        String created = startedRow(3, "4bf92f3577b34da6a3ce929d0e0e4736");
+        String refused = startedRow(3, "0af7651916cd43dd8448eb211c80319c");
+        String lost = startedRow(3, null);
+        List<OperationView> attempts = List.of(leased(created), leased(refused), leased(lost));
+        statements.clear();
+
+        List<Phase> recorded = recordOutcomes(List.of(
+                new Dispatcher.Sent(attempts.get(0), new Outcome.Succeeded("doc-1", Jsons.JSON.createObjectBuilder().add("id", "doc-1").build(), 201),
+                        Duration.ofMillis(12), null),
+                new Dispatcher.Sent(attempts.get(1), new Outcome.Rejected("currency_not_configured", "no RUB", 400), Duration.ofMillis(7), null),
+                new Dispatcher.Sent(attempts.get(2), new Outcome.Unknown("response_timeout", null), Duration.ofMillis(30_000), null)));
+
+        assertEquals(3, statements.statements().size(), "one statement an attempt, nothing read: " + statements.statements());
+        assertEquals(List.of(OperationStatus.SUCCEEDED, OperationStatus.FAILED_FINAL, OperationStatus.UNKNOWN),
+                recorded.stream().map(phase -> phase.operation().status()).toList(), "in the attempts' order");
+        assertTrue(recorded.stream().allMatch(Phase::byThisCall));
+        assertEquals(List.of("outcome 2: target object doc-1 in 4bf92f3577b34da6a3ce929d0e0e4736"), tracedEvents(created));
+        assertEquals(List.of("outcome 2: currency_not_configured: no RUB in 0af7651916cd43dd8448eb211c80319c"), tracedEvents(refused));
+        assertEquals(List.of("outcome 2: response_timeout in a trace of its own"), tracedEvents(lost));
+    }
+
+    @Test
+    void anAttemptAnotherHolderTookOverIsRefusedAndTheOthersInItsChunkAreStillRecorded() throws SQLException {
+        String taken = startedRow(3, null);
+        String ours = startedRow(3, null);
+        List<OperationView> attempts = List.of(leased(taken), leased(ours));
+        exec("UPDATE agent_operation_log SET status = 'unknown', lease_epoch = 4 WHERE operation_key = '" + taken + "'"); // a look-up's now
+
+        List<Phase> recorded = recordOutcomes(List.of(
+                new Dispatcher.Sent(attempts.get(0), new Outcome.Transient("target_unavailable", null, 503), Duration.ofMillis(5), null),
+                new Dispatcher.Sent(attempts.get(1), new Outcome.Succeeded("doc-2", Jsons.JSON.createObjectBuilder().build(), 201),
+                        Duration.ofMillis(5), null)));
+
+        assertFalse(recorded.get(0).byThisCall(), "fenced out: the look-up's row stands");
+        assertEquals(OperationStatus.UNKNOWN, recorded.get(0).operation().status());
+        assertEquals(List.of("outcome_refused 2: target_unavailable in a trace of its own"), tracedEvents(taken));
+        assertEquals(OperationStatus.SUCCEEDED, recorded.get(1).operation().status());
+        assertEquals(List.of("outcome 2: target object doc-2 in a trace of its own"), tracedEvents(ours));
+    }
+
+    @Test
+    void aChunksOutcomesAreCountedOnlyOnceItsTransactionCommits() throws SQLException {
+        String key = startedRow(3, null);
+        OperationView attempt = leased(key);
+        OutcomeRecorder recorder = outcomeRecorder();
+        List<Runnable> onCommit = new ArrayList<>();
+        recorder.afterCommit = onCommit::add; // as the container holds it until the commit
+
+        JournalDatabase.inTransaction(unit, em -> {
+            recorder.em = em;
+            return recorder.recordAll(List.of(new Dispatcher.Sent(attempt, new Outcome.Succeeded("doc-3",
+                    Jsons.JSON.createObjectBuilder().build(), 201), Duration.ofMillis(5), null)), DueOperations.ACTOR);
+        });
+
+        assertEquals("", metrics(recorder), "nothing counted while the chunk may still roll back (and be recorded again)");
+        onCommit.forEach(Runnable::run);
+        assertTrue(metrics(recorder).contains("toolgate_outcomes_total{target=\"1c\",status=\"succeeded\"} 1"), metrics(recorder));
+    }
+
+    private static String metrics(OutcomeRecorder recorder) {
+        StringBuilder out = new StringBuilder();
+        recorder.metrics.write(out);
+        return out.toString().lines().filter(line -> line.startsWith("toolgate_outcomes_total")).reduce("", String::concat);
+    }
+
+    private static List<Phase> recordOutcomes(List<Dispatcher.Sent> sent) {
+        OutcomeRecorder recorder = outcomeRecorder();
+        return JournalDatabase.inTransaction(unit, em -> {
+            recorder.em = em;
+            return recorder.recordAll(sent, DueOperations.ACTOR);
+        });
+    }
+
+    private static OutcomeRecorder outcomeRecorder() {
+        OutcomeRecorder recorder = new OutcomeRecorder();
+        recorder.settings = JournalDatabase.settings(30, 30, 10);
+        recorder.metrics = new GatewayMetrics();
+        recorder.afterCommit = Runnable::run; // no container: counted at once
+        recorder.policies = new RetryPolicies() { // the defaults, without a configuration to read them from
+            @Override
+            public RetryPolicy of(String system) {
+                return RetryPolicy.DEFAULT;
+            }
+        };
+        return recorder;
+    }
+
     private static List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups) {
         LookupRecorder recorder = recorder();
         return JournalDatabase.inTransaction(unit, em -> {
@@ -225,6 +319,16 @@ class LookupRecorderIT {
         return key;
     }
 
+    /** Attempt 2 in flight under lease epoch {@code epoch}, recorded in trace {@code traceId} (none when null). */
+    private static String startedRow(long epoch, String traceId) throws SQLException {
+        String key = "test:invoice.create:" + UUID.randomUUID() + ":v1";
+        exec("INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status, target_system,"
+                + " attempt_count, lease_until, lease_epoch, trace_id) VALUES ('acme', '" + key + "', 'invoice.create', '" + HASH + "',"
+                + " '{}', 'started', '1c', 2, now() + interval '30 seconds', " + epoch + ", "
+                + (traceId == null ? "NULL" : "'" + traceId + "'") + ")");
+        return key;
+    }
+
     /** The row as the job's claim hands it on. */
     private static OperationView leased(String key) {
         return JournalDatabase.inTransaction(unit, em -> em.find(Operation.class, new OperationId("acme", key)).view());
@@ -249,12 +353,16 @@ class LookupRecorderIT {
         return events;
     }
 
+    /** Each event with its trace: one of this test's own by its id, any other (an untraced row's work gets one) as such. */
     private static List<String> tracedEvents(String key) throws SQLException {
         List<String> events = new ArrayList<>();
         try (Connection c = database.connection(); ResultSet r = c.createStatement().executeQuery(
                 "SELECT kind, attempt, detail, trace_id FROM operation_event WHERE operation_key = '" + key + "' ORDER BY id")) {
             while (r.next()) {
-                events.add(r.getString(1) + " " + r.getInt(2) + ": " + r.getString(3) + " in " + r.getString(4));
+                String trace = r.getString(4);
+                boolean known = List.of("4bf92f3577b34da6a3ce929d0e0e4736", "0af7651916cd43dd8448eb211c80319c").contains(trace);
+                events.add(r.getString(1) + " " + r.getInt(2) + ": " + r.getString(3) + " in "
+                        + (known ? trace : trace != null && trace.matches("[0-9a-f]{32}") ? "a trace of its own" : trace));
             }
         }
         return events;
