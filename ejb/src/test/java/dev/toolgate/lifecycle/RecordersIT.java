@@ -41,6 +41,13 @@ import java.util.logging.Logger;
 class RecordersIT {
 
     private static final String HASH = "d".repeat(64);
+    /** The defaults, without a configuration to read them from. */
+    private static final RetryPolicies DEFAULT_POLICIES = new RetryPolicies() {
+        @Override
+        public RetryPolicy of(String system) {
+            return RetryPolicy.DEFAULT;
+        }
+    };
     private static JournalDatabase database;
     private static StatementRecorder statements;
     private static EntityManagerFactory unit;
@@ -265,12 +272,7 @@ class RecordersIT {
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
         recorder.afterCommit = Runnable::run; // no container: counted at once
-        recorder.policies = new RetryPolicies() { // the defaults, without a configuration to read them from
-            @Override
-            public RetryPolicy of(String system) {
-                return RetryPolicy.DEFAULT;
-            }
-        };
+        recorder.policies = DEFAULT_POLICIES;
         return recorder;
     }
 
@@ -287,12 +289,7 @@ class RecordersIT {
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
         recorder.afterCommit = Runnable::run; // no container: counted at once
-        recorder.policies = new RetryPolicies() { // the defaults, without a configuration to read them from
-            @Override
-            public RetryPolicy of(String system) {
-                return RetryPolicy.DEFAULT;
-            }
-        };
+        recorder.policies = DEFAULT_POLICIES;
         return recorder;
     }
 
