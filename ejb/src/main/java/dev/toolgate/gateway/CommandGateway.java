@@ -4,7 +4,7 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.canonical.Canonicalizer;
-import dev.toolgate.lifecycle.CaptureDecision;
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
 import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.lifecycle.Phase;
 import dev.toolgate.notification.NoticeSettings;

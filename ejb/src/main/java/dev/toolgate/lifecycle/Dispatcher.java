@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.OutgoingCheck;
+
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.operation.OperationView;

@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.SettleWindows;
+
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;

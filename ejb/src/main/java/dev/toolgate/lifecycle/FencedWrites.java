@@ -1,5 +1,10 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
+import dev.toolgate.lifecycle.decisions.LookupDecision;
+import dev.toolgate.lifecycle.decisions.SettleWindows;
+import dev.toolgate.lifecycle.decisions.Transition;
+
 import static dev.toolgate.lifecycle.OperationWrites.SET;
 import static dev.toolgate.lifecycle.OperationWrites.SETTLE_ATTEMPT_LOGGED;
 import static dev.toolgate.lifecycle.OperationWrites.EXTEND_SETTLE;

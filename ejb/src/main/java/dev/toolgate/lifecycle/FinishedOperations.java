@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.CapturePolicy;
+
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.operation.OperationView;
 import jakarta.annotation.PostConstruct;

@@ -1,5 +1,9 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
+import dev.toolgate.lifecycle.decisions.CapturePolicy;
+import dev.toolgate.lifecycle.decisions.OperationState;
+
 import dev.toolgate.operation.EventKind;
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;

@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.SettleWindows;
+
 import static dev.toolgate.lifecycle.OperationWrites.LOOKUP_LEASED;
 import static dev.toolgate.lifecycle.OperationWrites.LAPSED;
 import static dev.toolgate.lifecycle.OperationWrites.ATTEMPT_LEASED;

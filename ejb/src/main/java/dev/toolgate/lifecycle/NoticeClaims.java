@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.NoticeDecisions;
+
 import static dev.toolgate.operation.EventKind.NOTIFIED;
 
 import dev.toolgate.journal.EventLog;

@@ -1,5 +1,10 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
+import dev.toolgate.lifecycle.decisions.LookupDecisions;
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
+import dev.toolgate.lifecycle.decisions.CapturePolicy;
+
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.journal.EventLog;

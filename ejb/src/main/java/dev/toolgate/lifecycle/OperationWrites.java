@@ -1,5 +1,8 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
+import dev.toolgate.lifecycle.decisions.SettleWindows;
+
 import static dev.toolgate.operation.EventKind.APPROVED;
 import static dev.toolgate.operation.EventKind.ATTEMPT_STARTED;
 import static dev.toolgate.operation.EventKind.LEASE_EXPIRED;

@@ -1,5 +1,8 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
+import dev.toolgate.lifecycle.decisions.Transition;
+
 import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;

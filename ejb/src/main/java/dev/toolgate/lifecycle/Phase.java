@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
+
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Lookup;

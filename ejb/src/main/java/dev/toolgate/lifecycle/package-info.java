@@ -5,12 +5,12 @@
  *   <li><b>The loop</b>: {@link dev.toolgate.lifecycle.OperationLoop}, the one result each step hands back
  *       ({@link dev.toolgate.lifecycle.Phase}), the finished rows an instance holds for replays
  *       ({@link dev.toolgate.lifecycle.FinishedOperations}).</li>
- *   <li><b>The decisions, pure tables</b>: {@link dev.toolgate.lifecycle.CapturePolicy} (→
- *       {@link dev.toolgate.lifecycle.CaptureDecision}, from an {@link dev.toolgate.lifecycle.OperationState}),
- *       {@link dev.toolgate.lifecycle.AttemptOutcomes} and {@link dev.toolgate.lifecycle.LookupDecisions} (→
- *       {@link dev.toolgate.lifecycle.Transition}, {@link dev.toolgate.lifecycle.LookupDecision}),
- *       {@link dev.toolgate.lifecycle.NoticeDecisions}, {@link dev.toolgate.lifecycle.SettleWindows},
- *       {@link dev.toolgate.lifecycle.EscalationRule}, {@link dev.toolgate.lifecycle.OutgoingCheck}.</li>
+ *   <li><b>The decisions, pure tables</b>, in {@code lifecycle.decisions}: {@link dev.toolgate.lifecycle.decisions.CapturePolicy} (→
+ *       {@link dev.toolgate.lifecycle.decisions.CaptureDecision}, from an {@link dev.toolgate.lifecycle.decisions.OperationState}),
+ *       {@link dev.toolgate.lifecycle.decisions.AttemptOutcomes} and {@link dev.toolgate.lifecycle.decisions.LookupDecisions} (→
+ *       {@link dev.toolgate.lifecycle.decisions.Transition}, {@link dev.toolgate.lifecycle.decisions.LookupDecision}),
+ *       {@link dev.toolgate.lifecycle.decisions.NoticeDecisions}, {@link dev.toolgate.lifecycle.decisions.SettleWindows},
+ *       {@link dev.toolgate.lifecycle.decisions.EscalationRule}, {@link dev.toolgate.lifecycle.decisions.OutgoingCheck}.</li>
  *   <li><b>The phases</b>, beans that each commit on their own, never across a target call: the capture
  *       ({@link dev.toolgate.lifecycle.FirstCapture} → {@link dev.toolgate.lifecycle.KeyLook},
  *       {@link dev.toolgate.lifecycle.KeyCapture}), the attempt ({@link dev.toolgate.lifecycle.Dispatcher} with its

@@ -2,7 +2,7 @@ package dev.toolgate.notification;
 
 import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.TargetUnanswered;
-import dev.toolgate.lifecycle.CaptureDecision;
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
 import dev.toolgate.lifecycle.NoticeClaims;
 import dev.toolgate.lifecycle.OperationLoop;
 import dev.toolgate.journal.JournalSettings;

@@ -1,5 +1,8 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
+import dev.toolgate.lifecycle.decisions.Transition;
+
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;

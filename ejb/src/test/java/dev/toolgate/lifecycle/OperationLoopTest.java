@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

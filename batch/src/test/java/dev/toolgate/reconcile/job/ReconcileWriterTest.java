@@ -3,7 +3,7 @@ package dev.toolgate.reconcile.job;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.lifecycle.CaptureDecision;
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
 import dev.toolgate.lifecycle.ConcurrentLookups;
 import dev.toolgate.lifecycle.Dispatcher;
 import dev.toolgate.lifecycle.LeaseRenewals;

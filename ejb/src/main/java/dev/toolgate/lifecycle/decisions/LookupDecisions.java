@@ -1,8 +1,8 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
-import static dev.toolgate.lifecycle.AttemptOutcomes.detail;
+import static dev.toolgate.lifecycle.decisions.AttemptOutcomes.detail;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.targets.Lookup;
@@ -13,7 +13,7 @@ import java.time.Instant;
 /**
  * What a look-up by our key does to an unknown operation, as a pure function of the row under its lock, the lease
  * the look-up was made under, and what the target said: the third lifecycle table. A found or failed object
- * decides on the fence alone, so {@link LookupRecorder} reads the row under its lock only when that write was kept out.
+ * decides on the fence alone, so {@code lifecycle.LookupRecorder} reads the row under its lock only when that write was kept out.
  *
  * <pre>
  * row (locked)                          look-up             →  decision
@@ -105,7 +105,7 @@ public final class LookupDecisions {
         return new LookupDecision.Retry();
     }
 
-    static String fence(OperationView leased, OperationView current) {
+    public static String fence(OperationView leased, OperationView current) {
         if (current.status() != OperationStatus.UNKNOWN) {
             return "the operation is " + current.status().dbName() + " now";
         }

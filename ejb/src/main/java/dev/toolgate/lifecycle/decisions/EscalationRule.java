@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 /**
  * A person must decide at once when two objects carry the key (a duplicate: nothing automatic can undo it), or when

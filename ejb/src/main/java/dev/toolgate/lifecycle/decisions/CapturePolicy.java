@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.canonical.FingerprintSchemes;
@@ -15,7 +15,7 @@ public final class CapturePolicy {
      * A finished operation with this payload never changes again, so it is replayed as read without the lock; every
      * other row is decided under its lock.
      */
-    static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {
+    public static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {
         return status.isTerminal() && FingerprintSchemes.match(storedHash, requestHash) == FingerprintSchemes.Match.SAME;
     }
 

@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
@@ -14,7 +14,7 @@ import java.util.function.DoubleSupplier;
 
 /**
  * What an attempt's outcome does to its row, as a pure function: the second of the three lifecycle
- * tables (after {@link CapturePolicy}, before {@link LookupDecisions}). {@link OutcomeRecorder} applies it.
+ * tables (after {@link CapturePolicy}, before {@link LookupDecisions}). {@code lifecycle.OutcomeRecorder} applies it.
  *
  * <pre>
  * outcome     budget left   →  status            error_code / next check

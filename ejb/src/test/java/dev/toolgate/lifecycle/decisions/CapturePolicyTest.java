@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import dev.toolgate.operation.OperationStatus;
 import static dev.toolgate.operation.OperationStatus.FAILED_FINAL;

@@ -1,11 +1,11 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
-import dev.toolgate.lifecycle.NoticeDecisions.NoticeDecision;
+import dev.toolgate.lifecycle.decisions.NoticeDecisions.NoticeDecision;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
@@ -10,7 +10,7 @@ public record OperationState(OperationStatus status, String requestHash, Instant
                              boolean escalated, ApprovalStanding approval) {
 
     /** The row as the capture decision sees it, with the approval's standing read beside it. */
-    static OperationState of(OperationView row, ApprovalStanding approval) {
+    public static OperationState of(OperationView row, ApprovalStanding approval) {
         return new OperationState(row.status(), row.requestHash(), row.leaseUntil(), row.nextCheckAt(), row.escalatedAt() != null, approval);
     }
 

@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.toolgate.lifecycle;
+package dev.toolgate.lifecycle.decisions;
 
 import dev.toolgate.operation.OperationView;
 
@@ -22,12 +22,12 @@ import java.time.Instant;
  * pending_approval / failed_retryable         → Refuse not_outstanding (nothing of it is out at the target)
  * </pre>
  */
-final class NoticeDecisions {
+public final class NoticeDecisions {
 
     private NoticeDecisions() {
     }
 
-    sealed interface NoticeDecision {
+    public sealed interface NoticeDecision {
         record LookUp() implements NoticeDecision {
         }
 
@@ -36,7 +36,7 @@ final class NoticeDecisions {
         }
     }
 
-    static NoticeDecision decide(OperationView row, String target, String objectId, Instant now) {
+    public static NoticeDecision decide(OperationView row, String target, String objectId, Instant now) {
         if (row == null || !row.target().equals(target)) {
             return new NoticeDecision.Refuse("not_found");
         }
