@@ -103,6 +103,16 @@ public class OperationLoop {
         return reconciler.ask(leased);
     }
 
+    /** The job's first turn for rows of one target's operation asked together: answers in their order, nothing written. */
+    public List<Lookup> lookUpAll(List<OperationView> leased, List<Step> items) {
+        return reconciler.askAll(leased, items);
+    }
+
+    /** How many rows of {@code operation} the job may ask {@code target} about in one request. */
+    public int lookupBatch(String target, String operation) {
+        return reconciler.lookupBatch(target, operation);
+    }
+
     /** The job's second turn: a chunk's answers recorded in one transaction, in the items' order. */
     public List<Phase> recordLookUps(List<OperationView> leased, List<Lookup> lookups, String actor) {
         return reconciler.recordAll(leased, lookups, actor);

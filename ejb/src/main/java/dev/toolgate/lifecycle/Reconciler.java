@@ -13,6 +13,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and records the
@@ -47,6 +48,26 @@ public class Reconciler {
             }
             return lookup;
         }
+    }
+
+    /**
+     * {@link #ask} of several rows of one target's operation in as few requests as the target allows, answers in their
+     * order: one {@code toolgate.lookup} span, linked to each row's span in {@code items}.
+     */
+    public List<Lookup> askAll(List<OperationView> leased, List<Step> items) {
+        String target = leased.get(0).target();
+        OperationAttributes shared = new OperationAttributes(null, null, leased.get(0).operation(), target);
+        try (Step step = Spans.batch("toolgate.lookup", items, shared)) {
+            step.set("toolgate.items", leased.size());
+            List<Lookup> lookups = targets.lookupAll(target, leased.stream().map(Attempts::forLookup).toList());
+            step.outcome(lookups.stream().map(Lookup::metricName).distinct().sorted().collect(Collectors.joining(",")));
+            return lookups;
+        }
+    }
+
+    /** How many rows of {@code operation} {@link #askAll} asks {@code target} for together. */
+    public int lookupBatch(String target, String operation) {
+        return targets.lookupBatch(target, operation);
     }
 
     /** A chunk's answers recorded in one transaction ({@link LookupRecorder#reconciledAll}), under one span. */

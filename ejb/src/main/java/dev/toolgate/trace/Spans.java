@@ -112,6 +112,23 @@ public final class Spans {
         return new Step(builder.startSpan(), attributes, parent);
     }
 
+    /**
+     * Work done once for several operations (a look-up of many keys in one request): a child of the current span,
+     * linked to each operation's own span, as a batch consumer's span links the messages it handles.
+     */
+    public static Step batch(String name, List<Step> items, OperationAttributes attributes) {
+        if (!recording) {
+            return Step.NONE;
+        }
+        var builder = tracer.spanBuilder(name).setSpanKind(SpanKind.INTERNAL);
+        for (Step item : items) {
+            if (item.span().getSpanContext().isValid()) {
+                builder.addLink(item.span().getSpanContext());
+            }
+        }
+        return new Step(builder.startSpan(), attributes, Context.current());
+    }
+
     /** The parent named by a W3C {@code traceparent}; the root context when absent or malformed. */
     public static Context remoteParent(String traceparent) {
         if (traceparent == null) {

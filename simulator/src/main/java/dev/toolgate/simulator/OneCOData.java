@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 /**
  * 1C:Enterprise's standard OData interface for one infobase (docs/targets.md):
  * {@code /1c/<infobase>/odata/standard.odata/<EntitySet>?$format=json}, HTTP Basic, documents
- * created by POST with {@code Ref_Key} in the answer, {@code $filter} with {@code eq} and {@code and},
+ * created by POST with {@code Ref_Key} in the answer, {@code $filter} with {@code eq}, {@code and}, {@code or} and parentheses,
  * {@code $select}, and {@code odata.error} bodies. Like real OData, nothing here deduplicates:
  * two POSTs with the same key requisite make two documents.
  *
@@ -47,7 +47,6 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
             "EUR", "5e1d7a3c-0978-4f00-8000-000000000978");
 
     private static final Pattern GUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
-    private static final Pattern CONDITION = Pattern.compile("\\s*([\\p{L}\\p{N}_]+)\\s+eq\\s+'((?:[^']|'')*)'\\s*");
     private static final Pattern BY_KEY = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)");
     private static final Pattern POST = Pattern.compile("(Document_[\\p{L}\\p{N}_]+)\\(guid'([0-9a-f-]{36})'\\)/Post");
     private static final Pattern DOCUMENT_SET = Pattern.compile("Document_[\\p{L}\\p{N}_]+");
@@ -159,9 +158,10 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         String method = exchange.getRequestMethod();
         Map<String, String> query = SimHttp.query(exchange);
         String body = SimHttp.body(exchange);
-        String key = key(method, query, body);
+        List<String> keys = keys(method, query, body);
+        // a look-up of several keys is one request that reaches each: counted for every key it asks for
         FaultRunner.answer(exchange, faults, SYSTEM, method + " " + path + " " + query + " " + body,
-                fault -> calls.count(key, "POST".equals(method), fault),
+                fault -> keys.forEach(key -> calls.count(key, "POST".equals(method), fault)),
                 fault -> route(method, resource, query, body, fault),
                 status -> new Reply(status, error(status == 500 ? "-1" : "0", "Ошибка, заданная симулятору")));
     }
@@ -425,24 +425,20 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     }
 
     private Reply list(String set, Map<String, String> query) {
-        Map<String, String> conditions = new LinkedHashMap<>();
         String filter = query.getOrDefault("$filter", "");
-        if (!filter.isBlank()) {
-            for (String part : filter.split("(?i)\\s+and\\s+")) {
-                Matcher m = CONDITION.matcher(part);
-                if (!m.matches()) {
-                    return new Reply(400, error("-1", "Ошибка разбора выражения $filter"));
-                }
-                conditions.put(m.group(1), m.group(2).replace("''", "'"));
-            }
+        List<Map<String, String>> anyOf = filter.isBlank() ? List.of(Map.of()) : ODataFilter.alternatives(filter);
+        if (anyOf == null) {
+            return new Reply(400, error("-1", "Ошибка разбора выражения $filter"));
         }
         List<String> select = select(query);
         JsonArrayBuilder value = Json.createArrayBuilder();
         synchronized (this) {
-            String key = conditions.get(keyRequisite);
-            (key != null && set.startsWith("Document_") ? withKey(set, key).stream() : catalog(set).values().stream())
-                    .filter(row -> conditions.entrySet().stream()
-                            .allMatch(c -> row.get(c.getKey()) instanceof JsonString s && s.getString().equals(c.getValue())))
+            // every alternative names keys: the documents carrying them, each once, from the index (see byKeyRequisite)
+            boolean byKeys = set.startsWith("Document_") && anyOf.stream().allMatch(all -> all.containsKey(keyRequisite));
+            (byKeys ? anyOf.stream().map(all -> all.get(keyRequisite)).distinct().flatMap(key -> withKey(set, key).stream())
+                    : catalog(set).values().stream())
+                    .filter(row -> anyOf.stream().anyMatch(all -> all.entrySet().stream()
+                            .allMatch(c -> row.get(c.getKey()) instanceof JsonString s && s.getString().equals(c.getValue()))))
                     .forEach(row -> value.add(project(row, select)));
         }
         return new Reply(200, Json.createObjectBuilder()
@@ -463,14 +459,14 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         return projected.build();
     }
 
-    /** The external key a request carries: the key requisite of a create, or the one its filter looks up. */
-    private String key(String method, Map<String, String> query, String body) {
+    /** The external keys a request carries: the key requisite of a create, or those its filter looks up. */
+    private List<String> keys(String method, Map<String, String> query, String body) {
         if ("POST".equals(method)) {
             JsonObject fields = SimHttp.object(body);
-            return fields == null ? null : fields.getString(keyRequisite, null);
+            String key = fields == null ? null : fields.getString(keyRequisite, null);
+            return key == null ? List.of() : List.of(key);
         }
-        Matcher m = Pattern.compile(keyRequisite + "\\s+eq\\s+'((?:[^']|'')*)'").matcher(query.getOrDefault("$filter", ""));
-        return m.find() ? m.group(1).replace("''", "'") : null;
+        return ODataFilter.valuesOf(keyRequisite, query.get("$filter"));
     }
 
     private Map<String, JsonObject> catalog(String set) {

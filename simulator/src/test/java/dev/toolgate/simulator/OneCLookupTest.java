@@ -16,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -50,6 +51,35 @@ class OneCLookupTest {
         }
     }
 
+    @Test
+    void aLookUpOfSeveralKeysJoinedByOrAnswersTheDocumentsOfEachAndCountsALookUpForEach() throws Exception {
+        try (Simulators simulators = Simulators.start(0, Map.of())) {
+            String base = Simulators.oneCUrl(simulators.baseUrl());
+            SimulatorClient control = new SimulatorClient(simulators.baseUrl());
+            for (int i = 0; i < 50; i++) {
+                create(base, "key-" + i, "50.00");
+            }
+            create(base, "key-7", "90.00");
+            create(base, "it's key", "60.00");
+
+            assertEquals(4, invoices(base, keyIs("key-3") + " or " + keyIs("key-7") + " or " + keyIs("key-nobody-used")
+                    + " or " + keyIs("it''s key")).size(), "one each, both of the doubled key, none of the unused");
+            assertEquals(1, invoices(base, "(" + keyIs("key-3") + ") or (" + keyIs("key-4") + " and Posted eq 'true')").size(),
+                    "and binds within its alternative");
+            assertEquals(1, invoices(base, keyIs("key-3") + " or " + keyIs("key-3")).size(), "a key asked twice answers its document once");
+            assertEquals(2, invoices(base, keyIs("key-3") + " or Организация_Key eq 'nobody' or " + keyIs("key-9")).size(),
+                    "an alternative without the key requisite still filters every document");
+            assertEquals(2, invoices(base, "Организация_Key eq '" + Simulators.oneCOrganizationKey() + "' and ("
+                    + keyIs("key-5") + " or " + keyIs("key-6") + ")").size());
+            assertEquals(4, control.lookups("1c", "key-3"), "each request counted once for each key it asks for");
+            assertEquals(1, control.lookups("1c", "key-nobody-used"));
+            for (String malformed : List.of(keyIs("key-1") + " or", "(" + keyIs("key-1"), keyIs("key-1") + " xor " + keyIs("key-2"),
+                    "tg_OperationKey eq 'unclosed")) {
+                assertEquals(400, status(base, malformed), malformed);
+            }
+        }
+    }
+
     private static String keyIs(String key) {
         return Simulators.ONE_C_KEY_REQUISITE + " eq '" + key + "'";
     }
@@ -61,6 +91,11 @@ class OneCLookupTest {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(201, created.statusCode(), created.body());
+    }
+
+    private int status(String base, String filter) throws Exception {
+        return http.send(request(base + "/" + encode(INVOICES) + "?$format=json&$filter=" + encode(filter)).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
     private JsonArray invoices(String base, String filter) throws Exception {

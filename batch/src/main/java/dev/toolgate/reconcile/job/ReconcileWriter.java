@@ -26,6 +26,7 @@ import jakarta.inject.Named;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +38,8 @@ import java.util.logging.Logger;
  * which {@code GET /api/v1/reconciliations/{id}} shows. In turns, none holding a transaction while a target is asked
  * (the {@link OperationLoop} is NOT_SUPPORTED: the chunk's transaction is suspended):
  * <ol>
- *   <li>each item, still held, is looked up by its key, side by side up to each target's limit ({@link ConcurrentLookups});</li>
+ *   <li>each item, still held, is looked up by its key, side by side up to each target's limit ({@link ConcurrentLookups}),
+ *       those of one target's operation in one request where the target takes several keys at once;</li>
  *   <li>the chunk's answers are recorded in one transaction: the found and failed objects by one statement;</li>
  *   <li>each item found absent, whose next attempt the record leased, is sent again, side by side;</li>
  *   <li>those attempts' outcomes are recorded in one transaction; one that failed for now with a short back-off is
@@ -99,7 +101,7 @@ public class ReconcileWriter extends AbstractItemWriter {
         // in the order of their keys, so the rows a chunk's records lock are locked in the order every chunk locks them
         items.sort(Comparator.comparing((Item item) -> item.claimed.tenant()).thenComparing(item -> item.claimed.key()));
         try {
-            lookups.each(items, item -> item.claimed.target(), item -> turn(item, () -> ask(item)));
+            lookups.each(askedTogether(items), unit -> unit.get(0).claimed.target(), unit -> ask(run, unit));
             record(stillHeld(items.stream().filter(Item::open).toList()));
             lookups.each(items.stream().filter(Item::open).toList(), item -> item.claimed.target(),
                     item -> turn(item, () -> item.sent = loop.send(item.phase, DueOperations.ACTOR)));
@@ -138,7 +140,47 @@ public class ReconcileWriter extends AbstractItemWriter {
         return null;
     }
 
-    private void ask(Item item) {
+    /**
+     * The items in the units they are looked up in: those of one target's operation together, as many as the target
+     * takes in one request ({@link OperationLoop#lookupBatch}), each unit in the items' (key) order.
+     */
+    private List<List<Item>> askedTogether(List<Item> items) {
+        Map<String, List<Item>> byOperation = new LinkedHashMap<>();
+        for (Item item : items) {
+            byOperation.computeIfAbsent(item.claimed.target() + " " + item.claimed.operation(), k -> new ArrayList<>()).add(item);
+        }
+        List<List<Item>> units = new ArrayList<>();
+        byOperation.values().forEach(same -> {
+            int batch = Math.max(1, loop.lookupBatch(same.get(0).claimed.target(), same.get(0).claimed.operation()));
+            for (int from = 0; from < same.size(); from += batch) {
+                units.add(same.subList(from, Math.min(same.size(), from + batch)));
+            }
+        });
+        return units;
+    }
+
+    /** One unit's look-up: each item still held, then asked alone or, with others, in one request. */
+    private Void ask(Context run, List<Item> unit) {
+        unit.forEach(item -> turn(item, () -> hold(item)));
+        List<Item> held = unit.stream().filter(Item::open).toList();
+        if (held.size() == 1) {
+            turn(held.get(0), () -> held.get(0).lookup = loop.lookUp(held.get(0).held));
+        } else if (held.size() > 1) {
+            try (Scope inRun = run.makeCurrent()) { // the shared request is the run's step, linked to each item's span
+                List<Lookup> answers = loop.lookUpAll(held.stream().map(item -> item.held).toList(), held.stream().map(item -> item.span).toList());
+                for (int i = 0; i < held.size(); i++) {
+                    held.get(i).lookup = answers.get(i);
+                }
+            } catch (RuntimeException e) {
+                StructuredLog.incident(LOG, "a shared reconcile look-up failed", Map.of("items", Integer.toString(held.size())), e);
+                held.forEach(item -> item.outcome = "error");
+            }
+        }
+        return null;
+    }
+
+    /** The item's row, provably still held by its claim or renewed; one another holder took over ends here. */
+    private void hold(Item item) {
         OperationView claimed = item.claimed;
         // a claim more than half of whose lease is left is provably still ours (as at the effect gate)
         Optional<OperationView> held = LeaseRenewals.provablyHeld(claimed.leaseUntil(), settings.lease(), Instant.now())
@@ -147,9 +189,8 @@ public class ReconcileWriter extends AbstractItemWriter {
             item.outcome = "taken_over";
             return;
         }
-        item.held = held.get();
         // the claim leased the row for a look-up, as a capture's Reconcile decision does for an agent
-        item.lookup = loop.lookUp(item.held);
+        item.held = held.get();
     }
 
     /**

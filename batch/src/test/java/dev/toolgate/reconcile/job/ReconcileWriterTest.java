@@ -48,6 +48,9 @@ class ReconcileWriterTest {
     private final Set<String> failsAlone = ConcurrentHashMap.newKeySet();
     private final Set<String> absentAt = ConcurrentHashMap.newKeySet();
     private final Set<String> takenOver = ConcurrentHashMap.newKeySet();
+    private final List<List<String>> askedTogether = new ArrayList<>();
+    private int batch = 1;
+    private boolean sharedLookUpsThrow;
 
     static {
         Logger.getLogger(ReconcileWriter.class.getName()).setLevel(Level.OFF); // the incidents this test causes on purpose
@@ -86,6 +89,35 @@ class ReconcileWriterTest {
         assertEquals(Set.of("k-a"), asked);
         assertEquals(List.of(List.of("k-a")), lookUpRecords);
         assertEquals(Map.of("found", 1, "taken_over", 1), counts);
+    }
+
+    @Test
+    void itemsOfOneTargetsOperationAreAskedTogetherUpToItsBatchInKeyOrderAndAnyOtherAlone() {
+        batch = 2;
+        takenOver.add("k-c");
+        absentAt.add("k-e");
+
+        Map<String, Integer> counts = write(leased("k-e"), leased("k-d"), leased("k-c", Instant.now().plusSeconds(2)), leased("k-b"),
+                leased("k-a"), leased("k-x", "invoice.post"));
+
+        assertEquals(List.of(List.of("k-a", "k-b")), askedTogether, "pairs in key order");
+        assertEquals(Set.of("k-d", "k-e", "k-x"), asked,
+                "asked alone: the other of a pair one of which was taken over, the last, and another operation's");
+        assertEquals(List.of(List.of("k-a", "k-b", "k-d", "k-e", "k-x")), lookUpRecords, "all recorded together");
+        assertEquals(Set.of("k-e"), sent);
+        assertEquals(Map.of("found", 4, "sent", 1, "taken_over", 1), counts);
+    }
+
+    @Test
+    void aSharedLookUpThatThrowsIsAnErrorForItsItemsOnly() {
+        batch = 2;
+        sharedLookUpsThrow = true;
+
+        Map<String, Integer> counts = write(leased("k-a"), leased("k-b"), leased("k-c"));
+
+        assertEquals(Set.of("k-c"), asked);
+        assertEquals(List.of(List.of("k-c")), lookUpRecords, "the pair left to its leases, the rest recorded");
+        assertEquals(Map.of("found", 1, "error", 2), counts);
     }
 
     private Map<String, Integer> write(OperationView... claimed) {
@@ -130,6 +162,22 @@ class ReconcileWriterTest {
         }
 
         @Override
+        public int lookupBatch(String target, String operation) {
+            return "invoice.create".equals(operation) ? batch : 1;
+        }
+
+        @Override
+        public List<Lookup> lookUpAll(List<OperationView> leased, List<dev.toolgate.trace.Step> items) {
+            assertEquals(leased.size(), items.size(), "each row with its span");
+            askedTogether.add(leased.stream().map(OperationView::key).toList());
+            if (sharedLookUpsThrow) {
+                throw new IllegalStateException("the adapter broke");
+            }
+            return leased.stream().map(row -> absentAt.contains(row.key()) ? (Lookup) new Lookup.Absent()
+                    : new Lookup.Found("ref-" + row.key(), JsonValue.EMPTY_JSON_OBJECT)).toList();
+        }
+
+        @Override
         public List<Phase> recordLookUps(List<OperationView> leased, List<Lookup> lookups, String actor) {
             List<String> keys = leased.stream().map(OperationView::key).toList();
             synchronized (lookUpRecords) {
@@ -167,8 +215,16 @@ class ReconcileWriterTest {
         return leased(key, Instant.now().plusSeconds(30));
     }
 
+    private static OperationView leased(String key, String operation) {
+        return leased(key, Instant.now().plusSeconds(30), operation);
+    }
+
     private static OperationView leased(String key, Instant leaseUntil) {
-        return new OperationView("acme", key, null, "invoice.create", "1c", OperationStatus.UNKNOWN, "h".repeat(64), null, List.of(),
+        return leased(key, leaseUntil, "invoice.create");
+    }
+
+    private static OperationView leased(String key, Instant leaseUntil, String operation) {
+        return new OperationView("acme", key, null, operation, "1c", OperationStatus.UNKNOWN, "h".repeat(64), null, List.of(),
                 null, null, null, 1, leaseUntil, 2, null, 0, null, null, null, null, null, "4bf92f3577b34da6a3ce929d0e0e4736", null,
                 false, null);
     }

@@ -5,6 +5,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 
 final class OneCRequests {
 
@@ -43,9 +44,21 @@ final class OneCRequests {
 
     /** {@code &$filter=<field> eq '<value>'}, with OData's quote doubling and URL encoding. */
     static String filter(String field, String value) {
-        String expression = field + " eq '" + value.replace("'", "''") + "'";
-        return "&$filter=" + URLEncoder.encode(expression, StandardCharsets.UTF_8).replace("+", "%20");
+        return "&$filter=" + condition(field, value);
     }
+
+    /** {@code <field> eq '<value>'}, quotes doubled, URL-encoded: one alternative of a filter. */
+    static String condition(String field, String value) {
+        String expression = field + " eq '" + value.replace("'", "''") + "'";
+        return URLEncoder.encode(expression, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** Encoded conditions joined by {@code or}: {@code &$filter=a%20or%20b}. */
+    static String anyOf(List<String> conditions) {
+        return "&$filter=" + String.join(OR, conditions);
+    }
+
+    static final String OR = "%20or%20";
 
     /** A name in a URL's path: 1C's entity and field names are Cyrillic. */
     static String encode(String pathPart) {

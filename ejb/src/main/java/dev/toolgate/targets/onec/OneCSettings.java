@@ -15,11 +15,15 @@ import java.util.stream.Collectors;
 /**
  * Where and how to reach one 1C infobase, from MicroProfile Config ({@code toolgate.target.1c.*}).
  *
- * @param timeZone the infobase's zone: 1C dates carry no offset
+ * @param timeZone    the infobase's zone: 1C dates carry no offset
+ * @param lookupBatch how many invoice keys the reconcile job looks up in one request ({@code lookup-batch}, default
+ *                    {@value #LOOKUP_BATCH}; 1 asks for each alone)
  */
 public record OneCSettings(URI url, String user, String password, String documentSet, String keyRequisite,
                            String organizationKey, Map<String, String> currencyKeys, ZoneId timeZone,
-                           Duration connectTimeout, Duration readTimeout, TlsSettings tls) {
+                           Duration connectTimeout, Duration readTimeout, TlsSettings tls, int lookupBatch) {
+
+    static final int LOOKUP_BATCH = 20;
 
     private static final String PREFIX = "toolgate.target.1c.";
 
@@ -35,7 +39,8 @@ public record OneCSettings(URI url, String user, String password, String documen
                 ZoneId.of(config.getOptionalValue(PREFIX + "time-zone", String.class).orElse("Europe/Moscow")),
                 RequestTimeouts.of(config, "1c").connect(),
                 RequestTimeouts.of(config, "1c").read(),
-                TlsSettings.from(config, "1c")));
+                TlsSettings.from(config, "1c"),
+                Math.max(1, config.getOptionalValue(PREFIX + "lookup-batch", Integer.class).orElse(LOOKUP_BATCH))));
     }
 
     /** {@code RUB=<guid>;USD=<guid>}: semicolons, because MicroProfile Config splits lists on commas. */

@@ -29,6 +29,8 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -117,6 +119,30 @@ public class TargetRegistry {
             return adapter.lookup(attempt);
         } catch (RuntimeException e) {
             return AdapterFailures.ofLookup(system, e);
+        }
+    }
+
+    /** How many attempts of {@code operation} {@link #lookupAll} asks {@code system} for in one request: at least 1. */
+    public int lookupBatch(String system, String operation) {
+        Target adapter = targets.get(system);
+        return adapter == null ? 1 : Math.max(1, adapter.lookupBatch(operation));
+    }
+
+    /** {@link #lookup} of several attempts at {@code system} together; whatever the adapter does, one answer per attempt. */
+    public List<Lookup> lookupAll(String system, List<Attempt> attempts) {
+        requireNoTransaction(system);
+        Target adapter = targets.get(system);
+        if (adapter == null) {
+            return Collections.nCopies(attempts.size(), new Lookup.Unavailable("target_not_configured"));
+        }
+        try {
+            List<Lookup> answers = adapter.lookupAll(attempts);
+            if (answers.size() != attempts.size()) {
+                throw new IllegalStateException(answers.size() + " answers to " + attempts.size() + " look-ups");
+            }
+            return answers;
+        } catch (RuntimeException e) {
+            return Collections.nCopies(attempts.size(), AdapterFailures.ofLookup(system, e));
         }
     }
 

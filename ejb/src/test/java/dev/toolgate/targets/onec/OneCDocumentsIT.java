@@ -107,6 +107,91 @@ class OneCDocumentsIT {
     }
 
     @Test
+    void looksUpSeveralInvoicesInOneRequestEachAnsweredAsItsOwnLookUpWouldBe() {
+        Attempt one = invoice();
+        Attempt doubled = invoice();
+        Attempt absent = invoice();
+        Attempt quoted = new Attempt("test:invoice.create:o'brien&co+1 or x:" + UUID.randomUUID(), "invoice.create", 1, payload(), Instant.now(), null, null);
+        String first = ((Outcome.Succeeded) documents.execute(one)).objectId();
+        control.arm("1c", doubled.downstreamKey(), "duplicate", 1);
+        documents.execute(doubled);
+        String fourth = ((Outcome.Succeeded) documents.execute(quoted)).objectId();
+
+        List<Lookup> answers = documents.lookupAll(List.of(one, doubled, absent, quoted));
+
+        assertEquals(first, assertInstanceOf(Lookup.Found.class, answers.get(0)).objectId());
+        assertEquals("0000-", assertInstanceOf(Lookup.Found.class, answers.get(0)).result().getString("number").substring(0, 5));
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, answers.get(1)).objectIds().size());
+        assertInstanceOf(Lookup.Absent.class, answers.get(2));
+        assertEquals(fourth, assertInstanceOf(Lookup.Found.class, answers.get(3)).objectId());
+        for (Attempt each : List.of(one, doubled, absent, quoted)) {
+            assertEquals(1, control.lookups("1c", each.downstreamKey()), "each key asked once");
+        }
+    }
+
+    @Test
+    void aSharedLookUpThatFailsAsAWholeLeavesEveryKeyUnavailableAndNeverGuesses() {
+        Attempt one = invoice();
+        Attempt two = invoice();
+        documents.execute(one);
+        for (int status : List.of(500, 503, 429, 401)) {
+            control.armStatus("1c", one.downstreamKey(), "GET", status, 1); // the request carries both keys: both answers are its
+            List<Lookup> answers = documents.lookupAll(List.of(one, two));
+            for (Lookup answer : answers) {
+                assertEquals("target_http_" + status, assertInstanceOf(Lookup.Unavailable.class, answer, "HTTP " + status).errorCode());
+            }
+        }
+        control.arm("1c", two.downstreamKey(), "wrong_shape", 1);
+        assertEquals(List.of(new Lookup.Unavailable("unreadable_response"), new Lookup.Unavailable("unreadable_response")),
+                documents.lookupAll(List.of(one, two)));
+        control.armDelay("1c", two.downstreamKey(), 1_500);
+        assertEquals(List.of(new Lookup.Unavailable("response_timeout"), new Lookup.Unavailable("response_timeout")),
+                documents.lookupAll(List.of(one, two)));
+    }
+
+    @Test
+    void aSharedLookUpRefusedByAFrontEndIsAskedKeyByKey() {
+        Attempt one = invoice();
+        Attempt two = invoice();
+        String created = ((Outcome.Succeeded) documents.execute(one)).objectId();
+        for (int status : List.of(400, 404, 414)) { // IIS answers a query string over its limit with 404.15
+            control.armStatus("1c", two.downstreamKey() + "'" + " or ", "GET", status, 1);
+            List<Lookup> answers = documents.lookupAll(List.of(two, one));
+            assertInstanceOf(Lookup.Absent.class, answers.get(0), "HTTP " + status);
+            assertEquals(created, assertInstanceOf(Lookup.Found.class, answers.get(1), "HTTP " + status).objectId());
+        }
+        assertEquals(6, control.lookups("1c", two.downstreamKey()), "each refused shared request, then the key alone");
+    }
+
+    @Test
+    void sharedLookUpsStayWithinTheBatchSizeAndTheQueryLength() {
+        OneCDocuments pairs = new OneCDocuments(settings(simulators.oneCUrl(), Simulators.ONE_C_PASSWORD, 2));
+        List<Attempt> five = List.of(invoice(), invoice(), invoice(), invoice(), invoice());
+        control.armStatus("1c", five.get(2).downstreamKey(), "GET", 500, 1);
+        List<Lookup> answers = pairs.lookupAll(five);
+        assertEquals(List.of(new Lookup.Absent(), new Lookup.Absent(), new Lookup.Unavailable("target_http_500"),
+                new Lookup.Unavailable("target_http_500"), new Lookup.Absent()), answers, "pairs: the third key shares its request with the fourth only");
+
+        String padding = "x".repeat(OneCDocuments.MAX_QUERY / 2);
+        List<Attempt> long3 = List.of(invoice(padding + 1), invoice(padding + 2), invoice(padding + 3));
+        control.armStatus("1c", long3.get(1).downstreamKey(), "GET", 500, 1);
+        answers = documents.lookupAll(long3);
+        assertEquals(List.of(new Lookup.Absent(), new Lookup.Unavailable("target_http_500"), new Lookup.Absent()), answers,
+                "keys whose conditions do not fit one query string together are asked apart");
+    }
+
+    @Test
+    void onlyInvoicesAreLookedUpTogether() {
+        String ref = createdInvoice();
+        Attempt cancel = cancellation(ref, "r");
+        Attempt post = posting(createdInvoice());
+        assertEquals(OneCSettings.LOOKUP_BATCH, documents.lookupBatch("invoice.create"));
+        assertEquals(1, documents.lookupBatch("invoice.post"));
+        assertEquals(1, documents.lookupBatch("invoice.cancel"));
+        assertEquals(List.of(new Lookup.Absent(), new Lookup.Absent()), documents.lookupAll(List.of(cancel, post)));
+    }
+
+    @Test
     void droppedResponseAfterCommitIsUnknownAndTheDocumentExists() {
         Attempt dispatch = invoice();
         control.arm("1c", dispatch.downstreamKey(), "drop_response_after_commit", 1);
@@ -460,15 +545,23 @@ class OneCDocumentsIT {
         return new Attempt("test:invoice.create:" + UUID.randomUUID() + ":v1", "invoice.create", 1, payload, Instant.now(), null, null);
     }
 
+    private static Attempt invoice(String keyPart) {
+        return new Attempt("test:invoice.create:" + keyPart + ":" + UUID.randomUUID(), "invoice.create", 1, payload(), Instant.now(), null, null);
+    }
+
     private static JsonObject payload() {
         return Json.createObjectBuilder().add("order_id", "order-demo-1").add("amount_minor", 125000).add("currency", "RUB").build();
     }
 
     private static OneCSettings settings(String url, String password) {
+        return settings(url, password, OneCSettings.LOOKUP_BATCH);
+    }
+
+    private static OneCSettings settings(String url, String password, int lookupBatch) {
         return new OneCSettings(URI.create(url + "/"), Simulators.ONE_C_USER, password, "Document_СчетНаОплатуПокупателю",
                 Simulators.ONE_C_KEY_REQUISITE, Simulators.oneCOrganizationKey(),
                 OneCSettings.currencies(Simulators.oneCCurrencyKeys()), ZoneId.of("Europe/Moscow"),
-                Duration.ofMillis(500), Duration.ofMillis(700), SimulatorTrust.of(simulators, "1c"));
+                Duration.ofMillis(500), Duration.ofMillis(700), SimulatorTrust.of(simulators, "1c"), lookupBatch);
     }
 
     private static int closedPort() throws Exception {

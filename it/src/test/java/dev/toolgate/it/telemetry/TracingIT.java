@@ -158,6 +158,43 @@ class TracingIT {
     }
 
     @Test
+    void invoicesLookedUpInOneRequestAreOneLookUpSpanOfTheRunLinkedToEachItem() throws Exception {
+        List<String> keys = List.of("test:invoice.create:trace-shared-a-" + UUID.randomUUID() + ":v1",
+                "test:invoice.create:trace-shared-b-" + UUID.randomUUID() + ":v1");
+        Agent agent = new Agent(gateway.baseUrl());
+        for (String key : keys) {
+            oneC.arm("1c", key, "drop_response_after_commit", 1);
+            assertEquals(202, agent.submit(key, Agent.invoice("order-" + key.hashCode(), 5000)).status(), key);
+        }
+
+        startReconcileRun();
+
+        List<ReceivedSpan> spans = receiver.awaitSpans(all -> keys.stream().allMatch(key -> all.stream().anyMatch(
+                s -> s.name().equals("toolgate.reconcile_item") && key.equals(s.attribute("toolgate.operation_key"))
+                        && has(all, s.traceId(), "toolgate.reconcile"))), EXPORTED);
+        List<ReceivedSpan> items = keys.stream().map(key -> spans.stream().filter(s -> s.name().equals("toolgate.reconcile_item")
+                && key.equals(s.attribute("toolgate.operation_key"))).findFirst().orElseThrow()).toList();
+        assertEquals(items.get(0).traceId(), items.get(1).traceId(), "one run");
+        List<ReceivedSpan> run = spans.stream().filter(s -> s.traceId().equals(items.get(0).traceId())).toList();
+        ReceivedSpan shared = run.stream().filter(s -> s.name().equals("toolgate.lookup") && s.links().size() == 2).findFirst()
+                .orElseThrow(() -> new AssertionError("no look-up span linked to both items: " + run));
+        assertEquals(named(run, "toolgate.reconcile").spanId(), shared.parentSpanId(), "the run's step");
+        assertEquals(items.stream().map(ReceivedSpan::spanId).sorted().toList(),
+                shared.links().stream().map(ReceivedSpan.Link::spanId).sorted().toList(), "linked to each item's span");
+        assertEquals("2", shared.attribute("toolgate.items"));
+        assertEquals("found", shared.attribute("toolgate.outcome"));
+        assertEquals("invoice.create", shared.attribute("toolgate.operation"));
+        assertEquals(1, run.stream().filter(s -> s.kind().equals("CLIENT") && s.parentSpanId().equals(shared.spanId())).count(),
+                "one request for both");
+        for (int i = 0; i < keys.size(); i++) {
+            assertEquals("found", items.get(i).attribute("toolgate.outcome"));
+            assertEquals("succeeded", items.get(i).attribute("toolgate.status"));
+            assertEquals(1, oneC.creates("1c", Agent.downstream(keys.get(i))), "found, not sent again");
+            assertEquals(1, oneC.lookups("1c", Agent.downstream(keys.get(i))), "asked once, with the other");
+        }
+    }
+
+    @Test
     void aNotificationsLookUpIsASpanOfTheOperationsTraceWithItsReceipt() {
         String key = "test:crm.deal.create:trace-notified-" + UUID.randomUUID() + ":v1";
         String traceId = newTraceId();
