@@ -307,38 +307,41 @@ public final class OneCDocuments implements Target {
     }
 
     /**
-     * One request for several keys; each document is its key's. An answer 1C may give for the request as a whole (no
-     * answer, a 5xx, a refusal of the credentials, a rate limit) is every key's; any other refusal (a front end's
-     * limit on the query's length, a publication that cannot read {@code or}) and a document whose key is none asked
-     * (1C matched a key differently than this comparison does) have each key asked alone, so no answer rests on a
-     * reading of the shared one that a single look-up would not make.
+     * One request for several keys; each document is its key's. What says the target cannot be asked now (no answer,
+     * a refusal of the credentials, a rate limit) is every key's answer: asking each again would only repeat it. Any
+     * other answer that is not a readable list of documents carrying the keys asked (a 5xx, a front end's limit on
+     * the query's length, a publication that cannot read {@code or}, a body that does not parse, a document whose key
+     * is none asked) has each key asked alone: one key's trouble never holds up the others, and no key's answer rests
+     * on a reading of the shared one that its own look-up would not make.
      */
     private List<Lookup> byKeys(List<Attempt> asked, List<String> conditions) {
         Exchange exchange = http.send(requests.set(settings.documentSet(), OneCRequests.anyOf(conditions) + SELECT
                 + "," + OneCRequests.encode(settings.keyRequisite())).GET());
-        if (exchange instanceof Exchange.Answered a && a.status() / 100 == 4 && a.status() != 401 && a.status() != 429) {
-            return asked.stream().map(this::byKey).toList();
-        }
-        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
+        if (!(exchange instanceof Exchange.Answered answered) || answered.status() == 401 || answered.status() == 429) {
             return Collections.nCopies(asked.size(), new Lookup.Unavailable(failureCode(exchange)));
         }
-        List<JsonObject> documents = values(answered.body());
+        Map<String, List<JsonObject>> byKey = answered.status() == 200 ? byKey(asked, values(answered.body())) : null;
+        if (byKey == null) {
+            return asked.stream().map(this::byKey).toList();
+        }
+        return asked.stream().map(attempt -> found(byKey.get(attempt.downstreamKey()))).toList();
+    }
+
+    /** The documents of each key asked; null when the list is unreadable or holds a document of no key asked. */
+    private Map<String, List<JsonObject>> byKey(List<Attempt> asked, List<JsonObject> documents) {
+        if (documents == null) {
+            return null;
+        }
         Map<String, List<JsonObject>> byKey = new LinkedHashMap<>();
         asked.forEach(attempt -> byKey.put(attempt.downstreamKey(), new ArrayList<>()));
-        for (JsonObject document : documents == null ? List.<JsonObject>of() : documents) {
-            if (!(document.get(settings.keyRequisite()) instanceof JsonString key) || !(document.get("Ref_Key") instanceof JsonString)) {
-                documents = null;
-                break;
-            }
-            if (!byKey.containsKey(key.getString())) {
-                return asked.stream().map(this::byKey).toList();
+        for (JsonObject document : documents) {
+            if (!(document.get(settings.keyRequisite()) instanceof JsonString key) || !(document.get("Ref_Key") instanceof JsonString)
+                    || !byKey.containsKey(key.getString())) {
+                return null;
             }
             byKey.get(key.getString()).add(document);
         }
-        if (documents == null) {
-            return Collections.nCopies(asked.size(), new Lookup.Unavailable("unreadable_response"));
-        }
-        return asked.stream().map(attempt -> found(byKey.get(attempt.downstreamKey()))).toList();
+        return byKey;
     }
 
     private Counterparty counterparty(String inn) {

@@ -111,7 +111,10 @@ public class TargetRegistry {
 
     public Lookup lookup(String system, Attempt attempt) {
         requireNoTransaction(system);
-        Target adapter = targets.get(system);
+        return lookup(system, targets.get(system), attempt);
+    }
+
+    private static Lookup lookup(String system, Target adapter, Attempt attempt) {
         if (adapter == null) { // counts as a failed look-up: backs off, and escalates at the limit
             return new Lookup.Unavailable("target_not_configured");
         }
@@ -128,10 +131,16 @@ public class TargetRegistry {
         return adapter == null ? 1 : Math.max(1, adapter.lookupBatch(operation));
     }
 
-    /** {@link #lookup} of several attempts at {@code system} together; whatever the adapter does, one answer per attempt. */
+    /**
+     * {@link #lookup} of several attempts at {@code system} together; whatever the adapter does, one answer per attempt.
+     * Should the adapter throw, each attempt is looked up alone.
+     */
     public List<Lookup> lookupAll(String system, List<Attempt> attempts) {
         requireNoTransaction(system);
-        Target adapter = targets.get(system);
+        return lookupAll(system, targets.get(system), attempts);
+    }
+
+    static List<Lookup> lookupAll(String system, Target adapter, List<Attempt> attempts) {
         if (adapter == null) {
             return Collections.nCopies(attempts.size(), new Lookup.Unavailable("target_not_configured"));
         }
@@ -142,7 +151,9 @@ public class TargetRegistry {
             }
             return answers;
         } catch (RuntimeException e) {
-            return Collections.nCopies(attempts.size(), AdapterFailures.ofLookup(system, e));
+            // one attempt's trouble must not be every attempt's: each is asked alone, each failure its own
+            AdapterFailures.ofLookup(system, e);
+            return attempts.stream().map(attempt -> lookup(system, adapter, attempt)).toList();
         }
     }
 

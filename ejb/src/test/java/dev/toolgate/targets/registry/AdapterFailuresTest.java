@@ -9,6 +9,7 @@ import dev.toolgate.targets.Attempt;
 import dev.toolgate.targets.EffectGate;
 import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
+import dev.toolgate.targets.Target;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,6 +70,42 @@ class AdapterFailuresTest {
     @Test
     void aLookUpThatThrowsCouldNotBeMade() {
         assertEquals(new Lookup.Unavailable("adapter_error"), AdapterFailures.ofLookup("1c", failure()));
+    }
+
+    @Test
+    void aSharedLookUpThatThrowsHasEachAttemptLookedUpAloneEachFailureItsOwn() {
+        Attempt broken = new Attempt("acme/broken", "invoice.create", 1, JsonValue.EMPTY_JSON_OBJECT, Instant.now(), null, null);
+        Attempt healthy = new Attempt("acme/healthy", "invoice.create", 1, JsonValue.EMPTY_JSON_OBJECT, Instant.now(), null, null);
+        Target adapter = new Target() {
+            @Override
+            public String system() {
+                return "1c";
+            }
+
+            @Override
+            public Outcome execute(Attempt attempt) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Lookup lookup(Attempt attempt) {
+                if (attempt == broken) {
+                    throw failure();
+                }
+                return new Lookup.Absent();
+            }
+
+            @Override
+            public List<Lookup> lookupAll(List<Attempt> attempts) {
+                throw failure(); // as an adapter does whose shared answer holds something one key's look-up cannot read
+            }
+        };
+
+        assertEquals(List.of(new Lookup.Unavailable("adapter_error"), new Lookup.Absent()),
+                TargetRegistry.lookupAll("1c", adapter, List.of(broken, healthy)));
+        assertEquals(List.of(new Lookup.Unavailable("target_not_configured"), new Lookup.Unavailable("target_not_configured")),
+                TargetRegistry.lookupAll("1c", null, List.of(broken, healthy)));
+        assertEquals(2, logged.size(), "the shared failure and the broken attempt's, each an incident");
     }
 
     @Test
