@@ -27,6 +27,8 @@ public class Reconciler {
     TargetRegistry targets;
     @Inject
     LookupRecorder recorder;
+    @Inject
+    ChunkLookupRecorder chunks;
 
     /** {@code canResend}: the driver holds every field the next attempt needs (withheld fields need their caller). */
     public Phase lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
@@ -70,11 +72,11 @@ public class Reconciler {
         return targets.lookupBatch(target, operation);
     }
 
-    /** A chunk's answers recorded in one transaction ({@link LookupRecorder#reconciledAll}), under one span. */
+    /** A chunk's answers recorded in one transaction ({@link ChunkLookupRecorder#reconciledAll}), under one span. */
     public List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
         try (Step step = Spans.step("toolgate.record_lookups", OperationAttributes.none())) {
             step.set("toolgate.items", leased.size());
-            return recorder.reconciledAll(leased, lookups, actor);
+            return chunks.reconciledAll(leased, lookups, actor);
         }
     }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A statement with numbered parameters becomes positional JDBC with each occurrence remembered, so a number used
  * twice is bound twice, and ?1 is never read out of ?12. The journal's own statements run through it
- * ({@code FencedWritesIT}, {@code LookupRecorderIT} on real PostgreSQL).
+ * ({@code FencedWritesIT}, {@code RecordersIT} on real PostgreSQL).
  */
 class NumberedSqlTest {
 

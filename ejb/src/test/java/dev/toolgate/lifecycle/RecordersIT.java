@@ -277,19 +277,26 @@ class RecordersIT {
     }
 
     private static List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups) {
-        LookupRecorder recorder = recorder();
+        ChunkLookupRecorder recorder = chunkRecorder();
         return JournalDatabase.inTransaction(unit, em -> {
             recorder.em = em;
             return recorder.reconciledAll(leased, lookups, DueOperations.ACTOR);
         });
     }
 
-    private static LookupRecorder recorder() {
-        LookupRecorder recorder = new LookupRecorder();
+    private static ChunkLookupRecorder chunkRecorder() {
+        ChunkLookupRecorder recorder = new ChunkLookupRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
         recorder.afterCommit = Runnable::run; // no container: counted at once
         recorder.policies = DEFAULT_POLICIES;
+        return recorder;
+    }
+
+    private static LookupRecorder recorder() {
+        LookupRecorder recorder = new LookupRecorder();
+        recorder.settings = JournalDatabase.settings(30, 30, 10);
+        recorder.metrics = new GatewayMetrics();
         return recorder;
     }
 
