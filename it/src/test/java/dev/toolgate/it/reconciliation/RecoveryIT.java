@@ -34,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 @Lane(2)
 class RecoveryIT {
 
+    private static final java.util.concurrent.ExecutorService CALLERS = java.util.concurrent.Executors.newFixedThreadPool(24);
     private static Map<String, String> config;
     private static int port;
     private static GatewayProcess gateway;
@@ -51,6 +52,7 @@ class RecoveryIT {
 
     @AfterAll
     static void stop() throws Exception {
+        CALLERS.shutdown();
         TestStack.discard(gateway);
     }
 
@@ -153,6 +155,47 @@ class RecoveryIT {
         assertTrue(verdict.clean(), verdict.report());
         assertTrue(run.byStatus().containsKey("503 gateway-stopping") || run.byStatus().containsKey("-1"),
                 "the agents met the restart (refused, or told the instance was stopping): " + run.byStatus());
+    }
+
+    @Test
+    void lostAnswersLookedUpTogetherWhileTheSharedLookUpsMeetFaultsEachEndWithOneDocument() throws Exception {
+        String batch = UUID.randomUUID().toString().substring(0, 8);
+        RunHistory run = new RunHistory(oneC);
+        String lookUps = "shared-" + batch + "-"; // the job's look-ups of these keys, shared or each alone
+        // the first shared request fails as a whole (each key then asked alone), the next one asked meets an answer
+        // it cannot read, then a rate limit (that key postponed), then a 5xx: the job must settle them all anyway
+        oneC.armStatus("1c", lookUps, "GET", 500, 1);
+        oneC.arm("1c", lookUps, "GET", "wrong_shape", 1, 0);
+        oneC.armStatus("1c", lookUps, "GET", 429, 1);
+        oneC.armStatus("1c", lookUps, "GET", 503, 1);
+        List<String> keys = new java.util.ArrayList<>();
+        Agent agent = new Agent(gateway.baseUrl());
+        for (int i = 0; i < 24; i++) {
+            String key = "test:invoice.create:" + lookUps + i + ":v1";
+            keys.add(key);
+            run.plan(key, "1c", false);
+            String fault = i % 2 == 0 ? "drop_response_after_commit" : "reset_before_commit"; // created, or not
+            run.arm(key, fault, 1, match -> oneC.arm("1c", match, "POST", fault, 1, 0));
+        }
+        // all at once, so their look-ups fall due together and the job claims them in one chunk
+        List<CompletableFuture<Agent.Answer>> calls = keys.stream().map(key -> CompletableFuture.supplyAsync(
+                () -> run.call(key, () -> agent.submit(key, Agent.invoice("order-" + key, 700))), CALLERS)).toList();
+        for (CompletableFuture<Agent.Answer> call : calls) {
+            assertEquals(202, call.get().status(), call.get().body());
+        }
+
+        for (String key : keys) { // the job alone settles them: no agent asks until it has
+            awaitStatus(key, "succeeded");
+        }
+        List<Agent.Answer> replays = keys.stream().map(key -> run.call(key, () -> agent.submit(key, Agent.invoice("order-" + key, 700)))).toList();
+        Verdict verdict = run.judge(() -> TestStack.connect("recovery"));
+        System.out.println("shared look-ups under faults: answers " + run.byStatus() + "; " + verdict.report());
+        assertTrue(verdict.clean(), verdict.report());
+        for (int i = 0; i < keys.size(); i++) {
+            assertEquals(200, replays.get(i).status(), replays.get(i).body());
+            assertEquals(1, oneC.effects("1c", Agent.downstream(keys.get(i))).size(), "one document for " + keys.get(i));
+        }
+        assertEquals(List.of(), oneC.stillArmed("1c").stream().filter(f -> f.match().contains(batch)).toList(), "every fault met");
     }
 
     /** Every answer is recorded for the checker; none but while the gateway stops and starts (no answer, a bare 404). */
