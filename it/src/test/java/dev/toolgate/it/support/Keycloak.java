@@ -29,9 +29,9 @@ import java.util.stream.Collectors;
 /**
  * A real Keycloak for the console suites, people signing in through OpenID Connect as they will in production:
  * the distribution from Maven Central that the build unpacks ({@code keycloak.home}), in dev mode on a free
- * loopback port, its realm {@code toolgate} imported fresh on every start from
- * {@code src/test/resources/keycloak/toolgate-realm.json} (in-memory database, so nothing is left behind), on
- * Java 25 ({@link KeycloakJava}). Its log is target/keycloak.log.
+ * loopback port, its realm {@code toolgate} imported from {@code src/test/resources/keycloak/toolgate-realm.json}
+ * into a database of its own that each {@link #launched() launch} starts empty (H2 in a file under the unpack, so
+ * nothing of an earlier run is left), on Java 25 ({@link KeycloakJava}). Its log is target/keycloak.log.
  *
  * <p>One per test JVM, shared by every suite that signs people in: a start costs 20–40 s, and nothing a suite does
  * changes the realm (no suite writes to it; each browser has a profile of its own, so no suite meets another's
@@ -50,6 +50,8 @@ public final class Keycloak implements AutoCloseable {
     /** SIGTERM stops it in 2–3 s; kc.sh forwards the signal to its java. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
     private static final Path LOG = Path.of("target", "keycloak.log").toAbsolutePath(); // appended to by each start
+    /** Where {@code --db=dev-file} keeps its H2 database, under the Keycloak home. */
+    private static final Path H2 = Path.of("data", "h2");
 
     private static Keycloak shared;
 
@@ -59,6 +61,7 @@ public final class Keycloak implements AutoCloseable {
     private final long logStart;
     private final Thread stopAtExit = new Thread(this::stop, "keycloak-stop");
     private boolean ready; // guarded by this
+    private int rotations; // guarded by this
 
     private Keycloak(Process process, int port, long logStart) {
         this.process = process;
@@ -84,7 +87,7 @@ public final class Keycloak implements AutoCloseable {
             Files.createDirectories(LOG.getParent());
             long logStart = Files.exists(LOG) ? Files.size(LOG) : 0;
             int port = LocalStack.freePort();
-            shared = new Keycloak(process(port), port, logStart);
+            shared = new Keycloak(process(port, true), port, logStart);
             Runtime.getRuntime().addShutdownHook(shared.stopAtExit); // the run's last suite leaves it running
         }
         return shared;
@@ -106,18 +109,55 @@ public final class Keycloak implements AutoCloseable {
 
     /**
      * The identity provider down, for real: this Keycloak is stopped (SIGTERM), {@code whileDown} runs, and it is
-     * started again on the same port (the same issuer, the realm imported afresh) and waited for, whatever
-     * {@code whileDown} did. Costs a Keycloak start (~10–20 s once built).
+     * started again on the same port (the same issuer) on the database it left, as a restarted production provider
+     * finds its own, and waited for, whatever {@code whileDown} did. The database kept is what makes the restart a
+     * start and not a set-up: on an empty one Keycloak first creates its schema and master realm and imports the
+     * realm, three quarters of the 60 s a restart took beside the other lanes. The realm gets a new signing key
+     * first ({@link #rotateSigningKey}), so that, as after a start on an empty database, what signs people in after the
+     * restart is signed with a key the console has not seen.
      */
     public synchronized <T> T whileDown(Callable<T> whileDown) throws Exception {
+        rotateSigningKey();
         stop();
         try {
             return whileDown.call();
         } finally {
             long logStart = Files.size(LOG);
-            process = process(port);
+            process = process(port, false);
             Runtime.getRuntime().addShutdownHook(stopAtExit);
             awaitReady(logStart);
+        }
+    }
+
+    /**
+     * A new RSA signing key for the realm, of a higher priority than every one before it: Keycloak signs with it from
+     * now on, and the console meets a key id its copy of the provider's keys does not hold.
+     */
+    private void rotateSigningKey() throws IOException {
+        HttpResponse<String> token = send(HttpRequest.newBuilder(URI.create(baseUrl + "/realms/master/protocol/openid-connect/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=admin-cli&username=admin&password=admin-pw")));
+        if (token.statusCode() != 200) {
+            throw new IllegalStateException("no administrator's token: " + token.statusCode() + " " + token.body());
+        }
+        String bearer = "Bearer " + json(token.body()).getString("access_token");
+        HttpResponse<String> realm = send(HttpRequest.newBuilder(URI.create(baseUrl + "/admin/realms/" + REALM)).header("Authorization", bearer));
+        if (realm.statusCode() != 200) {
+            throw new IllegalStateException("the realm as its administrator sees it: " + realm.statusCode() + " " + realm.body());
+        }
+        rotations++;
+        String key = Json.createObjectBuilder().add("name", "rotated-" + rotations).add("providerId", "rsa-generated")
+                .add("providerType", "org.keycloak.keys.KeyProvider").add("parentId", json(realm.body()).getString("id"))
+                .add("config", Json.createObjectBuilder()
+                        .add("priority", Json.createArrayBuilder().add(Integer.toString(1_000 + rotations)))
+                        .add("algorithm", Json.createArrayBuilder().add("RS256"))
+                        .add("active", Json.createArrayBuilder().add("true"))
+                        .add("enabled", Json.createArrayBuilder().add("true")))
+                .build().toString();
+        HttpResponse<String> added = send(HttpRequest.newBuilder(URI.create(baseUrl + "/admin/realms/" + REALM + "/components"))
+                .header("Authorization", bearer).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(key)));
+        if (added.statusCode() != 201) {
+            throw new IllegalStateException("no new signing key: " + added.statusCode() + " " + added.body());
         }
     }
 
@@ -151,8 +191,12 @@ public final class Keycloak implements AutoCloseable {
         }
     }
 
-    private static Process process(int port) throws IOException {
+    /** Starts kc.sh; {@code empty}: on an empty database (a launch), else on the one the last start left (a restart). */
+    private static Process process(int port, boolean empty) throws IOException {
         Path home = home();
+        if (empty) {
+            LocalStack.deleteRecursively(home.resolve(H2)); // dev-file's database, whatever an earlier run left there
+        }
         Path realm = Files.createDirectories(home.resolve("data/import")).resolve("toolgate-realm.json");
         try (InputStream in = Keycloak.class.getResourceAsStream("/keycloak/toolgate-realm.json")) {
             Files.copy(in, realm, StandardCopyOption.REPLACE_EXISTING);
@@ -161,7 +205,8 @@ public final class Keycloak implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder("bash", "bin/kc.sh", "start-dev",
                 "--http-host=127.0.0.1", "--http-port=" + port,
                 "--hostname=http://127.0.0.1:" + port, // one issuer, whatever Host a request carries
-                "--db=dev-mem", "--import-realm")
+                // dev-file: the database outlives a restart (whileDown); the realm's import skips a realm it already holds
+                "--db=dev-file", "--import-realm")
                 .directory(home.toFile()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(LOG.toFile()));
         builder.environment().putAll(Map.of("JAVA_HOME", KeycloakJava.home().toString(),
                 "KC_BOOTSTRAP_ADMIN_USERNAME", "admin", "KC_BOOTSTRAP_ADMIN_PASSWORD", "admin-pw",
