@@ -6,7 +6,6 @@ import static dev.toolgate.targets.onec.OneCAnswers.odataCode;
 import static dev.toolgate.targets.onec.OneCAnswers.outcomeOf;
 import static dev.toolgate.targets.onec.OneCAnswers.result;
 import static dev.toolgate.targets.onec.OneCAnswers.values;
-import static dev.toolgate.targets.onec.OneCRequests.condition;
 import static dev.toolgate.targets.onec.OneCRequests.encode;
 import static dev.toolgate.targets.onec.OneCRequests.filter;
 
@@ -27,11 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Translates the invoice operations into 1C: create, post, and cancel (a status, never a deletion or a deletion
@@ -44,22 +39,18 @@ public final class OneCDocuments implements Target {
     static final String STATUS_REGISTER = "InformationRegister_СтатусыДокументов";
     private static final String TYPE_PREFIX = "StandardODATA.";
     private static final String CANCELLED = "Отменен";
-    private static final String SELECT = "&$select=Ref_Key,Number,Posted,DeletionMark";
-    /**
-     * The longest query string a shared look-up sends: under the smallest limit common in front of 1C's publication
-     * (IIS's request filtering refuses a query string over 2,048 bytes by default; Apache's request line allows 8,190).
-     */
-    static final int MAX_QUERY = 2_000;
     private static final JsonObject CANCELLED_RESULT = JSON.createObjectBuilder().add("status", "cancelled").build();
 
     private final OneCSettings settings;
     private final TargetHttpClient http;
     private final OneCRequests requests;
+    private final OneCKeyLookups invoices;
 
     public OneCDocuments(OneCSettings settings) {
         this.settings = settings;
         this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
         this.requests = new OneCRequests(settings);
+        this.invoices = new OneCKeyLookups(settings, http, requests);
     }
 
     @Override
@@ -80,7 +71,7 @@ public final class OneCDocuments implements Target {
     @Override
     public Lookup lookup(Attempt dispatch) {
         return switch (dispatch.operation()) {
-            case "invoice.create" -> byKey(dispatch);
+            case "invoice.create" -> invoices.byKey(dispatch);
             case "invoice.post" -> byPostedFlag(dispatch);
             case "invoice.cancel" -> byStatus(dispatch);
             default -> throw new IllegalArgumentException("an operation this adapter does not serve: " + dispatch.operation());
@@ -245,103 +236,18 @@ public final class OneCDocuments implements Target {
         return record != null && ref.equalsIgnoreCase(record.getString("Документ", "")) && CANCELLED.equals(record.getString("Статус", null));
     }
 
-    private Lookup byKey(Attempt dispatch) {
-        Exchange exchange = http.send(requests.set(settings.documentSet(),
-                filter(settings.keyRequisite(), dispatch.downstreamKey()) + SELECT).GET());
-        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
-            return new Lookup.Unavailable(failureCode(exchange));
-        }
-        List<JsonObject> documents = values(answered.body());
-        return documents == null ? new Lookup.Unavailable("unreadable_response") : found(documents);
-    }
-
-    /** The documents carrying one key: none → absent, one → found, several → a duplicate happened. */
-    private static Lookup found(List<JsonObject> documents) {
-        if (documents.isEmpty()) {
-            return new Lookup.Absent();
-        }
-        if (documents.size() > 1) {
-            return new Lookup.Ambiguous(documents.stream().map(d -> d.getString("Ref_Key", "?")).toList());
-        }
-        return new Lookup.Found(documents.get(0).getString("Ref_Key"), result(documents.get(0)));
-    }
-
     @Override
     public int lookupBatch(String operation) {
         return "invoice.create".equals(operation) ? settings.lookupBatch() : 1;
     }
 
-    /**
-     * Invoices looked up by their keys together: one {@code $filter} of {@code or}-joined conditions per request, at
-     * most {@link OneCSettings#lookupBatch} keys and {@value #MAX_QUERY} characters of query string each. Every other
-     * operation, and a single attempt, is looked up as {@link #lookup} does.
-     */
+    /** Invoices by their keys, many to a request ({@link OneCKeyLookups#lookupAll}); anything else one by one. */
     @Override
     public List<Lookup> lookupAll(List<Attempt> attempts) {
         if (attempts.size() < 2 || !attempts.stream().allMatch(a -> "invoice.create".equals(a.operation()))) {
             return Target.super.lookupAll(attempts);
         }
-        List<Lookup> answers = new ArrayList<>(attempts.size());
-        int base = "$format=json".length() + SELECT.length() + ("," + OneCRequests.encode(settings.keyRequisite())).length()
-                + "&$filter=".length();
-        int from = 0;
-        while (from < attempts.size()) {
-            List<String> conditions = new ArrayList<>();
-            int length = base;
-            int to = from;
-            while (to < attempts.size() && conditions.size() < settings.lookupBatch()) {
-                String condition = condition(settings.keyRequisite(), attempts.get(to).downstreamKey());
-                int grown = length + (conditions.isEmpty() ? 0 : OneCRequests.OR.length()) + condition.length();
-                if (!conditions.isEmpty() && grown > MAX_QUERY) {
-                    break;
-                }
-                conditions.add(condition);
-                length = grown;
-                to++;
-            }
-            List<Attempt> asked = attempts.subList(from, to);
-            answers.addAll(asked.size() == 1 ? List.of(byKey(asked.get(0))) : byKeys(asked, conditions));
-            from = to;
-        }
-        return answers;
-    }
-
-    /**
-     * One request for several keys; each document is its key's. What says the target cannot be asked now (no answer,
-     * a refusal of the credentials, a rate limit) is every key's answer: asking each again would only repeat it. Any
-     * other answer that is not a readable list of documents carrying the keys asked (a 5xx, a front end's limit on
-     * the query's length, a publication that cannot read {@code or}, a body that does not parse, a document whose key
-     * is none asked) has each key asked alone: one key's trouble never holds up the others, and no key's answer rests
-     * on a reading of the shared one that its own look-up would not make.
-     */
-    private List<Lookup> byKeys(List<Attempt> asked, List<String> conditions) {
-        Exchange exchange = http.send(requests.set(settings.documentSet(), OneCRequests.anyOf(conditions) + SELECT
-                + "," + OneCRequests.encode(settings.keyRequisite())).GET());
-        if (!(exchange instanceof Exchange.Answered answered) || answered.status() == 401 || answered.status() == 429) {
-            return Collections.nCopies(asked.size(), new Lookup.Unavailable(failureCode(exchange)));
-        }
-        Map<String, List<JsonObject>> byKey = answered.status() == 200 ? byKey(asked, values(answered.body())) : null;
-        if (byKey == null) {
-            return asked.stream().map(this::byKey).toList();
-        }
-        return asked.stream().map(attempt -> found(byKey.get(attempt.downstreamKey()))).toList();
-    }
-
-    /** The documents of each key asked; null when the list is unreadable or holds a document of no key asked. */
-    private Map<String, List<JsonObject>> byKey(List<Attempt> asked, List<JsonObject> documents) {
-        if (documents == null) {
-            return null;
-        }
-        Map<String, List<JsonObject>> byKey = new LinkedHashMap<>();
-        asked.forEach(attempt -> byKey.put(attempt.downstreamKey(), new ArrayList<>()));
-        for (JsonObject document : documents) {
-            if (!(document.get(settings.keyRequisite()) instanceof JsonString key) || !(document.get("Ref_Key") instanceof JsonString)
-                    || !byKey.containsKey(key.getString())) {
-                return null;
-            }
-            byKey.get(key.getString()).add(document);
-        }
-        return byKey;
+        return invoices.lookupAll(attempts);
     }
 
     private Counterparty counterparty(String inn) {

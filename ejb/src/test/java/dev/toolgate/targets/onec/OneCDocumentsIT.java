@@ -173,7 +173,7 @@ class OneCDocumentsIT {
         assertEquals(List.of(new Lookup.Absent(), new Lookup.Absent(), new Lookup.Unavailable("target_http_429"),
                 new Lookup.Unavailable("target_http_429"), new Lookup.Absent()), answers, "pairs: the third key shares its request with the fourth only");
 
-        String padding = "x".repeat(OneCDocuments.MAX_QUERY / 2);
+        String padding = "x".repeat(OneCKeyLookups.MAX_QUERY / 2);
         List<Attempt> long3 = List.of(invoice(padding + 1), invoice(padding + 2), invoice(padding + 3));
         control.armStatus("1c", long3.get(1).downstreamKey(), "GET", 429, 1);
         answers = documents.lookupAll(long3);
