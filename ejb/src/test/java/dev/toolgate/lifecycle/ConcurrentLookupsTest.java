@@ -15,13 +15,14 @@ import java.util.stream.IntStream;
 class ConcurrentLookupsTest {
 
     private final ConcurrentLookups lookups = new ConcurrentLookups();
+    private static final Map<String, Integer> LIMITS = Map.of("1c", 3, "yookassa", 1);
     private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> most = new ConcurrentHashMap<>();
 
     @BeforeEach
     void start() {
         lookups.threads = new PlainThreads();
-        lookups.limits = Map.of("1c", 3, "yookassa", 1)::get;
+        lookups.limits = LIMITS::get;
         lookups.start();
     }
 
@@ -64,7 +65,13 @@ class ConcurrentLookupsTest {
         int now = running.computeIfAbsent(target, t -> new AtomicInteger()).incrementAndGet();
         most.computeIfAbsent(target, t -> new AtomicInteger()).accumulateAndGet(now, Math::max);
         try {
-            Thread.sleep(100); // long enough that lanes overlap even on a loaded machine
+            // held until the target's lanes have all been seen at once (or for 2 s), so that a loaded machine starting
+            // the lanes late cannot keep them from overlapping; a lane too many would still show in most
+            long until = System.nanoTime() + 2_000_000_000L;
+            while (most.get(target).get() < LIMITS.get(target) && System.nanoTime() < until) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(5);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -211,7 +211,7 @@ class Bitrix24DealsIT {
     @Test
     void anUpdateThatTimesOutIsUnknown() {
         String id = createdDeal();
-        control.arm("bitrix24", "crm.deal.update", "POST", "delay", 1, 1_500); // beyond the 1 s read timeout
+        control.arm("bitrix24", "crm.deal.update", "POST", "delay", 1, 3_000); // beyond the 2 s read timeout
         assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, deals.execute(lose(id, "r"))).errorCode());
     }
 
@@ -234,7 +234,7 @@ class Bitrix24DealsIT {
     @Test
     void usesTheConfiguredLostStageOfTheDealsPipeline() {
         Bitrix24Deals pipeline = new Bitrix24Deals(new Bitrix24Settings(URI.create(simulators.bitrix24Url()), "agent-gw", "C2:LOSE",
-                Duration.ofMillis(500), Duration.ofMillis(1000), SimulatorTrust.of(simulators, "bitrix24")));
+                Duration.ofMillis(1_000), Duration.ofMillis(2_000), SimulatorTrust.of(simulators, "bitrix24")));
         String id = createdDeal();
         Attempt lose = lose(id, "r");
         assertEquals("C2:LOSE", assertInstanceOf(Outcome.Succeeded.class, pipeline.execute(lose)).result().getString("stage_id"));
@@ -279,7 +279,7 @@ class Bitrix24DealsIT {
     }
 
     private static Bitrix24Settings settings(String url) {
-        return new Bitrix24Settings(URI.create(url), "agent-gw", "LOSE", Duration.ofMillis(500), Duration.ofMillis(1000),
+        return new Bitrix24Settings(URI.create(url), "agent-gw", "LOSE", Duration.ofMillis(1_000), Duration.ofMillis(2_000),
                 SimulatorTrust.of(simulators, "bitrix24"));
     }
 }

@@ -139,7 +139,7 @@ class OneCDocumentsIT {
             assertEquals(List.of(new Lookup.Unavailable("target_http_" + status), new Lookup.Unavailable("target_http_" + status)),
                     documents.lookupAll(List.of(one, two)), "HTTP " + status);
         }
-        control.armDelay("1c", two.downstreamKey(), 1_500);
+        control.armDelay("1c", two.downstreamKey(), 3_000);
         assertEquals(List.of(new Lookup.Unavailable("response_timeout"), new Lookup.Unavailable("response_timeout")),
                 documents.lookupAll(List.of(one, two)));
         assertEquals(3, control.lookups("1c", two.downstreamKey()), "never asked again alone");
@@ -221,7 +221,7 @@ class OneCDocumentsIT {
     @Test
     void responseTimeoutIsUnknown() {
         Attempt dispatch = invoice();
-        control.armDelay("1c", dispatch.downstreamKey(), 1_500); // beyond the 700 ms read timeout of these settings
+        control.armDelay("1c", dispatch.downstreamKey(), 3_000); // beyond the 2 s read timeout of these settings
         assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, documents.execute(dispatch)).errorCode());
     }
 
@@ -351,7 +351,7 @@ class OneCDocumentsIT {
         String ref = createdInvoice();
         control.armStatus("1c", "/Post", 429, 1);
         assertInstanceOf(Outcome.Transient.class, documents.execute(posting(ref)));
-        control.armDelay("1c", "/Post", 1_500); // beyond the 700 ms read timeout of these settings
+        control.armDelay("1c", "/Post", 3_000); // beyond the 2 s read timeout of these settings
         assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, documents.execute(posting(ref))).errorCode());
     }
 
@@ -463,7 +463,7 @@ class OneCDocumentsIT {
         control.armStatus("1c", "InformationRegister_", "POST", 429, 1);
         assertInstanceOf(Outcome.Transient.class, documents.execute(cancellation(ref, "r")));
         assertEquals(new SimulatorClient.StateCount(0, 0), control.cancellations(ref));
-        control.arm("1c", "InformationRegister_", "POST", "delay", 1, 1_500);
+        control.arm("1c", "InformationRegister_", "POST", "delay", 1, 3_000);
         assertEquals("response_timeout", assertInstanceOf(Outcome.Unknown.class, documents.execute(cancellation(ref, "r"))).errorCode());
     }
 
@@ -562,7 +562,7 @@ class OneCDocumentsIT {
         return new OneCSettings(URI.create(url + "/"), Simulators.ONE_C_USER, password, "Document_СчетНаОплатуПокупателю",
                 Simulators.ONE_C_KEY_REQUISITE, Simulators.oneCOrganizationKey(),
                 OneCSettings.currencies(Simulators.oneCCurrencyKeys()), ZoneId.of("Europe/Moscow"),
-                Duration.ofMillis(500), Duration.ofMillis(700), SimulatorTrust.of(simulators, "1c"), lookupBatch);
+                Duration.ofMillis(1_000), Duration.ofMillis(2_000), SimulatorTrust.of(simulators, "1c"), lookupBatch);
     }
 
     private static int closedPort() throws Exception {
