@@ -26,7 +26,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
@@ -116,7 +115,7 @@ class TargetHttpClientSpansTest {
                 TlsSettings.from(name -> Optional.empty(), "t"));
         OperationAttributes operation = new OperationAttributes("acme", "k:invoice.create:o-1:v1", "invoice.create", "1c");
         try (Step attempt = Spans.step("toolgate.attempt", operation)) {
-            return client.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString("{}")));
+            return client.send(TargetRequest.post(uri, "{}"));
         }
     }
 

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -81,7 +80,7 @@ class TargetHttpClientTlsIT {
 
     private static Exchange send(String base, TlsSettings tls) {
         return new TargetHttpClient(Duration.ofSeconds(2), Duration.ofSeconds(5), tls)
-                .send(HttpRequest.newBuilder(URI.create(Simulators.yooKassaUrl(base) + "payments/absent")));
+                .send(TargetRequest.get(URI.create(Simulators.yooKassaUrl(base) + "payments/absent")));
     }
 
     private static int answered(Exchange exchange) {

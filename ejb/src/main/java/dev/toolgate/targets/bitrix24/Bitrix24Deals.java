@@ -11,6 +11,7 @@ import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
+import dev.toolgate.targets.TargetRequest;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -18,7 +19,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
@@ -256,10 +256,9 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
                 "Bitrix24 answered HTTP " + status + code, status);
     }
 
-    private HttpRequest.Builder call(String method, JsonObject body) {
-        return HttpRequest.newBuilder(settings.url().resolve(method + ".json"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+    private TargetRequest call(String method, JsonObject body) {
+        return TargetRequest.post(settings.url().resolve(method + ".json"), body.toString())
+                .header("Content-Type", "application/json");
     }
 
 

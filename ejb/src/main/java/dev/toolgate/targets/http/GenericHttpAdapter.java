@@ -8,6 +8,7 @@ import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
+import dev.toolgate.targets.TargetRequest;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -17,7 +18,6 @@ import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
 
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +53,7 @@ public final class GenericHttpAdapter implements Target {
                 return earlier;
             }
         }
-        HttpRequest.Builder request = request(settings.method(), settings.url().url(dispatch),
+        TargetRequest request = request(settings.method(), settings.url().url(dispatch),
                 settings.body() == null ? null : settings.body().json(dispatch));
         if (settings.idempotencyHeader() != null) {
             request.header(settings.idempotencyHeader(), dispatch.downstreamKey());
@@ -137,9 +137,8 @@ public final class GenericHttpAdapter implements Target {
         };
     }
 
-    private HttpRequest.Builder request(String method, String url, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    private TargetRequest request(String method, String url, String body) {
+        TargetRequest request = TargetRequest.of(method, URI.create(url), body);
         if (body != null) {
             request.header("Content-Type", "application/json");
         }

@@ -21,7 +21,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -103,8 +102,7 @@ public final class OneCDocuments implements Target {
             }
             document.add("Контрагент_Key", counterparty.key());
         }
-        Outcome created = outcomeOf(http.sendEffect(requests.set(settings.documentSet(), "").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(document.build().toString(), StandardCharsets.UTF_8)), dispatch.gate()));
+        Outcome created = outcomeOf(http.sendEffect(requests.create(settings.documentSet(), document.build().toString()), dispatch.gate()));
         if (created instanceof Outcome.Succeeded document1c && payload.getBoolean("post", false)) {
             return post(document1c, dispatch);
         }
@@ -119,7 +117,7 @@ public final class OneCDocuments implements Target {
             return new Outcome.Succeeded(created.objectId(), result(TargetHttpClient.jsonObject(a.body())), created.httpStatus());
         }
         String why = posting instanceof Exchange.Answered a ? "1C answered HTTP " + a.status() + odataCode(a.body()) : "no answer";
-        Exchange reread = http.send(requests.document(created.objectId(), "Ref_Key,Number,Posted").GET());
+        Exchange reread = http.send(requests.document(created.objectId(), "Ref_Key,Number,Posted"));
         JsonObject document = reread instanceof Exchange.Answered r && r.status() == 200 ? TargetHttpClient.jsonObject(r.body()) : null;
         JsonObjectBuilder result = JSON.createObjectBuilder(document != null ? result(document) : created.result());
         if (document == null) {
@@ -168,7 +166,7 @@ public final class OneCDocuments implements Target {
     /** {@code invoice.post}'s look-up: posted → found; not posted → absent (safe to post); no such document → failed. */
     private Lookup byPostedFlag(Attempt dispatch) {
         String ref = dispatch.payload().getString("invoice_id");
-        Exchange exchange = http.send(requests.document(ref, "Ref_Key,Number,Posted,DeletionMark").GET());
+        Exchange exchange = http.send(requests.document(ref, "Ref_Key,Number,Posted,DeletionMark"));
         if (exchange instanceof Exchange.Answered a && a.status() == 404 && !odataCode(a.body()).isEmpty()) {
             return new Lookup.Failed(ref, "invoice_not_found", "1C has no such document (HTTP 404" + odataCode(a.body()) + ")");
         }
@@ -200,8 +198,7 @@ public final class OneCDocuments implements Target {
                 .add("Статус", CANCELLED)
                 .add("Комментарий", "Toolgate: " + dispatch.payload().getString("reason"))
                 .build();
-        Exchange written = http.sendEffect(requests.set(STATUS_REGISTER, "").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(record.toString(), StandardCharsets.UTF_8)), dispatch.gate());
+        Exchange written = http.sendEffect(requests.create(STATUS_REGISTER, record.toString()), dispatch.gate());
         if (written instanceof Exchange.Answered a && a.status() / 100 == 2) {
             return cancelled(TargetHttpClient.jsonObject(a.body()), ref)
                     ? new Outcome.Succeeded(ref, CANCELLED_RESULT, a.status())
@@ -218,7 +215,7 @@ public final class OneCDocuments implements Target {
         String ref = dispatch.payload().getString("invoice_id");
         String key = "(" + encode("Документ") + "='" + ref + "'," + encode("Документ_Type") + "='"
                 + encode(TYPE_PREFIX + settings.documentSet()) + "')";
-        Exchange exchange = http.send(requests.record(STATUS_REGISTER, key).GET());
+        Exchange exchange = http.send(requests.record(STATUS_REGISTER, key));
         if (exchange instanceof Exchange.Answered a && a.status() == 404) { // no record for the document
             return new Lookup.Absent();
         }
@@ -251,7 +248,7 @@ public final class OneCDocuments implements Target {
     }
 
     private Counterparty counterparty(String inn) {
-        Exchange exchange = http.send(requests.set("Catalog_Контрагенты", filter("ИНН", inn) + "&$select=Ref_Key").GET());
+        Exchange exchange = http.send(requests.set("Catalog_Контрагенты", filter("ИНН", inn) + "&$select=Ref_Key"));
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             // a failed read created nothing: the invoice was not sent, so it is safe to try again
             return new Counterparty(null, new Outcome.Transient(failureCode(exchange), null, null));

@@ -42,7 +42,7 @@ final class OneCKeyLookups {
     /** One invoice by its key: {@code $filter=<key requisite> eq '<key>'}. */
     Lookup byKey(Attempt dispatch) {
         Exchange exchange = http.send(requests.set(settings.documentSet(),
-                filter(settings.keyRequisite(), dispatch.downstreamKey()) + SELECT).GET());
+                filter(settings.keyRequisite(), dispatch.downstreamKey()) + SELECT));
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(failureCode(exchange));
         }
@@ -101,7 +101,7 @@ final class OneCKeyLookups {
      */
     private List<Lookup> byKeys(List<Attempt> asked, List<String> conditions) {
         Exchange exchange = http.send(requests.set(settings.documentSet(), OneCRequests.anyOf(conditions) + SELECT
-                + "," + OneCRequests.encode(settings.keyRequisite())).GET());
+                + "," + OneCRequests.encode(settings.keyRequisite())));
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() == 401 || answered.status() == 429) {
             return Collections.nCopies(asked.size(), new Lookup.Unavailable(failureCode(exchange)));
         }

@@ -2,10 +2,11 @@ package dev.toolgate.targets.onec;
 
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+
+import dev.toolgate.targets.TargetRequest;
 
 final class OneCRequests {
 
@@ -18,28 +19,34 @@ final class OneCRequests {
                 (settings.user() + ":" + settings.password()).getBytes(StandardCharsets.UTF_8));
     }
 
-    HttpRequest.Builder set(String entitySet, String query) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + encode(entitySet) + "?$format=json" + query))
+    TargetRequest set(String entitySet, String query) {
+        return TargetRequest.get(URI.create(settings.url() + encode(entitySet) + "?$format=json" + query))
                 .header("Authorization", authorization).header("Accept", "application/json");
     }
 
-    HttpRequest.Builder record(String entitySet, String key) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + encode(entitySet) + key + "?$format=json"))
+    /** A new record of {@code entitySet}: a document, or a status register's record. */
+    TargetRequest create(String entitySet, String json) {
+        return TargetRequest.post(URI.create(settings.url() + encode(entitySet) + "?$format=json"), json)
+                .header("Authorization", authorization).header("Accept", "application/json")
+                .header("Content-Type", "application/json");
+    }
+
+    TargetRequest record(String entitySet, String key) {
+        return TargetRequest.get(URI.create(settings.url() + encode(entitySet) + key + "?$format=json"))
                 .header("Authorization", authorization).header("Accept", "application/json");
     }
 
-    HttpRequest.Builder document(String ref, String select) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
+    TargetRequest document(String ref, String select) {
+        return TargetRequest.get(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
                         + "')?$format=json&$select=" + select))
                 .header("Authorization", authorization).header("Accept", "application/json");
     }
 
     /** Posting in the regular (not operational) mode. */
-    HttpRequest.Builder posting(String ref) {
-        return HttpRequest.newBuilder(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
-                        + "')/Post?PostingModeOperational=false&$format=json"))
-                .header("Authorization", authorization).header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.noBody());
+    TargetRequest posting(String ref) {
+        return TargetRequest.post(URI.create(settings.url() + encode(settings.documentSet()) + "(guid'" + ref
+                        + "')/Post?PostingModeOperational=false&$format=json"), null)
+                .header("Authorization", authorization).header("Accept", "application/json");
     }
 
     /** {@code &$filter=<field> eq '<value>'}, with OData's quote doubling and URL encoding. */

@@ -18,6 +18,7 @@ import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.PaymentCoverage;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
+import dev.toolgate.targets.TargetRequest;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -26,7 +27,6 @@ import jakarta.json.JsonValue;
 
 import java.math.BigDecimal;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -229,16 +229,15 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
         return "payment.refund".equals(dispatch.operation());
     }
 
-    private HttpRequest.Builder post(String resource, String idempotenceKey, JsonObject body) {
-        return HttpRequest.newBuilder(settings.url().resolve(resource))
+    private TargetRequest post(String resource, String idempotenceKey, JsonObject body) {
+        return TargetRequest.post(settings.url().resolve(resource), body.toString())
                 .header("Authorization", authorization)
                 .header("Idempotence-Key", idempotenceKey)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+                .header("Content-Type", "application/json");
     }
 
-    private HttpRequest.Builder get(String pathAndQuery) {
-        return HttpRequest.newBuilder(settings.url().resolve(pathAndQuery)).header("Authorization", authorization).GET();
+    private TargetRequest get(String pathAndQuery) {
+        return TargetRequest.get(settings.url().resolve(pathAndQuery)).header("Authorization", authorization);
     }
 
     private static String encode(String value) {
