@@ -17,6 +17,7 @@ import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
@@ -28,17 +29,20 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
-import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.util.Timeout;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.net.ConnectException;
+import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +50,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * HTTP to a target, classified by what the failure proves: a failed connect means nothing was sent; a timeout or a
@@ -64,6 +67,8 @@ import javax.net.ssl.SSLPeerUnverifiedException;
  * that bound ({@code RequestTimeouts.longest(target)}).
  */
 public final class TargetHttpClient {
+
+    private static final Set<String> BODIED = Set.of("POST", "PUT", "PATCH");
 
     private static final Pattern DELTA_SECONDS = Pattern.compile("\\d{1,6}");
 
@@ -83,32 +88,42 @@ public final class TargetHttpClient {
         DefaultClientTlsStrategy hostChecked = new DefaultClientTlsStrategy(tls.context(), HostnameVerificationPolicy.BUILTIN,
                 NoopHostnameVerifier.INSTANCE);
         // the request is written only after the upgrade: whatever ends the handshake (a refused client certificate
-        // under TLS 1.2 shows as a broken pipe mid-handshake) left nothing at the target
+        // under TLS 1.2 shows as a broken pipe mid-handshake) left nothing at the target. Only this failure is "not
+        // sent": a handshake alert read after the request left (TLS 1.3's late client-certificate refusal) is lost
         TlsSocketStrategy handshakeOrNothing = (socket, host, port, attachment, context) -> {
             try {
                 return hostChecked.upgrade(socket, host, port, attachment, context);
-            } catch (SSLHandshakeException failed) {
-                throw failed;
             } catch (IOException failed) {
-                throw (SSLHandshakeException) new SSLHandshakeException("the TLS handshake with " + host + " failed: " + failed)
-                        .initCause(failed);
+                throw new HandshakeFailed(host, failed);
             }
         };
         this.client = HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setTlsSocketStrategy(handshakeOrNothing)
                         .setMaxConnPerRoute(CONNECTIONS).setMaxConnTotal(CONNECTIONS)
+                        .setDefaultSocketConfig(SocketConfig.custom().setSoTimeout(Timeout.of(readTimeout)).build())
+                        .setDefaultTlsConfig(TlsConfig.custom().setHandshakeTimeout(Timeout.of(connectTimeout)).build())
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(connectTimeout)).setSocketTimeout(Timeout.of(readTimeout))
                                 .setValidateAfterInactivity(Timeout.ofSeconds(1)).build())
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(Timeout.of(connectTimeout)).setResponseTimeout(Timeout.of(readTimeout))
-                        .setRedirectsEnabled(false).build())
+                        // no "Upgrade: TLS" on plain GETs (some proxies refuse them), no answer to a 401 challenge
+                        .setRedirectsEnabled(false).setProtocolUpgradeEnabled(false).setAuthenticationEnabled(false).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
                 .disableContentCompression().disableAuthCaching().disableConnectionState()
                 .build(); // no system properties: no proxy, as the JDK client had none
         this.deadlineMillis = connectTimeout.plus(readTimeout).toMillis();
+    }
+
+    /** A TLS upgrade that failed, before the request was written. */
+    private static final class HandshakeFailed extends SSLHandshakeException {
+
+        HandshakeFailed(String host, IOException cause) {
+            super("the TLS handshake with " + host + " failed: " + cause);
+            initCause(cause);
+        }
     }
 
     private static ScheduledThreadPoolExecutor deadlines() {
@@ -178,7 +193,7 @@ public final class TargetHttpClient {
         for (Map.Entry<String, String> header : request.headers()) {
             outgoing.setHeader(header.getKey(), header.getValue());
         }
-        if (request.body() != null || "POST".equals(request.method())) {
+        if (request.body() != null || BODIED.contains(request.method())) { // an empty one says Content-Length: 0
             String body = request.body() == null ? "" : request.body();
             outgoing.setEntity(new ByteArrayEntity(body.getBytes(StandardCharsets.UTF_8), null)); // its Content-Type is the adapter's header
         }
@@ -188,26 +203,39 @@ public final class TargetHttpClient {
             outgoing.cancel();
         }, deadlineMillis, TimeUnit.MILLISECONDS);
         try {
-            return client.execute(outgoing, response -> new Exchange.Answered(response.getCode(),
-                    response.getEntity() == null ? "" : EntityUtils.toString(response.getEntity(), StandardCharsets.UTF_8),
+            return client.execute(outgoing, response -> new Exchange.Answered(response.getCode(), body(response),
                     retryAfter(response)));
         } catch (IOException e) {
             return expired.get() ? new Exchange.Lost("response_timeout") : failed(e);
+        } catch (RuntimeException e) {
+            if (expired.get()) { // cancelled between two of the client's steps, which it reports as a state error
+                return new Exchange.Lost("response_timeout");
+            }
+            throw e;
         } finally {
             deadline.cancel(false);
         }
     }
 
+    /** As UTF-8, as JSON is (the JDK client read it so too), growing with what arrives rather than what Content-Length claims. */
+    private static String body(ClassicHttpResponse response) throws IOException {
+        if (response.getEntity() == null) {
+            return "";
+        }
+        try (InputStream in = response.getEntity().getContent()) {
+            return in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** By type, and each type thrown only where its class says: the connect, the pool, the TLS upgrade, or after. */
     private static Exchange failed(IOException e) {
         if (e instanceof ConnectTimeoutException || e instanceof ConnectionRequestTimeoutException) {
             return new Exchange.NotSent("connect_timeout");
         }
-        if (e instanceof ConnectException || e instanceof UnknownHostException) {
+        if (e instanceof ConnectException || e instanceof NoRouteToHostException || e instanceof UnknownHostException) {
             return new Exchange.NotSent("connect_refused");
         }
-        if (e instanceof SSLHandshakeException || e instanceof SSLPeerUnverifiedException) {
-            // the request is written only after the handshake; under TLS 1.3 a late client-certificate refusal
-            // shows as a dropped connection, "lost" below and looked up: safe both ways
+        if (e instanceof HandshakeFailed) {
             return new Exchange.NotSent("tls_handshake_failed");
         }
         if (e instanceof SocketTimeoutException) {

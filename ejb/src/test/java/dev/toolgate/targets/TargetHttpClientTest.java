@@ -56,6 +56,17 @@ class TargetHttpClientTest {
     }
 
     @Test
+    void aLookUpAsksForNoProtocolUpgradeAndABodilessPutSaysItsLengthIsZero() throws Exception {
+        URI uri = serve((request, out) -> answer(out, "200 OK", "", "{}"));
+        TargetHttpClient client = client();
+        assertEquals(new Exchange.Answered(200, "{}", null), client.send(TargetRequest.get(uri)));
+        assertEquals(new Exchange.Answered(200, "{}", null), client.send(TargetRequest.of("PUT", uri, null)));
+        String get = received.get(0).toLowerCase(Locale.ROOT);
+        assertTrue(get.startsWith("get /t http/1.1\r\n") && !get.contains("upgrade"), "some proxies refuse an upgrade: " + get);
+        assertTrue(received.get(1).toLowerCase(Locale.ROOT).contains("content-length: 0\r\n"), received.get(1));
+    }
+
+    @Test
     void aRetryAfterThatIsADateOrGarbageCountsAsAbsent() throws Exception {
         URI uri = serve((request, out) -> answer(out, "503 Service Unavailable", "Retry-After: Fri, 31 Dec 2026 23:59:59 GMT\r\n", ""));
         assertEquals(new Exchange.Answered(503, "", null), client().send(TargetRequest.get(uri)));

@@ -9,11 +9,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+
+import javax.net.ssl.SSLServerSocket;
 
 /**
  * What a TLS failure proves about a request: a refused handshake left nothing at the target, so it is
@@ -68,6 +73,29 @@ class TargetHttpClientTlsIT {
         settings.put("toolgate.target.t.tls.client-keystore", simulators.tls().clientKeystore().toString());
         settings.put("toolgate.target.t.tls.client-keystore-password", SimulatorTls.CLIENT_KEYSTORE_PASSWORD);
         assertEquals(401, answered(send(simulators.mutualTlsBaseUrl(), tls(settings))));
+    }
+
+    @Test
+    void underTls13ACertificateRefusedAfterTheRequestWasWrittenIsLostNotUnsent() throws Exception {
+        // the client's TLS 1.3 handshake ends before the server judges the certificate it did not show: the request
+        // leaves, then the refusal arrives as a handshake alert; whether the target acted on it the client cannot know
+        try (SSLServerSocket refusing = (SSLServerSocket) simulators.tls().mutualContext().getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            refusing.setEnabledProtocols(new String[] {"TLSv1.3"});
+            refusing.setNeedClientAuth(true);
+            Thread server = new Thread(() -> {
+                try (Socket connection = refusing.accept()) {
+                    connection.getInputStream().read();
+                } catch (IOException refused) {
+                    // the handshake fails here, as it should
+                }
+            });
+            server.start();
+            Exchange exchange = new TargetHttpClient(Duration.ofSeconds(2), Duration.ofSeconds(5), tls(trusting()))
+                    .send(TargetRequest.post(URI.create("https://127.0.0.1:" + refusing.getLocalPort() + "/payments"), "{}"));
+            server.join(5_000);
+            assertEquals(new Exchange.Lost("connection_lost"), exchange);
+        }
     }
 
     private static Map<String, String> trusting() {
