@@ -6,7 +6,7 @@ import java.util.List;
  * An adapter to one business system: the only code that knows its fields, its idempotency mechanism and what its
  * answers prove. Called with no database transaction open.
  */
-public interface Target {
+public interface Target extends AutoCloseable {
 
     String system();
 
@@ -30,5 +30,10 @@ public interface Target {
      */
     default List<Lookup> lookupAll(List<Attempt> attempts) {
         return attempts.stream().map(this::lookup).toList();
+    }
+
+    /** Lets go of the connections it holds: the gateway is stopping or being redeployed. */
+    @Override
+    default void close() {
     }
 }

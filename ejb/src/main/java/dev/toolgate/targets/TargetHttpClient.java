@@ -30,6 +30,7 @@ import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.SocketConfig;
+import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 
 import java.io.IOException;
@@ -66,7 +67,7 @@ import javax.net.ssl.SSLHandshakeException;
  * bounds each wait for bytes, and a deadline ends a target that answers a byte at a time. A lapsed lease relies on
  * that bound ({@code RequestTimeouts.longest(target)}).
  */
-public final class TargetHttpClient {
+public final class TargetHttpClient implements AutoCloseable {
 
     private static final Set<String> BODIED = Set.of("POST", "PUT", "PATCH");
 
@@ -136,6 +137,12 @@ public final class TargetHttpClient {
         executor.setKeepAliveTime(30, TimeUnit.SECONDS);
         executor.allowCoreThreadTimeOut(true);
         return executor;
+    }
+
+    /** Closes the pool's connections; a request still under way ends with its connection. */
+    @Override
+    public void close() {
+        client.close(CloseMode.IMMEDIATE);
     }
 
     /** Retry-After as delta-seconds; an HTTP date or garbage counts as absent (our own back-off applies). */

@@ -1,6 +1,7 @@
 package dev.toolgate.targets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the client makes of each way a target can fail, against a real socket that fails that way: what was provably
@@ -33,6 +36,7 @@ class TargetHttpClientTest {
     private static final Duration READ = Duration.ofSeconds(1);
 
     private final List<String> received = new CopyOnWriteArrayList<>();
+    private final CountDownLatch conversationsEnded = new CountDownLatch(1);
     private ServerSocket target;
 
     @AfterEach
@@ -127,6 +131,16 @@ class TargetHttpClientTest {
         assertEquals(2, received.size(), "each request arrived once: " + received);
     }
 
+    @Test
+    void closingTheClientLetsGoOfTheConnectionItKeptAlive() throws Exception {
+        URI uri = serve((request, out) -> answer(out, "200 OK", "", "{}"));
+        TargetHttpClient client = client();
+        assertEquals(new Exchange.Answered(200, "{}", null), client.send(TargetRequest.get(uri)));
+        assertFalse(conversationsEnded.await(300, TimeUnit.MILLISECONDS), "kept alive for the next request");
+        client.close();
+        assertTrue(conversationsEnded.await(5, TimeUnit.SECONDS), "the target saw the connection close");
+    }
+
     private static TargetHttpClient client() {
         return new TargetHttpClient(CONNECT, READ, TlsSettings.from(name -> Optional.empty(), "t"));
     }
@@ -166,6 +180,8 @@ class TargetHttpClientTest {
             }
         } catch (Exception e) {
             // the script closed the connection, or the client did
+        } finally {
+            conversationsEnded.countDown();
         }
     }
 

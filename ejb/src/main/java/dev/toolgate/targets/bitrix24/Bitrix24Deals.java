@@ -262,4 +262,9 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
     }
 
 
+
+    @Override
+    public void close() {
+        http.close();
+    }
 }

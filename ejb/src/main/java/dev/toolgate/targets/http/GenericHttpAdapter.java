@@ -172,4 +172,9 @@ public final class GenericHttpAdapter implements Target {
         }
         return value instanceof JsonNumber || value == JsonValue.TRUE || value == JsonValue.FALSE ? value.toString() : null;
     }
+
+    @Override
+    public void close() {
+        http.close();
+    }
 }

@@ -267,4 +267,9 @@ public final class OneCDocuments implements Target {
 
     private record Counterparty(String key, Outcome failure) {
     }
+
+    @Override
+    public void close() {
+        http.close();
+    }
 }

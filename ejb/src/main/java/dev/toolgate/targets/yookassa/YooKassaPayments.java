@@ -243,4 +243,9 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
+
+    @Override
+    public void close() {
+        http.close();
+    }
 }
