@@ -43,7 +43,8 @@ public final class Bench {
             try (SimulatorProcess simulators = new SimulatorProcess(LocalStack.freePort(), home.resolve("simulators.log"));
                  GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(),
                          LocalStack.asEnvironment(gatewayConfig(jdbcUrl, simulators.url(), adminToken, length)),
-                         home.resolve("gateway.log")).alsoDeploying(floor).withJvmOptions(jvmOptions(length)).start().awaitReady();
+                         home.resolve("gateway.log")).alsoDeploying(floor).withJvmOptions(jvmOptions(length))
+                         .withServerOptions(microOptions()).start().awaitReady();
                  Connection admin = postgres.getPostgresDatabase().getConnection();
                  Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection();
                  DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
@@ -59,7 +60,7 @@ public final class Bench {
                 Measurements run = new Measurements(length, meter, requests, gateway, token, database, journal,
                         simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
-                        home.resolve("gateway-2.log")).withJvmOptions(jvmOptions(length)).start().awaitReady(),
+                        home.resolve("gateway-2.log")).withJvmOptions(jvmOptions(length)).withServerOptions(microOptions()).start().awaitReady(),
                         endpoint -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(traced(config, endpoint)),
                                 home.resolve("gateway-traced.log")).withJvmOptions(jvmOptions(length)).start().awaitReady(), operatorToken,
                         new Measurements.PeerSetup(home, postgres.getPort(), Path.of(System.getProperty("bench.restate.server",
@@ -86,6 +87,16 @@ public final class Bench {
             System.out.println("gateway JVM options for this run: " + extra);
         }
         return options;
+    }
+
+    /** -Dbench.gateway.micro="<option> <option>": Payara Micro's own options for an experiment (its HTTP threads); the run says so. */
+    private static List<String> microOptions() {
+        String options = System.getProperty("bench.gateway.micro", "").trim();
+        if (options.isEmpty()) {
+            return List.of();
+        }
+        System.out.println("Payara Micro options for this run: " + options);
+        return List.of(options.split("\\s+"));
     }
 
     /** The embedded server's defaults turn durability off; a benchmark of a journal must have it on. */

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +112,7 @@ final class Measurements {
         Set<String> only = Set.of(System.getProperty("bench.series", "closed,peers,open,backlog,tracing,growth").split("\\s*,\\s*"));
         warmUp();
         if (only.contains("closed")) {
-            for (int c : CONCURRENCY) {
+            for (int c : concurrencies()) {
                 freshSimulators();
                 closedLoop(c);
             }
@@ -138,6 +139,12 @@ final class Measurements {
             freshSimulators();
             growth();
         }
+    }
+
+    /** {@link #CONCURRENCY}, or those {@code -Dbench.concurrency} names (an experiment on one of them). */
+    private static List<Integer> concurrencies() {
+        String named = System.getProperty("bench.concurrency", "").trim();
+        return named.isEmpty() ? CONCURRENCY : Arrays.stream(named.split("\\s*,\\s*")).map(Integer::valueOf).toList();
     }
 
     Results results(Map<String, String> settings, long idleKb, long peakKb) {
