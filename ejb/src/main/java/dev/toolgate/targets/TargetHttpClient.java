@@ -29,7 +29,6 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
-import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 
@@ -102,7 +101,6 @@ public final class TargetHttpClient implements AutoCloseable {
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setTlsSocketStrategy(handshakeOrNothing)
                         .setMaxConnPerRoute(CONNECTIONS).setMaxConnTotal(CONNECTIONS)
-                        .setDefaultSocketConfig(SocketConfig.custom().setSoTimeout(Timeout.of(readTimeout)).build())
                         .setDefaultTlsConfig(TlsConfig.custom().setHandshakeTimeout(Timeout.of(connectTimeout)).build())
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(Timeout.of(connectTimeout)).setSocketTimeout(Timeout.of(readTimeout))
@@ -111,9 +109,9 @@ public final class TargetHttpClient implements AutoCloseable {
                 .setDefaultRequestConfig(RequestConfig.custom()
                         .setConnectionRequestTimeout(Timeout.of(connectTimeout)).setResponseTimeout(Timeout.of(readTimeout))
                         // no "Upgrade: TLS" on plain GETs (some proxies refuse them), no answer to a 401 challenge
-                        .setRedirectsEnabled(false).setProtocolUpgradeEnabled(false).setAuthenticationEnabled(false).build())
+                        .setProtocolUpgradeEnabled(false).setAuthenticationEnabled(false).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
-                .disableContentCompression().disableAuthCaching().disableConnectionState()
+                .disableContentCompression().disableConnectionState()
                 .build(); // no system properties: no proxy, as the JDK client had none
         this.deadlineMillis = connectTimeout.plus(readTimeout).toMillis();
     }
