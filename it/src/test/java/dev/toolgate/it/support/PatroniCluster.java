@@ -410,7 +410,9 @@ public final class PatroniCluster implements AutoCloseable {
         // postmaster was killed while it waited for the synchronous standby goes on to read its next command from
         // stdin; on a pipe the JVM holds open it blocks there for ever, holding the shared memory, and that member's
         // PostgreSQL can never start again ("pre-existing shared memory block is still in use")
-        return new ProcessBuilder(line).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        // working in /: as the postgres user a checkout the build's user alone may enter (a clone in `mktemp -d`, 0700)
+        // cannot be its working directory, and Patroni's spawned helpers chdir back to it and die there
+        return new ProcessBuilder(line).directory(new File("/")).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
     }
 
