@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public final class GatewayProcess implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
+    public static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
     /** The gateway's heap bound, unless its JVM options name another (docs/operations.md sizes it). */
     static final String HEAP = "-Xmx256m";
     /**
@@ -38,6 +38,7 @@ public final class GatewayProcess implements AutoCloseable {
     private final List<String> serverOptions = new ArrayList<>();
     private List<String> javaCommand = LocalStack.javaCommand();
     private Duration drain = DRAIN;
+    private Duration readyTimeout = READY_TIMEOUT;
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
@@ -76,6 +77,12 @@ public final class GatewayProcess implements AutoCloseable {
     /** {@link #DRAIN} for a run whose slowest target call is longer (docs/operations.md, Upgrading). */
     public GatewayProcess withDrain(Duration drain) {
         this.drain = drain;
+        return this;
+    }
+
+    /** A longer wait than {@link #READY_TIMEOUT} for a start that runs at a low priority beside other builds. */
+    public GatewayProcess withReadyTimeout(Duration timeout) {
+        this.readyTimeout = timeout;
         return this;
     }
 
@@ -157,7 +164,7 @@ public final class GatewayProcess implements AutoCloseable {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
                 .timeout(Duration.ofSeconds(5)).build();
-        Instant deadline = Instant.now().plus(READY_TIMEOUT);
+        Instant deadline = Instant.now().plus(readyTimeout);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IOException("the gateway exited with " + process.exitValue() + "; see " + log);
@@ -181,7 +188,7 @@ public final class GatewayProcess implements AutoCloseable {
             // short: paid on every start of every suite that owns a gateway; the log check reads only what this start wrote
             LocalStack.pause(Duration.ofMillis(100));
         }
-        throw new IOException("the gateway was not ready after " + READY_TIMEOUT + "; see " + log);
+        throw new IOException("the gateway was not ready after " + readyTimeout + "; see " + log);
     }
 
     private String logSinceStart() throws IOException {
@@ -222,6 +229,7 @@ public final class GatewayProcess implements AutoCloseable {
     /** SIGKILL: no shutdown hooks, no chance to record anything — a crash. */
     public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor();
+        removeRoot();
     }
 
     /** SIGTERM and wait: an orderly shutdown. */
@@ -230,6 +238,22 @@ public final class GatewayProcess implements AutoCloseable {
         if (process != null && process.isAlive()) {
             process.destroy();
             process.waitFor();
+        }
+        removeRoot();
+    }
+
+    /**
+     * Micro unpacks itself and the application into its root folder, about 110 MiB a start: a suite that starts dozens
+     * of gateways on different ports would otherwise leave gigabytes behind (a CI run once ran out of disk so). Nothing
+     * of ours lives there, and the next start on this port begins clean anyway.
+     */
+    private void removeRoot() {
+        if (process == null || !process.isAlive()) {
+            try {
+                LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
+            } catch (IOException leftBehind) {
+                // disk, not correctness: the next start on this port removes it or fails loudly
+            }
         }
     }
 }
