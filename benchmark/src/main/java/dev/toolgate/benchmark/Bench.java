@@ -8,8 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,7 +45,7 @@ public final class Bench {
                  GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(),
                          LocalStack.asEnvironment(gatewayConfig(jdbcUrl, simulators.url(), adminToken, length)),
                          home.resolve("gateway.log")).alsoDeploying(floor).withJvmOptions(jvmOptions(length))
-                         .withServerOptions(microOptions()).start().awaitReady();
+                         .withServerOptions(microOptions()).withReadyTimeout(readyTimeout(length)).start().awaitReady();
                  Connection admin = postgres.getPostgresDatabase().getConnection();
                  Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection();
                  DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
@@ -60,9 +61,11 @@ public final class Bench {
                 Measurements run = new Measurements(length, meter, requests, gateway, token, database, journal,
                         simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
-                        home.resolve("gateway-2.log")).withJvmOptions(jvmOptions(length)).withServerOptions(microOptions()).start().awaitReady(),
+                        home.resolve("gateway-2.log")).withJvmOptions(jvmOptions(length)).withServerOptions(microOptions())
+                        .withReadyTimeout(readyTimeout(length)).start().awaitReady(),
                         endpoint -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(traced(config, endpoint)),
-                                home.resolve("gateway-traced.log")).withJvmOptions(jvmOptions(length)).start().awaitReady(), operatorToken,
+                                home.resolve("gateway-traced.log")).withJvmOptions(jvmOptions(length))
+                                .withReadyTimeout(readyTimeout(length)).start().awaitReady(), operatorToken,
                         new Measurements.PeerSetup(home, postgres.getPort(), Path.of(System.getProperty("bench.restate.server",
                                 "target/restate/node_modules/@restatedev/restate-server-linux-x64/bin/restate-server")), admin));
                 Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());
@@ -72,6 +75,14 @@ public final class Bench {
                 System.out.println("wrote " + out.resolve("bench.json") + " and " + out.resolve("bench.png") + "; logs in " + home);
             }
         }
+    }
+
+    /**
+     * The quick run in CI (QuickBenchRunIT) starts its gateways niced beside the it module's suites: at a load of 7 to 9
+     * one took more than the usual four minutes to deploy. A full run is on a quiet machine and keeps the usual wait.
+     */
+    private static Duration readyTimeout(RunLength length) {
+        return length.isQuick() ? Duration.ofMinutes(10) : GatewayProcess.READY_TIMEOUT;
     }
 
     /**
