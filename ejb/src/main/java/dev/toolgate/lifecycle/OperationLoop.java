@@ -108,11 +108,6 @@ public class OperationLoop {
         return reconciler.askAll(leased, items);
     }
 
-    /** How many rows of {@code operation} the job may ask {@code target} about in one request. */
-    public int lookupBatch(String target, String operation) {
-        return reconciler.lookupBatch(target, operation);
-    }
-
     /** The job's second turn: a chunk's answers recorded in one transaction, in the items' order. */
     public List<Phase> recordLookUps(List<OperationView> leased, List<Lookup> lookups, String actor) {
         return reconciler.recordAll(leased, lookups, actor);

@@ -67,11 +67,6 @@ public class Reconciler {
         }
     }
 
-    /** How many rows of {@code operation} {@link #askAll} asks {@code target} for together. */
-    public int lookupBatch(String target, String operation) {
-        return targets.lookupBatch(target, operation);
-    }
-
     /** A chunk's answers recorded in one transaction ({@link ChunkLookupRecorder#reconciledAll}), under one span. */
     public List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
         try (Step step = Spans.step("toolgate.record_lookups", OperationAttributes.none())) {

@@ -15,6 +15,7 @@ import dev.toolgate.lifecycle.Dispatcher;
 import dev.toolgate.lifecycle.Phase;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.registry.TargetRegistry;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import jakarta.batch.api.chunk.AbstractItemWriter;
@@ -67,6 +68,8 @@ public class ReconcileWriter extends AbstractItemWriter {
     LeaseRenewals renewals;
     @Inject
     JournalSettings settings;
+    @Inject
+    TargetRegistry targets;
     @Inject
     StepContext step;
 
@@ -142,7 +145,7 @@ public class ReconcileWriter extends AbstractItemWriter {
 
     /**
      * The items in the units they are looked up in: those of one target's operation together, as many as the target
-     * takes in one request ({@link OperationLoop#lookupBatch}), each unit in the items' (key) order.
+     * takes in one request ({@link TargetRegistry#lookupBatch}), each unit in the items' (key) order.
      */
     private List<List<Item>> askedTogether(List<Item> items) {
         Map<String, List<Item>> byOperation = new LinkedHashMap<>();
@@ -151,7 +154,7 @@ public class ReconcileWriter extends AbstractItemWriter {
         }
         List<List<Item>> units = new ArrayList<>();
         byOperation.values().forEach(same -> {
-            int batch = Math.max(1, loop.lookupBatch(same.get(0).claimed.target(), same.get(0).claimed.operation()));
+            int batch = targets.lookupBatch(same.get(0).claimed.target(), same.get(0).claimed.operation());
             for (int from = 0; from < same.size(); from += batch) {
                 units.add(same.subList(from, Math.min(same.size(), from + batch)));
             }

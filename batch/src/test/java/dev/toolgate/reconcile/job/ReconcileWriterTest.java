@@ -13,6 +13,7 @@ import dev.toolgate.lifecycle.Renewal;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Lookup;
+import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.targets.Outcome;
 import jakarta.batch.runtime.BatchStatus;
 import jakarta.batch.runtime.Metric;
@@ -146,6 +147,12 @@ class ReconcileWriterTest {
                 return Duration.ofSeconds(30);
             }
         };
+        writer.targets = new TargetRegistry() {
+            @Override
+            public int lookupBatch(String target, String operation) {
+                return "invoice.create".equals(operation) ? batch : 1;
+            }
+        };
         Step step = new Step();
         writer.step = step;
         writer.writeItems(List.of((Object[]) claimed));
@@ -159,11 +166,6 @@ class ReconcileWriterTest {
         public Lookup lookUp(OperationView leased) {
             asked.add(leased.key());
             return absentAt.contains(leased.key()) ? new Lookup.Absent() : new Lookup.Found("ref-" + leased.key(), JsonValue.EMPTY_JSON_OBJECT);
-        }
-
-        @Override
-        public int lookupBatch(String target, String operation) {
-            return "invoice.create".equals(operation) ? batch : 1;
         }
 
         @Override
