@@ -39,6 +39,8 @@ public final class GatewayProcess implements AutoCloseable {
     private List<String> javaCommand = LocalStack.javaCommand();
     private Duration drain = DRAIN;
     private Duration readyTimeout = READY_TIMEOUT;
+    /** Which gateway last started on each port: a restart on the same port is a new object, and the old one's late close must not empty the new one's root. */
+    private static final Map<Integer, GatewayProcess> ROOT_OWNERS = new java.util.concurrent.ConcurrentHashMap<>();
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
 
@@ -137,6 +139,7 @@ public final class GatewayProcess implements AutoCloseable {
         builder.environment().putAll(environment);
         logStart = Files.size(log.toFile().exists() ? log : Files.createFile(log));
         process = builder.start();
+        ROOT_OWNERS.put(port, this);
         return this;
     }
 
@@ -248,7 +251,7 @@ public final class GatewayProcess implements AutoCloseable {
      * of ours lives there, and the next start on this port begins clean anyway.
      */
     private void removeRoot() {
-        if (process == null || !process.isAlive()) {
+        if (process != null && !process.isAlive() && ROOT_OWNERS.remove(port, this)) {
             try {
                 LocalStack.deleteRecursively(runtime.resolve("instance-" + port));
             } catch (IOException leftBehind) {

@@ -44,6 +44,18 @@ class GatewayProcessTest {
         assertFalse(Files.exists(runtime.resolve("instance-" + port)), "the root folder is gone after a kill");
     }
 
+    @Test
+    void aGatewayReplacedOnItsPortLeavesItsSuccessorsRootAlone() throws Exception {
+        int port = LocalStack.freePort();
+        GatewayProcess crashed = started(port);
+        crashed.kill();
+        GatewayProcess successor = started(port);
+        crashed.close(); // a suite closing every gateway it made, the crashed one last
+        assertTrue(Files.exists(runtime.resolve("instance-" + port).resolve("ready")), "the running successor keeps its root");
+        successor.close();
+        assertFalse(Files.exists(runtime.resolve("instance-" + port)));
+    }
+
     private GatewayProcess started(int port) throws IOException {
         fakeMicro();
         Files.writeString(runtime.resolve("ROOT.war"), "not read");
