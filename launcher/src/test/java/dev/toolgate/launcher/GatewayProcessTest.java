@@ -30,18 +30,22 @@ class GatewayProcessTest {
 
     @Test
     void anOrderlyStopRemovesTheRootFolderMicroUnpackedInto() throws Exception {
-        int port = LocalStack.freePort();
-        GatewayProcess gateway = started(port);
-        gateway.close();
-        assertFalse(Files.exists(runtime.resolve("instance-" + port)), "the root folder is gone after a stop");
+        assertNoRootAfter(GatewayProcess::close, "a stop");
     }
 
     @Test
     void aKilledGatewayLeavesNoRootFolderEither() throws Exception {
+        assertNoRootAfter(GatewayProcess::kill, "a kill");
+    }
+
+    private interface Ending {
+        void end(GatewayProcess gateway) throws Exception;
+    }
+
+    private void assertNoRootAfter(Ending ending, String what) throws Exception {
         int port = LocalStack.freePort();
-        GatewayProcess gateway = started(port);
-        gateway.kill();
-        assertFalse(Files.exists(runtime.resolve("instance-" + port)), "the root folder is gone after a kill");
+        ending.end(started(port));
+        assertFalse(Files.exists(runtime.resolve("instance-" + port)), "the root folder is gone after " + what);
     }
 
     @Test
