@@ -243,10 +243,13 @@ public final class Simulators implements AutoCloseable {
         threads.shutdownNow();
         clock.shutdownNow();
         notifications.close();
+        tls.delete();
     }
 
     public static void main(String[] args) throws IOException {
         Simulators simulators = start(args.length > 0 ? Integer.parseInt(args[0]) : 18090);
+        // stopped by SIGTERM (SimulatorProcess, the local run's Ctrl+C): the CA's files go with the process
+        Runtime.getRuntime().addShutdownHook(new Thread(simulators.tls::delete, "simulator-tls-cleanup"));
         System.out.println("simulators listening on " + simulators.baseUrl() + " (1C OData: " + simulators.oneCUrl()
                 + "); own origins: " + simulators.origins.keySet().stream().map(s -> s + " " + simulators.origin(s)).toList()
                 + "; over HTTPS: " + simulators.httpsBaseUrl() + " and " + simulators.httpsOrigins.keySet().stream()

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.simulator.tls.SimulatorTls;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,11 @@ class TlsSettingsTest {
     @BeforeAll
     static void certificates() throws Exception {
         files = SimulatorTls.create();
+    }
+
+    @AfterAll
+    static void removeCertificates() {
+        files.delete();
     }
 
     @Test

@@ -66,6 +66,17 @@ public final class SimulatorTls {
         return folder.resolve("client.p12");
     }
 
+    /** The folder {@link #create} wrote, with its files: a test run starts dozens of simulators, each with its own. */
+    public void delete() {
+        try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException leftBehind) {
+            // a few kilobytes in the temporary folder, not a reason to fail a stop
+        }
+    }
+
     /** The HTTPS origins' context: a certificate for {@code localhost} and {@code 127.0.0.1}. */
     public SSLContext serverContext() {
         return server.context(null);
