@@ -39,7 +39,10 @@ public final class GatewayProcess implements AutoCloseable {
     private List<String> javaCommand = LocalStack.javaCommand();
     private Duration drain = DRAIN;
     private Duration readyTimeout = READY_TIMEOUT;
-    /** Which gateway last started on each port: a restart on the same port is a new object, and the old one's late close must not empty the new one's root. */
+    /**
+     * Which gateway last started on each port: a restart on the same port is a new object, and the old one's late close
+     * must not empty the new one's root folder.
+     */
     private static final Map<Integer, GatewayProcess> ROOT_OWNERS = new java.util.concurrent.ConcurrentHashMap<>();
     private Process process;
     private long logStart; // the log is appended to across restarts: only what this start wrote counts
@@ -247,7 +250,7 @@ public final class GatewayProcess implements AutoCloseable {
 
     /**
      * Micro unpacks itself and the application into its root folder, about 110 MiB a start: a suite that starts dozens
-     * of gateways on different ports would otherwise leave gigabytes behind (a CI run once ran out of disk so). Nothing
+     * of gateways on different ports would otherwise leave gigabytes behind, enough to fill a CI machine's disk. Nothing
      * of ours lives there, and the next start on this port begins clean anyway.
      */
     private void removeRoot() {
