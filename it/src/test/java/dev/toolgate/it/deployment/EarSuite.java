@@ -37,6 +37,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 
+import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -201,6 +202,25 @@ abstract class EarSuite {
         assertEquals("HTTP/1.1 413 Content Too Large", RawHttp.statusLine(baseUrl(), submit + key + "-big",
                 Agent.invoice("a".repeat(70_000), 100)));
         assertEquals("HTTP/1.1 404 Not Found", RawHttp.statusLine(baseUrl(), "GET /api/v1/operations/" + key + "-none HTTP/1.1\r\n" + token, ""));
+    }
+
+    /**
+     * A submission is served ahead of JAX-RS on this server (only that door says how large a body may be when it
+     * cut one off without Content-Length); one that asks for another media type is still JAX-RS's, and is refused
+     * alike.
+     */
+    @Test
+    void servesSubmissionsAheadOfJaxRsAndLeavesNegotiationToItOnThisServer() {
+        Agent agent = new Agent(baseUrl());
+        byte[] big = Agent.invoice("a".repeat(70_000), 100).getBytes(StandardCharsets.UTF_8);
+        for (String accept : List.of("application/json", "application/problem+json")) {
+            Agent.Answer refused = agent.send(agent.operations().header("Idempotency-Key", "test:invoice.create:ear-chunked:v1")
+                    .header("Content-Type", "application/json").header("Accept", accept)
+                    .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))));
+            assertEquals(413, refused.status(), accept + ": " + refused.body());
+            assertEquals("payload-too-large", refused.problem(), accept);
+            assertEquals(accept.equals("application/json"), refused.json().containsKey("detail"), accept + " (the door's detail): " + refused.body());
+        }
     }
 
     /**

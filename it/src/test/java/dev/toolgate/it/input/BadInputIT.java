@@ -75,6 +75,7 @@ class BadInputIT extends MicroSuite {
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofInputStream(
                         () -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)))));
         assertEquals(413, chunked.status(), "a body without Content-Length is cut off at the limit too");
+        assertEquals("the body may be at most 65536 bytes", chunked.json().getString("detail"), chunked.body());
         String deep = "{\"operation\":\"invoice.create\",\"target\":\"1c\",\"payload\":{\"order_id\":"
                 + "[".repeat(50) + "]".repeat(50) + "}}";
         Agent.Answer nested = agent.send(post(key("deep"), deep));

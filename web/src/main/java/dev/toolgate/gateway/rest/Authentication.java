@@ -55,7 +55,18 @@ public class Authentication implements ContainerRequestFilter {
         if (PUBLIC_PATHS.contains(withoutEdgeSlashes(request.getUriInfo().getPath())) && "GET".equals(request.getMethod())) {
             return;
         }
-        Caller caller = bearer(request.getHeaders().get(HttpHeaders.AUTHORIZATION))
+        Caller caller = admit(request.getHeaders().get(HttpHeaders.AUTHORIZATION), request.getLength());
+        request.setEntityStream(new Limited(request.getEntityStream(), maxBodyBytes));
+        request.setSecurityContext(new CallerContext(caller, request.getSecurityContext().isSecure()));
+    }
+
+    /**
+     * The caller of a request with these {@code Authorization} values and this {@code Content-Length} (-1: none
+     * said), or the refusal: 401, 429 (the call counts against the caller's rate), 413. Also {@link SubmitDoor}'s:
+     * public, as every method called through the container's proxy.
+     */
+    public Caller admit(List<String> authorization, long length) {
+        Caller caller = bearer(authorization)
                 .flatMap(principals::authenticate)
                 .orElseThrow(() -> new ProblemException(ProblemType.UNAUTHENTICATED,
                         "send Authorization: Bearer <token> with a live token"));
@@ -64,11 +75,18 @@ public class Authentication implements ContainerRequestFilter {
             throw new ProblemException(ProblemType.RATE_LIMITED, "too many requests from " + caller.principalId())
                     .retryAfter(wait);
         }
-        if (request.getLength() > maxBodyBytes) {
-            throw new ProblemException(ProblemType.PAYLOAD_TOO_LARGE, "the body may be at most " + maxBodyBytes + " bytes");
+        if (length > maxBodyBytes) {
+            throw tooLarge();
         }
-        request.setEntityStream(new Limited(request.getEntityStream(), maxBodyBytes));
-        request.setSecurityContext(new CallerContext(caller, request.getSecurityContext().isSecure()));
+        return caller;
+    }
+
+    public ProblemException tooLarge() {
+        return new ProblemException(ProblemType.PAYLOAD_TOO_LARGE, "the body may be at most " + maxBodyBytes + " bytes");
+    }
+
+    public long maxBodyBytes() {
+        return maxBodyBytes;
     }
 
     /** {@code path} without its leading and trailing slashes (by hand: this runs on every request). */

@@ -8,6 +8,7 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.ext.Provider;
 
 /** 403 unless the caller holds one of the roles the resource method is {@link Allowed} for. */
@@ -23,11 +24,14 @@ public class Authorization implements ContainerRequestFilter {
         if (resource.getResourceMethod().isAnnotationPresent(Unauthenticated.class)) {
             return;
         }
-        Allowed allowed = resource.getResourceMethod().getAnnotation(Allowed.class);
-        if (allowed == null || !CallerContext.hasAny(request.getSecurityContext(), allowed.value())) {
+        require(request.getSecurityContext(), resource.getResourceMethod().getAnnotation(Allowed.class));
+    }
+
+    /** 403 unless {@code caller} holds one of the roles {@code allowed} names (none named: nobody). Also {@link SubmitDoor}'s. */
+    static void require(SecurityContext caller, Allowed allowed) {
+        if (allowed == null || !CallerContext.hasAny(caller, allowed.value())) {
             throw new ProblemException(ProblemType.FORBIDDEN,
-                    (request.getSecurityContext().getUserPrincipal() == null ? "an anonymous caller"
-                            : request.getSecurityContext().getUserPrincipal().getName()) + " may not do this");
+                    (caller.getUserPrincipal() == null ? "an anonymous caller" : caller.getUserPrincipal().getName()) + " may not do this");
         }
     }
 }

@@ -21,22 +21,33 @@ import jakarta.ws.rs.ext.Provider;
 @Priority(Priorities.AUTHENTICATION - 100)
 public class Correlation implements ContainerRequestFilter, ContainerResponseFilter {
 
+    static final String TRACERESPONSE = "traceresponse";
     private static final String TRACE = Correlation.class.getName();
 
     @Override
     public void filter(ContainerRequestContext request) {
-        String traceId = TraceParent.traceId(request.getHeaderString(TraceParent.HEADER)).orElse(null);
-        request.setProperty(TRACE, Trace.start(traceId));
+        request.setProperty(TRACE, start(request.getHeaderString(TraceParent.HEADER)));
     }
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        String traceId = Trace.traceId();
-        if (traceId != null) {
-            response.getHeaders().putSingle("traceresponse", TraceParent.outgoing(traceId));
+        String traceresponse = traceresponse();
+        if (traceresponse != null) {
+            response.getHeaders().putSingle(TRACERESPONSE, traceresponse);
         }
         if (request.getProperty(TRACE) instanceof Trace trace) {
             trace.close();
         }
+    }
+
+    /** The call's trace, from its {@code traceparent} header (null or malformed: a new one). Also {@link SubmitDoor}'s. */
+    static Trace start(String traceparent) {
+        return Trace.start(TraceParent.traceId(traceparent).orElse(null));
+    }
+
+    /** The answer's {@code traceresponse}: the call's trace as it stands now, or null outside a call. */
+    static String traceresponse() {
+        String traceId = Trace.traceId();
+        return traceId == null ? null : TraceParent.outgoing(traceId);
     }
 }

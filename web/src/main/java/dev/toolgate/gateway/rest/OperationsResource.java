@@ -32,6 +32,9 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
+import java.net.URI;
+import java.util.List;
+
 /**
  * {@code /api/v1/operations}: where agents submit operations and read their records. One instance for all
  * requests, the request's own parts ({@code UriInfo}, headers, security) passed to each method: made per
@@ -59,10 +62,18 @@ public class OperationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.AGENT)
     public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, @Context UriInfo uri, byte[] body) {
+        return submit(headers.getRequestHeader(IdempotencyKeyHeader.NAME), CallerContext.of(security), uri.getBaseUri(), body);
+    }
+
+    /**
+     * The submission itself, JAX-RS or not ({@link SubmitDoor}: public, as it is called through the container's proxy);
+     * {@code base}: the API's base URI ({@code …/api/}).
+     */
+    public Response submit(List<String> idempotencyKey, Caller caller, URI base, byte[] body) {
         // bytes, not String: a String would already have had what is not UTF-8 replaced with U+FFFD
-        String key = IdempotencyKeyHeader.parse(headers.getRequestHeader(IdempotencyKeyHeader.NAME));
+        String key = IdempotencyKeyHeader.parse(idempotencyKey);
         AgentCommand command = CommandParser.parse(body);
-        return answers(uri).toResponse(gateway.submit(ToolCall.rest(command.operation()), CallerContext.of(security), key, command));
+        return answers(base).toResponse(gateway.submit(ToolCall.rest(command.operation()), caller, key, command));
     }
 
     /**
@@ -139,6 +150,10 @@ public class OperationsResource {
     }
 
     private Answers answers(UriInfo uri) {
-        return new Answers(uri.getBaseUri(), replays.length());
+        return answers(uri.getBaseUri());
+    }
+
+    private Answers answers(URI base) {
+        return new Answers(base, replays.length());
     }
 }

@@ -25,6 +25,29 @@ final class ProblemMappers {
     private ProblemMappers() {
     }
 
+    /**
+     * What JAX-RS answers for {@code e}, for a door that is served without it ({@link SubmitDoor}): the mapper of the
+     * nearest type, as JAX-RS picks one (each mapped type here extends {@link RuntimeException} directly).
+     */
+    static Response toResponse(Throwable e) {
+        if (e instanceof OperationRefused refused) {
+            return new OperationRefusal().toResponse(refused);
+        }
+        if (e instanceof ProblemException problem) {
+            return new Refused().toResponse(problem);
+        }
+        if (e instanceof InputRefused input) {
+            return new Edge().toResponse(input);
+        }
+        if (e instanceof InvalidCommand invalid) {
+            return new Invalid().toResponse(invalid);
+        }
+        if (e instanceof WebApplicationException refusal) {
+            return new Refusal().toResponse(refusal);
+        }
+        return new Unexpected().toResponse(e);
+    }
+
     /** A request about an existing operation that the journal refused; one problem type per reason. */
     @Provider
     public static class OperationRefusal implements ExceptionMapper<OperationRefused> {

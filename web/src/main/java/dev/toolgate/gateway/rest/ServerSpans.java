@@ -51,11 +51,10 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
             return;
         }
         if (Spans.currentSpanId() == null && !UNTRACED.contains(resource.getResourceClass())) {
+            Class<?> type = resource.getResourceClass();
             Method method = resource.getResourceMethod();
-            String route = method == null ? route() : ROUTES.computeIfAbsent(List.of(resource.getResourceClass(), method), m -> route());
-            request.setProperty(SPAN, Spans.server(request.getMethod() + " " + route,
-                    Spans.remoteParent(request.getHeaderString(TraceParent.HEADER)), OperationAttributes.none())
-                    .set("http.request.method", request.getMethod()).set("http.route", route));
+            String route = method == null ? route(type, null) : ROUTES.computeIfAbsent(List.of(type, method), m -> route(type, method));
+            request.setProperty(SPAN, open(request.getMethod(), route, request.getHeaderString(TraceParent.HEADER)));
         }
         Trace.traceId(); // the call's trace is the server span's from here on, whoever asks (traceresponse, a GET's log line)
     }
@@ -63,19 +62,29 @@ public class ServerSpans implements ContainerRequestFilter, ContainerResponseFil
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(SPAN) instanceof Step server) {
-            server.set("http.response.status_code", response.getStatus());
-            if (response.getStatus() >= 500) {
-                server.failed(Integer.toString(response.getStatus()));
-            }
-            server.close();
+            close(server, response.getStatus());
         }
     }
 
-    /** The matched resource's template under the API's root ({@code /api/v1/operations/{key}/resume}): no values. */
-    private String route() {
+    /** A call's server span, continuing the caller's {@code traceparent}. Also {@link SubmitDoor}'s. */
+    static Step open(String method, String route, String traceparent) {
+        return Spans.server(method + " " + route, Spans.remoteParent(traceparent), OperationAttributes.none())
+                .set("http.request.method", method).set("http.route", route);
+    }
+
+    static void close(Step server, int status) {
+        server.set("http.response.status_code", status);
+        if (status >= 500) {
+            server.failed(Integer.toString(status));
+        }
+        server.close();
+    }
+
+    /** A resource method's template under the API's root ({@code /api/v1/operations/{key}/resume}): no values. */
+    static String route(Class<?> type, Method method) {
         StringBuilder route = new StringBuilder("/api");
-        append(route, resource.getResourceClass());
-        append(route, resource.getResourceMethod());
+        append(route, type);
+        append(route, method);
         return route.toString();
     }
 

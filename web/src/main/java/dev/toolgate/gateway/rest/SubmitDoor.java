@@ -1,0 +1,198 @@
+package dev.toolgate.gateway.rest;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
+import dev.toolgate.trace.Spans;
+import dev.toolgate.trace.Step;
+import dev.toolgate.trace.Trace;
+import dev.toolgate.trace.TraceParent;
+import jakarta.inject.Inject;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code POST /api/v1/operations}, the agents' one hot call, served ahead of JAX-RS: the same filters' rules in
+ * their order (trace, authentication, role, the server span), the same resource method, the same mapping of
+ * answers and errors — only JAX-RS's own dispatch left out, which cost a fifth of a new operation's CPU and was
+ * all of what made REST dearer than MCP (docs/benchmark.md). It serves only a call whose headers need no
+ * negotiation: {@code Content-Type: application/json} and an {@code Accept} that takes JSON. Every other call,
+ * to this path or any other, goes on to JAX-RS, which answers it as before (415, 406, 405, …).
+ *
+ * <p>Annotated, not registered by code: the filters {@code EdgeRegistration} puts first ({@code Stopping}, the
+ * input edge) come before every declared filter, so what reaches this has passed them.
+ */
+@WebFilter(urlPatterns = SubmitDoor.PATH)
+public class SubmitDoor implements Filter {
+
+    static final String PATH = "/api/v1/operations";
+    /** The resource method this serves: its role, media type and route are read from it, never said twice. */
+    static final Method SUBMIT = submitMethod();
+    private static final Allowed ALLOWED = SUBMIT.getAnnotation(Allowed.class);
+    private static final String ROUTE = ServerSpans.route(OperationsResource.class, SUBMIT);
+
+    @Inject
+    Authentication authentication;
+    @Inject
+    OperationsResource operations;
+
+    @Override
+    public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+        HttpServletRequest request = (HttpServletRequest) req;
+        if (!serves(request.getMethod(), headers(request, HttpHeaders.CONTENT_TYPE), headers(request, HttpHeaders.ACCEPT))) {
+            chain.doFilter(req, res);
+            return;
+        }
+        HttpServletResponse response = (HttpServletResponse) res;
+        Step server = null;
+        Response answer;
+        try (Trace trace = Correlation.start(request.getHeader(TraceParent.HEADER))) {
+            try {
+                Caller caller = authentication.admit(headers(request, HttpHeaders.AUTHORIZATION), request.getContentLengthLong());
+                Authorization.require(new CallerContext(caller, request.isSecure()), ALLOWED);
+                if (Spans.recording() && Spans.currentSpanId() == null) { // no server's own span, as in ServerSpans
+                    server = ServerSpans.open(HttpMethod.POST, ROUTE, request.getHeader(TraceParent.HEADER));
+                }
+                Trace.traceId(); // the call's trace is the server span's from here on
+                answer = operations.submit(headers(request, IdempotencyKeyHeader.NAME), caller, base(request), body(request));
+            } catch (RuntimeException e) {
+                answer = ProblemMappers.toResponse(e);
+            }
+            try {
+                write(answer, Correlation.traceresponse(), response);
+            } finally {
+                if (server != null) {
+                    ServerSpans.close(server, answer.getStatus());
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether this call is one JAX-RS would dispatch to {@link OperationsResource#submit} with nothing to negotiate:
+     * a POST of {@code application/json} (any parameters) that accepts JSON — no {@code Accept}, or one naming
+     * {@code application/json}, {@code application/*} or {@code *}{@code /*} without {@code q=0}.
+     */
+    static boolean serves(String method, List<String> contentType, List<String> accept) {
+        if (!HttpMethod.POST.equals(method) || contentType.size() != 1 || !isJson(mediaType(contentType.get(0)))) {
+            return false;
+        }
+        if (accept.isEmpty()) {
+            return true;
+        }
+        for (String header : accept) {
+            for (String range : header.split(",")) {
+                String type = mediaType(range);
+                if ((isJson(type) || type.equals("application/*") || type.equals("*/*")) && !refused(range)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isJson(String mediaType) {
+        return mediaType.equals(MediaType.APPLICATION_JSON);
+    }
+
+    /** The type and subtype alone, lower-cased. */
+    private static String mediaType(String value) {
+        int semicolon = value.indexOf(';');
+        return (semicolon < 0 ? value : value.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** {@code q=0} (or a weight that does not parse: JAX-RS decides then). */
+    private static boolean refused(String range) {
+        for (String parameter : range.split(";")) {
+            int eq = parameter.indexOf('=');
+            if (eq > 0 && parameter.substring(0, eq).strip().equalsIgnoreCase("q")) {
+                try {
+                    return Double.parseDouble(parameter.substring(eq + 1).strip()) <= 0;
+                } catch (NumberFormatException e) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The body within the size limit (a body without Content-Length is read no further than one byte past it). */
+    private byte[] body(HttpServletRequest request) throws IOException {
+        long limit = authentication.maxBodyBytes();
+        byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+        if (body.length > limit) {
+            throw authentication.tooLarge();
+        }
+        return body;
+    }
+
+    /** The API's base URI ({@code http://host:port/context/api/}), as JAX-RS's {@link UriInfo#getBaseUri()} is. */
+    static URI base(HttpServletRequest request) {
+        StringBuffer url = request.getRequestURL();
+        url.setLength(url.length() - request.getRequestURI().length());
+        return URI.create(url.append(request.getContextPath()).append("/api/").toString());
+    }
+
+    /** A JAX-RS answer as JAX-RS would write it: the status, the headers, the entity (always text here) in UTF-8. */
+    static void write(Response answer, String traceresponse, HttpServletResponse response) throws IOException {
+        response.setStatus(answer.getStatus());
+        for (Map.Entry<String, List<String>> header : answer.getStringHeaders().entrySet()) {
+            for (String value : header.getValue()) {
+                if (value == null) {
+                    continue;
+                }
+                if (header.getKey().equalsIgnoreCase(HttpHeaders.CONTENT_TYPE)) {
+                    response.setContentType(value); // a server may keep its own type apart from its headers
+                } else {
+                    response.addHeader(header.getKey(), value);
+                }
+            }
+        }
+        if (traceresponse != null) {
+            response.setHeader(Correlation.TRACERESPONSE, traceresponse);
+        }
+        Object entity = answer.getEntity();
+        if (entity != null) {
+            byte[] bytes = entity.toString().getBytes(StandardCharsets.UTF_8);
+            response.setContentLength(bytes.length);
+            response.getOutputStream().write(bytes);
+        }
+    }
+
+    private static List<String> headers(HttpServletRequest request, String name) {
+        return Collections.list(request.getHeaders(name));
+    }
+
+    private static Method submitMethod() {
+        try {
+            Method submit = OperationsResource.class.getMethod("submit", HttpHeaders.class, SecurityContext.class, UriInfo.class, byte[].class);
+            if (!List.of(submit.getAnnotation(Consumes.class).value()).equals(List.of(MediaType.APPLICATION_JSON))) {
+                throw new IllegalStateException("OperationsResource.submit consumes other than JSON: SubmitDoor.serves must learn it");
+            }
+            return submit;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("SubmitDoor serves OperationsResource.submit, which is gone", e);
+        }
+    }
+}

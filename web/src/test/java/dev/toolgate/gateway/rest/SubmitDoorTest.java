@@ -1,0 +1,55 @@
+package dev.toolgate.gateway.rest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.toolgate.access.Role;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+class SubmitDoorTest {
+
+    private static final List<String> JSON = List.of("application/json");
+    private static final List<String> ANY = List.of();
+
+    @Test
+    void servesAPostOfJsonThatAcceptsJson() {
+        assertTrue(SubmitDoor.serves("POST", JSON, ANY), "no Accept");
+        for (String accept : List.of("application/json", "*/*", "application/*", "APPLICATION/JSON",
+                "text/html, application/json;q=0.5", "application/json; charset=utf-8", "text/csv, */*;q=0.1")) {
+            assertTrue(SubmitDoor.serves("POST", JSON, List.of(accept)), accept);
+        }
+        for (String contentType : List.of("application/json; charset=UTF-8", "Application/JSON", " application/json ")) {
+            assertTrue(SubmitDoor.serves("POST", List.of(contentType), ANY), contentType);
+        }
+        assertTrue(SubmitDoor.serves("POST", JSON, List.of("text/csv", "application/json")), "two Accept lines");
+    }
+
+    /** JAX-RS answers these as before: 405, 415, 406, or whatever it makes of a header this does not read. */
+    @Test
+    void leavesToJaxRsEveryCallThatNeedsNegotiation() {
+        for (String method : List.of("GET", "PUT", "DELETE", "OPTIONS", "HEAD", "PATCH", "post")) {
+            assertFalse(SubmitDoor.serves(method, JSON, ANY), method);
+        }
+        for (List<String> contentType : List.of(List.<String>of(), List.of("text/plain"), List.of("application/json-patch+json"),
+                List.of("application/*"), List.of("*/*"), List.of("application/json", "application/json"), List.of(""))) {
+            assertFalse(SubmitDoor.serves("POST", contentType, ANY), contentType.toString());
+        }
+        for (String accept : List.of("text/csv", "application/problem+json", "application/json;q=0", "application/json;q=0.0",
+                "*/*;q=0", "application/json;q=x", "text/*", "")) {
+            assertFalse(SubmitDoor.serves("POST", JSON, List.of(accept)), accept);
+        }
+    }
+
+    @Test
+    void servesTheResourceMethodsOwnRouteAndRole() {
+        assertEquals("/api/v1/operations", ServerSpans.route(OperationsResource.class, SubmitDoor.SUBMIT));
+        assertTrue(SubmitDoor.SUBMIT.isAnnotationPresent(POST.class));
+        assertEquals(List.of(Role.AGENT), List.of(SubmitDoor.SUBMIT.getAnnotation(Allowed.class).value()));
+        assertEquals("/api/" + OperationsResource.class.getAnnotation(Path.class).value(), SubmitDoor.PATH, "the door's path is the resource's");
+    }
+}
