@@ -70,6 +70,19 @@ class TargetHttpClientTest {
         assertTrue(received.get(1).toLowerCase(Locale.ROOT).contains("content-length: 0\r\n"), received.get(1));
     }
 
+    /** Its path and query as the adapter wrote them, encoded bytes and all: the client sets the path aside for a step. */
+    @Test
+    void anEncodedPathAndQueryReachTheTargetAsWritten() throws Exception {
+        URI uri = serve((request, out) -> answer(out, "200 OK", "", "{}"));
+        String path = "/odata/standard.odata/Document_%D0%A1%D1%87%D0%B5%D1%82?$format=json&$filter=Ref%20eq%20'a%2Fb'";
+        TargetHttpClient client = client();
+        assertEquals(new Exchange.Answered(200, "{}", null), client.send(TargetRequest.get(URI.create(uri + path))));
+        assertEquals(new Exchange.Answered(200, "{}", null), client.send(TargetRequest.of("POST", URI.create(uri + "/a%20b?x=1"), "{}")));
+        assertTrue(received.get(0).startsWith("GET /t" + path + " HTTP/1.1\r\n"), received.get(0));
+        assertTrue(received.get(0).contains("Host: " + uri.getHost() + ":" + uri.getPort() + "\r\n"), received.get(0));
+        assertTrue(received.get(1).startsWith("POST /t/a%20b?x=1 HTTP/1.1\r\n"), received.get(1));
+    }
+
     @Test
     void aRetryAfterThatIsADateOrGarbageCountsAsAbsent() throws Exception {
         URI uri = serve((request, out) -> answer(out, "503 Service Unavailable", "Retry-After: Fri, 31 Dec 2026 23:59:59 GMT\r\n", ""));
