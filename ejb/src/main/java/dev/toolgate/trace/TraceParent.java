@@ -1,9 +1,9 @@
 package dev.toolgate.trace;
 
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,7 +13,7 @@ public final class TraceParent {
     public static final String HEADER = "traceparent";
 
     private static final Pattern FORMAT = Pattern.compile("([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?");
-    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final HexFormat HEX = HexFormat.of();
 
     private TraceParent() {
     }
@@ -31,34 +31,34 @@ public final class TraceParent {
         return Optional.of(m.group(2));
     }
 
+    /**
+     * Random, as W3C Trace Context asks, and unpredictable to nobody's harm: an id names a trace, it grants nothing (the
+     * caller is told it in {@code traceresponse}). So a thread's own generator, as OpenTelemetry's SDK uses, not
+     * {@code SecureRandom}, whose shared source every call of every thread waited on.
+     */
     public static String newTraceId() {
-        return random(16);
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high;
+        long low;
+        do {
+            high = random.nextLong();
+            low = random.nextLong();
+        } while (high == 0 && low == 0);
+        return HEX.toHexDigits(high) + HEX.toHexDigits(low);
     }
 
     /** A span id of our own, never recorded as a span: what a header names while tracing is off. */
     public static String newSpanId() {
-        return random(8);
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long id;
+        do {
+            id = random.nextLong();
+        } while (id == 0);
+        return HEX.toHexDigits(id);
     }
 
     /** A header for a call we make within {@code traceId}: a new span of ours, sampled. */
     public static String outgoing(String traceId) {
         return "00-" + traceId + "-" + newSpanId() + "-01";
-    }
-
-    private static String random(int bytes) {
-        byte[] b = new byte[bytes];
-        do {
-            RANDOM.nextBytes(b);
-        } while (allZero(b));
-        return HexFormat.of().formatHex(b);
-    }
-
-    private static boolean allZero(byte[] b) {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -35,6 +35,18 @@ class TraceParentTest {
     }
 
     @Test
+    void newIdsAreWellFormedAndNeverRepeat() {
+        java.util.Set<String> traces = new java.util.HashSet<>();
+        java.util.Set<String> spans = new java.util.HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            String trace = TraceParent.newTraceId();
+            String span = TraceParent.newSpanId();
+            assertTrue(trace.matches("[0-9a-f]{32}") && TraceParent.traceId("00-" + trace + "-" + span + "-01").isPresent(), trace + " " + span);
+            assertTrue(traces.add(trace) && spans.add(span), "repeated: " + trace + " " + span);
+        }
+    }
+
+    @Test
     void putsTheOperationAndTraceIntoTheLogContextAndRestoresTheOuterOne() {
         try (Trace outer = Trace.start("4bf92f3577b34da6a3ce929d0e0e4736")) {
             Trace.operation("k1");
