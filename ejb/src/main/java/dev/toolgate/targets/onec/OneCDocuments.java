@@ -235,16 +235,21 @@ public final class OneCDocuments implements Target {
 
     @Override
     public int lookupBatch(String operation) {
-        return "invoice.create".equals(operation) ? settings.lookupBatch() : 1;
+        return sharesLookups(operation) ? settings.lookupBatch() : 1;
     }
 
     /** Invoices by their keys, many to a request ({@link OneCKeyLookups#lookupAll}); anything else one by one. */
     @Override
     public List<Lookup> lookupAll(List<Attempt> attempts) {
-        if (attempts.size() < 2 || !attempts.stream().allMatch(a -> "invoice.create".equals(a.operation()))) {
+        if (attempts.size() < 2 || !attempts.stream().allMatch(a -> sharesLookups(a.operation()))) {
             return Target.super.lookupAll(attempts);
         }
         return invoices.lookupAll(attempts);
+    }
+
+    /** Only invoices are found by our key in a query that can name many ({@link OneCKeyLookups}). */
+    private static boolean sharesLookups(String operation) {
+        return "invoice.create".equals(operation);
     }
 
     private Counterparty counterparty(String inn) {
