@@ -103,8 +103,8 @@ final class Profile {
 
     private static Map<String, List<String>> purposes() {
         Map<String, List<String>> p = new LinkedHashMap<>();
-        p.put("the target call (JDK HttpClient, TargetHttpClient, the 1C adapter)",
-                List.of("jdk.internal.net.http", "TargetHttpClient", "OneCDocuments"));
+        p.put("the target call (Apache HttpClient, TargetHttpClient, the 1C adapter)",
+                List.of("org.apache.hc", "TargetHttpClient", "OneCDocuments"));
         p.put("Jakarta Security's bridge and JACC, on every request",
                 List.of("HttpBridgeServerAuthModule", "JaccWebAuthorizationManager", "WebSecurityManager"));
         p.put("Payara's JAX-RS telemetry listener", List.of("OpenTelemetryRequestEventListener"));

@@ -67,12 +67,13 @@ public class SubmitDoor implements Filter {
         HttpServletResponse response = (HttpServletResponse) res;
         Step server = null;
         Response answer;
-        try (Trace trace = Correlation.start(request.getHeader(TraceParent.HEADER))) {
+        String traceparent = headerString(request, TraceParent.HEADER);
+        try (Trace trace = Correlation.start(traceparent)) {
             try {
                 Caller caller = authentication.admit(headers(request, HttpHeaders.AUTHORIZATION), request.getContentLengthLong());
                 Authorization.require(new CallerContext(caller, request.isSecure()), ALLOWED);
                 if (Spans.recording() && Spans.currentSpanId() == null) { // no server's own span, as in ServerSpans
-                    server = ServerSpans.open(HttpMethod.POST, ROUTE, request.getHeader(TraceParent.HEADER));
+                    server = ServerSpans.open(HttpMethod.POST, ROUTE, traceparent);
                 }
                 Trace.traceId(); // the call's trace is the server span's from here on
                 answer = operations.submit(headers(request, IdempotencyKeyHeader.NAME), caller, base(request), body(request));
@@ -182,6 +183,12 @@ public class SubmitDoor implements Filter {
 
     private static List<String> headers(HttpServletRequest request, String name) {
         return Collections.list(request.getHeaders(name));
+    }
+
+    /** As JAX-RS's {@code getHeaderString}: every value, comma-joined (two {@code traceparent}s make a malformed one), or null. */
+    static String headerString(HttpServletRequest request, String name) {
+        List<String> values = headers(request, name);
+        return values.isEmpty() ? null : String.join(",", values);
     }
 
     private static Method submitMethod() {

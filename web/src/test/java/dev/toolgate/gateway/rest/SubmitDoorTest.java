@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.access.Role;
+import dev.toolgate.gateway.edge.ServletFakes;
+import dev.toolgate.trace.TraceParent;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import org.junit.jupiter.api.Test;
 
+import java.util.Collections;
 import java.util.List;
 
 class SubmitDoorTest {
@@ -43,6 +47,23 @@ class SubmitDoorTest {
                 "*/*;q=0", "application/json;q=x", "text/*", "")) {
             assertFalse(SubmitDoor.serves("POST", JSON, List.of(accept)), accept);
         }
+    }
+
+    /** Two {@code traceparent} headers are one malformed value, as JAX-RS reads them: a new trace, as on every other path. */
+    @Test
+    void readsAHeaderAsJaxRsDoesEveryValueCommaJoined() {
+        String one = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        String other = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        assertEquals(one, SubmitDoor.headerString(withTraceparents(one), TraceParent.HEADER));
+        assertEquals(null, SubmitDoor.headerString(withTraceparents(), TraceParent.HEADER));
+        String two = SubmitDoor.headerString(withTraceparents(one, other), TraceParent.HEADER);
+        assertEquals(one + "," + other, two);
+        assertTrue(TraceParent.traceId(two).isEmpty(), "malformed: a new trace");
+    }
+
+    private static HttpServletRequest withTraceparents(String... values) {
+        return ServletFakes.proxy(HttpServletRequest.class, (method, args) -> method.equals("getHeaders")
+                ? Collections.enumeration(args[0].equals(TraceParent.HEADER) ? List.of(values) : List.<String>of()) : null);
     }
 
     @Test
