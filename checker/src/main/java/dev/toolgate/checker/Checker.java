@@ -186,9 +186,17 @@ public final class Checker {
         }
         for (History.Armed armed : op.armed()) {
             if (armed.fired() < armed.times()) {
-                broken(Rule.ARMED_FAULT_FIRED, op, armed.fault() + " fired " + armed.fired() + " of " + armed.times() + " times");
+                broken(Rule.ARMED_FAULT_FIRED, op, armed.fault() + " fired " + armed.fired() + " of " + armed.times() + " times; "
+                        + op.creates().size() + " create(s) reached " + op.system() + ", the row "
+                        + (op.row() == null ? "absent" : op.row().status()) + ", the answers " + statuses(op));
             }
         }
+    }
+
+    /** An operation's answers, briefly: status and problem, in order. */
+    private static String statuses(Operation op) {
+        return op.answers().stream().map(a -> a.httpStatus() + (a.problem() == null ? "" : " " + a.problem()))
+                .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
     }
 
     private void broken(Rule rule, Operation op, String detail) {

@@ -233,8 +233,11 @@ class CheckerTest {
 
     @Test
     void catchesAnArmedFaultThatNeverFired() {
-        caughtOnly(Rule.ARMED_FAULT_FIRED, op("k", List.of(CREATED), SUCCEEDED, List.of("obj-1"), List.of(SENT),
-                List.of(new Armed("status", 1, 0))));
+        Operation op = op("k", List.of(CREATED), SUCCEEDED, List.of("obj-1"), List.of(SENT), List.of(new Armed("status", 1, 0)));
+        caughtOnly(Rule.ARMED_FAULT_FIRED, op);
+        String report = judge(op).report(); // what reached the target says whether the fault could have fired
+        assertTrue(report.contains("status fired 0 of 1 times; 1 create(s) reached") && report.contains(", the row succeeded, the answers [201"),
+                report);
     }
 
     private static void caughtOnly(Rule rule, Operation op) {
