@@ -72,11 +72,13 @@ public class SubmitDoor implements Filter {
             try {
                 Caller caller = authentication.admit(headers(request, HttpHeaders.AUTHORIZATION), request.getContentLengthLong());
                 Authorization.require(new CallerContext(caller, request.isSecure()), ALLOWED);
+                // read before the span opens: a client gone mid-body (IOException) leaves no span open on this thread
+                byte[] body = body(request);
                 if (Spans.recording() && Spans.currentSpanId() == null) { // no server's own span, as in ServerSpans
                     server = ServerSpans.open(HttpMethod.POST, ROUTE, traceparent);
                 }
                 Trace.traceId(); // the call's trace is the server span's from here on
-                answer = operations.submit(headers(request, IdempotencyKeyHeader.NAME), caller, base(request), body(request));
+                answer = operations.submit(headers(request, IdempotencyKeyHeader.NAME), caller, base(request), body);
             } catch (RuntimeException e) {
                 answer = ProblemMappers.toResponse(e);
             }
