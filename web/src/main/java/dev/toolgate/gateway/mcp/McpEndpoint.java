@@ -6,6 +6,7 @@ import dev.toolgate.access.Caller;
 import dev.toolgate.access.Principals;
 import dev.toolgate.gateway.edge.BearerToken;
 import dev.toolgate.gateway.edge.RateLimiter;
+import dev.toolgate.gateway.edge.Requests;
 import dev.toolgate.gateway.edge.ServletDoor;
 import dev.toolgate.platform.JournalOutage;
 import dev.toolgate.trace.OperationAttributes;
@@ -21,7 +22,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
@@ -83,7 +83,7 @@ public class McpEndpoint extends ServletDoor {
             send(response, 429, error("too many requests from " + caller.get().principalId()));
             return;
         }
-        byte[] body = read(request.getInputStream(), settings.maxBodyBytes());
+        byte[] body = Requests.bodyWithin(request.getInputStream(), settings.maxBodyBytes());
         if (body == null) {
             response.setHeader("Connection", "close"); // the unread rest of the body must not be taken for a request
             send(response, 413, error("the body may be at most " + settings.maxBodyBytes() + " bytes"));
@@ -142,14 +142,7 @@ public class McpEndpoint extends ServletDoor {
 
     /** The deployment's absolute base ({@code http://host:port} plus the context root). */
     static String base(HttpServletRequest request) {
-        String url = request.getRequestURL().toString();
-        return url.substring(0, url.length() - request.getRequestURI().length()) + request.getContextPath();
-    }
-
-    /** The body, or null when it is longer than {@code limit} (read no further than that, whatever Content-Length says). */
-    private static byte[] read(InputStream in, long limit) throws IOException {
-        byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
-        return body.length > limit ? null : body;
+        return Requests.base(request);
     }
 
     private static JsonObject error(String detail) {

@@ -2,6 +2,7 @@ package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Caller;
 import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
+import dev.toolgate.gateway.edge.Requests;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
@@ -142,9 +143,8 @@ public class SubmitDoor implements Filter {
 
     /** The body within the size limit (a body without Content-Length is read no further than one byte past it). */
     private byte[] body(HttpServletRequest request) throws IOException {
-        long limit = authentication.maxBodyBytes();
-        byte[] body = request.getInputStream().readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
-        if (body.length > limit) {
+        byte[] body = Requests.bodyWithin(request.getInputStream(), authentication.maxBodyBytes());
+        if (body == null) {
             throw authentication.tooLarge();
         }
         return body;
@@ -152,9 +152,7 @@ public class SubmitDoor implements Filter {
 
     /** The API's base URI ({@code http://host:port/context/api/}), as JAX-RS's {@link UriInfo#getBaseUri()} is. */
     static URI base(HttpServletRequest request) {
-        StringBuffer url = request.getRequestURL();
-        url.setLength(url.length() - request.getRequestURI().length());
-        return URI.create(url.append(request.getContextPath()).append("/api/").toString());
+        return URI.create(Requests.base(request) + "/api/");
     }
 
     /** A JAX-RS answer as JAX-RS would write it: the status, the headers, the entity (always text here) in UTF-8. */
