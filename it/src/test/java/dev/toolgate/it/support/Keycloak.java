@@ -332,10 +332,15 @@ public final class Keycloak implements AutoCloseable {
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
+    /**
+     * A minute to answer, not ten seconds: beside the other lanes on two cores, the administrator's first calls (a
+     * token, then a new RSA key generated) once took longer than ten, and failed a console test that was not about
+     * them. Every caller here waits for the answer anyway; only a dead Keycloak makes it wait the whole minute.
+     */
     private static HttpResponse<String> send(HttpRequest.Builder request) throws IOException {
         try {
             return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()
-                    .send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                    .send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
