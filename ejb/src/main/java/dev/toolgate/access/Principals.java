@@ -32,22 +32,13 @@ public class Principals {
     @Resource
     TransactionSynchronizationRegistry transactions;
 
-    /** From this instance's cache when it holds the token, else from the table (and then cached). */
+    /** The live principal whose token has this digest, read from the table ({@link AuthenticatedCallers} caches it). */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<Caller> authenticate(String token) {
-        String digest = Tokens.digest(token);
-        CallerCache cache = callers.cache();
-        Optional<Caller> cached = cache.get(digest);
-        if (cached.isPresent()) {
-            return cached;
-        }
-        long stamp = cache.stamp();
+    public Optional<Caller> byDigest(String digest) {
         List<?> rows = em.createNativeQuery(AUTHENTICATE)
                 .setParameter(1, digest)
                 .getResultList();
-        Optional<Caller> caller = rows.stream().findFirst().map(row -> caller((Object[]) row));
-        caller.ifPresent(found -> cache.put(digest, found, stamp));
-        return caller;
+        return rows.stream().findFirst().map(row -> caller((Object[]) row));
     }
 
     /** Returns the new principal's token, which is never stored or shown again; empty if the id is taken. */

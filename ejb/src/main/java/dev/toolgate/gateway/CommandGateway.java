@@ -16,16 +16,15 @@ import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
 
 import java.time.Instant;
 
 /**
  * An agent's command: the operation's one loop ({@link OperationLoop}), from its capture, as a tool execution, and the
- * row it leaves as the agent's answer. No transaction is open here.
+ * row it leaves as the agent's answer. It touches no database itself: the loop is where any caller's transaction is
+ * suspended, so this bean needs no interceptor of its own.
  */
 @ApplicationScoped
-@Transactional(Transactional.TxType.NOT_SUPPORTED)
 public class CommandGateway {
 
     @Inject

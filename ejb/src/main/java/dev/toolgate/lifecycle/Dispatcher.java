@@ -11,9 +11,7 @@ import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
@@ -21,9 +19,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
-/** One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its own. */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+/**
+ * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its own.
+ * A plain bean, not an EJB with {@code NOT_SUPPORTED}: the loop, its only caller, already runs outside any transaction,
+ * and the registry refuses to call a target inside one ({@code TargetRegistry.execute}) rather than trusting a proxy
+ * to have suspended it.
+ */
+@ApplicationScoped
 public class Dispatcher {
 
     @Inject

@@ -16,10 +16,10 @@ import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.trace.Trace;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -31,16 +31,18 @@ import java.time.Instant;
  * The first statement of every call with a key, in no transaction of the container's: the key's row as it stands
  * and, only when there is none, the new row with its {@code captured} event — one autocommitted statement, so a new
  * operation is captured and committed by it (then the outcome: two statements in two commits) and a replay is the
- * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL). Before,
- * the read and the capture were two statements, the capture in a transaction of its own.
+ * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL).
  *
  * <p>It is the one statement that writes a capture, {@code ON CONFLICT DO NOTHING} included: of two callers racing
  * with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be decided
  * under the row's lock like any row not finished; {@link KeyCapture}, finding under the lock that a purge took the row
  * meanwhile, captures it again with it ({@link #captured}).
+ *
+ * <p>A plain bean, not an EJB with {@code NOT_SUPPORTED}: its one caller, the {@link OperationLoop}, runs outside any
+ * transaction, and {@link #look} checks that none is open rather than paying a container call on every request to have
+ * one suspended.
  */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@ApplicationScoped
 public class FirstCapture {
 
     private static final NumberedSql READ_OR_CAPTURE_RUN = NumberedSql.of(READ_OR_CAPTURE);
@@ -49,6 +51,8 @@ public class FirstCapture {
     JournalSettings settings;
     @Resource(lookup = "java:app/jdbc/toolgate")
     DataSource builtIn;
+    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+    TransactionSynchronizationRegistry transactions;
     private DataSource journal;
 
     @PostConstruct
@@ -66,6 +70,9 @@ public class FirstCapture {
 
     /** The key's row, or this call's capture of it, by one statement committed before it returns. */
     public KeyLook look(Caller caller, String key, CanonicalRequest request) {
+        if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) { // its commit must be its own, before any target is called
+            throw new IllegalStateException("the capture of " + key + " was called inside a transaction");
+        }
         Instant now = Instant.now();
         Trace.operation(key);
         boolean approval = settings.approvalRequired(request.operation());

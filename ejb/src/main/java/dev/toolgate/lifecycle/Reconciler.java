@@ -7,9 +7,7 @@ import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.List;
@@ -17,10 +15,10 @@ import java.util.stream.Collectors;
 
 /**
  * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and records the
- * answer. NOT_SUPPORTED: under the reconcile job's chunk, it suspends that transaction for the target call.
+ * answer. A plain bean: the loop, its only caller, has suspended any transaction (the reconcile job's chunk) before it
+ * runs, and the registry refuses to call a target inside one ({@code TargetRegistry.lookup}).
  */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@ApplicationScoped
 public class Reconciler {
 
     @Inject

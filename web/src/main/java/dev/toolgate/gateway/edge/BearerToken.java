@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * How an agent proves who it is at every door: {@code Authorization: Bearer <token>} (RFC 6750 §2.1). The
- * token is looked up by {@code access.Principals}; each door answers its absence in its own form.
+ * token is looked up by {@code access.AuthenticatedCallers}; each door answers its absence in its own form.
  */
 public final class BearerToken {
 

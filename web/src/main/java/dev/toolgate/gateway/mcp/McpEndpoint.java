@@ -3,7 +3,7 @@ package dev.toolgate.gateway.mcp;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.access.Caller;
-import dev.toolgate.access.Principals;
+import dev.toolgate.access.AuthenticatedCallers;
 import dev.toolgate.gateway.edge.BearerToken;
 import dev.toolgate.gateway.edge.RateLimiter;
 import dev.toolgate.gateway.edge.Requests;
@@ -41,7 +41,7 @@ public class McpEndpoint extends ServletDoor {
     static final String METADATA = "/.well-known/oauth-protected-resource" + PATH;
 
     @Inject
-    Principals principals;
+    AuthenticatedCallers callers;
     @Inject
     RateLimiter rateLimiter;
     @Inject
@@ -63,7 +63,7 @@ public class McpEndpoint extends ServletDoor {
         }
         Optional<Caller> caller;
         try {
-            caller = BearerToken.of(request.getHeader("Authorization")).flatMap(principals::authenticate);
+            caller = BearerToken.of(request.getHeader("Authorization")).flatMap(callers::authenticate);
         } catch (RuntimeException e) {
             if (!JournalOutage.causes(e)) {
                 throw e;

@@ -1,7 +1,7 @@
 package dev.toolgate.gateway.rest;
 
 import dev.toolgate.access.Caller;
-import dev.toolgate.access.Principals;
+import dev.toolgate.access.AuthenticatedCallers;
 import dev.toolgate.gateway.edge.BearerToken;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
@@ -38,7 +38,7 @@ import java.util.Set;
 public class Authentication implements ContainerRequestFilter {
 
     @Inject
-    Principals principals;
+    AuthenticatedCallers callers;
     @Inject
     RateLimiter rateLimiter;
 
@@ -67,7 +67,7 @@ public class Authentication implements ContainerRequestFilter {
      */
     public Caller admit(List<String> authorization, long length) {
         Caller caller = bearer(authorization)
-                .flatMap(principals::authenticate)
+                .flatMap(callers::authenticate)
                 .orElseThrow(() -> new ProblemException(ProblemType.UNAUTHENTICATED,
                         "send Authorization: Bearer <token> with a live token"));
         Duration wait = rateLimiter.acquire(caller.principalId());
