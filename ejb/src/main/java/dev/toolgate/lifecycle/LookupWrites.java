@@ -25,7 +25,7 @@ import java.util.function.Consumer;
 
 /**
  * What a look-up's decision writes, journals and counts, within the transaction of the recorder that holds it: an
- * agent's look-up ({@link LookupRecorder}) or a reconcile chunk's ({@link ChunkLookupRecorder}) — one way for both.
+ * agent's look-up or a reconcile chunk's ({@link LookupRecorder}) — one way for both.
  */
 final class LookupWrites {
 

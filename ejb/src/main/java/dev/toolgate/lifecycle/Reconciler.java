@@ -25,8 +25,6 @@ public class Reconciler {
     TargetRegistry targets;
     @Inject
     LookupRecorder recorder;
-    @Inject
-    ChunkLookupRecorder chunks;
 
     /** {@code canResend}: the driver holds every field the next attempt needs (withheld fields need their caller). */
     public Phase lookUp(OperationView leased, String actor, boolean canResend, RetryPolicy policy) {
@@ -65,11 +63,11 @@ public class Reconciler {
         }
     }
 
-    /** A chunk's answers recorded in one transaction ({@link ChunkLookupRecorder#reconciledAll}), under one span. */
+    /** A chunk's answers recorded in one transaction ({@link LookupRecorder#reconciledAll}), under one span. */
     public List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
         try (Step step = Spans.step("toolgate.record_lookups", OperationAttributes.none())) {
             step.set("toolgate.items", leased.size());
-            return chunks.reconciledAll(leased, lookups, actor);
+            return recorder.reconciledAll(leased, lookups, actor);
         }
     }
 

@@ -277,26 +277,19 @@ class RecordersIT {
     }
 
     private static List<Phase> recordAll(List<OperationView> leased, List<Lookup> lookups) {
-        ChunkLookupRecorder recorder = chunkRecorder();
+        LookupRecorder recorder = recorder();
         return JournalDatabase.inTransaction(unit, em -> {
             recorder.em = em;
             return recorder.reconciledAll(leased, lookups, DueOperations.ACTOR);
         });
     }
 
-    private static ChunkLookupRecorder chunkRecorder() {
-        ChunkLookupRecorder recorder = new ChunkLookupRecorder();
-        recorder.settings = JournalDatabase.settings(30, 30, 10);
-        recorder.metrics = new GatewayMetrics();
-        recorder.afterCommit = Runnable::run; // no container: counted at once
-        recorder.policies = DEFAULT_POLICIES;
-        return recorder;
-    }
-
     private static LookupRecorder recorder() {
         LookupRecorder recorder = new LookupRecorder();
         recorder.settings = JournalDatabase.settings(30, 30, 10);
         recorder.metrics = new GatewayMetrics();
+        recorder.afterCommit = Runnable::run; // no container: counted at once
+        recorder.policies = DEFAULT_POLICIES;
         return recorder;
     }
 
