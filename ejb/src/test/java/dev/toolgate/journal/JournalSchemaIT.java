@@ -2,7 +2,6 @@ package dev.toolgate.journal;
 
 import dev.toolgate.lifecycle.OperationWrites;
 import dev.toolgate.lifecycle.FencedWrites;
-import dev.toolgate.lifecycle.FirstCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
