@@ -13,13 +13,12 @@ import dev.toolgate.operation.OperationView;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.targets.RequestTimeouts;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,7 +35,8 @@ import java.util.Map;
  * instances running the job at once never claim the same operation. The lease is the one an agent's call takes
  * ({@link Leases#LOOKUP}).
  */
-@Stateless
+@ApplicationScoped
+@Transactional
 public class DueOperations {
 
     /** Whom the journal names as the actor of what the job does. */
@@ -76,7 +76,7 @@ public class DueOperations {
     private static final NumberedSql DUE_RUN = NumberedSql.of(DUE);
 
     /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. */
-    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
         Connection journal = JournalConnections.of(em);
