@@ -2,6 +2,7 @@ package dev.toolgate.targets;
 
 import static dev.toolgate.canonical.Jsons.JSON;
 
+import dev.toolgate.platform.ApachePathParse;
 import dev.toolgate.targets.tls.TlsMisconfigured;
 import dev.toolgate.targets.tls.TlsSettings;
 import dev.toolgate.trace.OperationAttributes;
@@ -14,12 +15,10 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 
 import org.apache.hc.client5.http.ConnectTimeoutException;
-import org.apache.hc.client5.http.classic.ExecChain;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
-import org.apache.hc.client5.http.impl.ChainElement;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
@@ -27,11 +26,9 @@ import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
 import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
-import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.apache.hc.core5.http.Header;
-import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
@@ -73,7 +70,6 @@ import javax.net.ssl.SSLHandshakeException;
 public final class TargetHttpClient implements AutoCloseable {
 
     private static final Set<String> BODIED = Set.of("POST", "PUT", "PATCH");
-    private static final String PATH = TargetHttpClient.class.getName() + ".path";
 
     private static final Pattern DELTA_SECONDS = Pattern.compile("\\d{1,6}");
 
@@ -102,7 +98,7 @@ public final class TargetHttpClient implements AutoCloseable {
                 throw new HandshakeFailed(host, failed);
             }
         };
-        this.client = HttpClients.custom()
+        this.client = ApachePathParse.skipped(HttpClients.custom())
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setTlsSocketStrategy(handshakeOrNothing)
                         .setMaxConnPerRoute(CONNECTIONS).setMaxConnTotal(CONNECTIONS)
@@ -117,29 +113,8 @@ public final class TargetHttpClient implements AutoCloseable {
                         .setProtocolUpgradeEnabled(false).setAuthenticationEnabled(false).build())
                 .disableAutomaticRetries().disableRedirectHandling().disableCookieManagement()
                 .disableContentCompression().disableConnectionState()
-                .addExecInterceptorBefore(ChainElement.PROTOCOL.name(), "toolgate-path-aside", TargetHttpClient::pathAside)
-                .addExecInterceptorAfter(ChainElement.PROTOCOL.name(), "toolgate-path-back", TargetHttpClient::pathBack)
                 .build(); // no system properties: no proxy, as the JDK client had none
         this.deadlineMillis = connectTimeout.plus(readTimeout).toMillis();
-    }
-
-    /**
-     * The request's path, kept aside while the client's protocol step runs: that step parses the path (percent-decoding
-     * every segment) only to scope authentication, which is off here, and for 1C's long paths of encoded Cyrillic that
-     * parse was a twentieth of a new operation's CPU (docs/benchmark.md). The step after it puts the path back before
-     * anything is written; the request line is the adapter's ({@code TargetHttpClientTest}).
-     */
-    private static ClassicHttpResponse pathAside(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
-            throws IOException, HttpException {
-        scope.clientContext.setAttribute(PATH, request.getPath());
-        request.setPath("/");
-        return chain.proceed(request, scope);
-    }
-
-    private static ClassicHttpResponse pathBack(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
-            throws IOException, HttpException {
-        request.setPath((String) scope.clientContext.getAttribute(PATH));
-        return chain.proceed(request, scope);
     }
 
     /** A TLS upgrade that failed, before the request was written. */
