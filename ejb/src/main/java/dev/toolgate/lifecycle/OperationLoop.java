@@ -34,9 +34,13 @@ import java.util.List;
  * chunk of rows at a time, each phase's writes for the chunk in one transaction ({@link #lookUp} … {@link #afterAttempt}).
  * Each decision is a pure table's ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase
  * commits on its own and hands back a {@link Phase}; no transaction is open here while a target is called.
+ *
+ * <p>The entries the reconcile job and a notification use are {@code NOT_SUPPORTED}: they suspend the caller's
+ * transaction (the job's chunk) for the drive. The agent's entries ({@link #submit}, {@link #captureRecorded}) are
+ * called with none open and pay no interceptor on every call: the first look refuses to run inside a transaction
+ * ({@link KeyCapture#look}), and the registry to call a target inside one.
  */
 @ApplicationScoped
-@Transactional(Transactional.TxType.NOT_SUPPORTED)
 public class OperationLoop {
 
     /** What the loop does next with a row it holds. */
@@ -80,6 +84,7 @@ public class OperationLoop {
      * Drives {@code operation}, which {@code decision} left leased to {@code actor}, until it is settled or waits on
      * someone else: a notification's entry, with the look-up its claim leased.
      */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Phase drive(CaptureDecision decision, OperationView operation, String actor, JsonObject callerPayload) {
         return drive(Phase.captured(decision, operation.status(), operation), actor, callerPayload);
     }
@@ -89,6 +94,7 @@ public class OperationLoop {
      * request, fingerprint-checked at capture; null when no caller is present (the job, or a resume), and then only
      * the journal's payload can be sent.
      */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Phase drive(Phase captured, String actor, JsonObject callerPayload) {
         return drive(captured, next(captured.decision()), actor, callerPayload, null);
     }
@@ -97,16 +103,19 @@ public class OperationLoop {
      * The reconcile job's first turn on each row its claim leased: the target's answer, asked by our key, with nothing
      * recorded. The job asks for a chunk's rows side by side, then records them together ({@link #recordLookUps}).
      */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Lookup lookUp(OperationView leased) {
         return reconciler.ask(leased);
     }
 
     /** The job's first turn for rows of one target's operation asked together: answers in their order, nothing written. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public List<Lookup> lookUpAll(List<OperationView> leased, List<Step> items) {
         return reconciler.askAll(leased, items);
     }
 
     /** The job's second turn: a chunk's answers recorded in one transaction, in the items' order. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public List<Phase> recordLookUps(List<OperationView> leased, List<Lookup> lookups, String actor) {
         return reconciler.recordAll(leased, lookups, actor);
     }
@@ -115,12 +124,14 @@ public class OperationLoop {
      * The job's third turn on a row whose recorded look-up found no effect and leased the next attempt: that attempt's
      * request, from the journal's payload, its outcome not yet recorded.
      */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Dispatcher.Sent send(Phase leased, String actor) {
         OperationView attempt = leased.operation();
         return dispatcher.sendOnly(attempt, actor, attempt.payload());
     }
 
     /** The job's fourth turn: a chunk's outcomes recorded in one transaction, in the items' order. */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public List<Phase> recordOutcomes(List<Dispatcher.Sent> sent, String actor) {
         return dispatcher.recordAll(sent, actor);
     }
@@ -129,6 +140,7 @@ public class OperationLoop {
      * The job's last turn on a recorded attempt: a transient failure whose back-off is short is waited out and tried
      * again, as in an agent's call; anything else is where the drive that began with {@code firstLookup} ends.
      */
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Phase afterAttempt(Phase attempted, Lookup firstLookup, String actor) {
         Phase again = retriedAfterBackOff(attempted, policies.of(attempted.operation().target()), actor);
         return again == null ? attempted.withLookup(firstLookup) : drive(again, next(again.decision()), actor, null, firstLookup);
