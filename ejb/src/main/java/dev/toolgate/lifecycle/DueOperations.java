@@ -13,12 +13,13 @@ import dev.toolgate.operation.OperationView;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.targets.RequestTimeouts;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -35,8 +36,7 @@ import java.util.Map;
  * instances running the job at once never claim the same operation. The lease is the one an agent's call takes
  * ({@link Leases#LOOKUP}).
  */
-@ApplicationScoped
-@Transactional
+@Stateless
 public class DueOperations {
 
     /** Whom the journal names as the actor of what the job does. */
@@ -76,7 +76,7 @@ public class DueOperations {
     private static final NumberedSql DUE_RUN = NumberedSql.of(DUE);
 
     /** Up to {@code limit} due operations, each now leased to the caller for a look-up, the longest due first. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<OperationView> claim(int limit) {
         Instant now = Instant.now();
         Connection journal = JournalConnections.of(em);

@@ -9,11 +9,12 @@ import static dev.toolgate.operation.EventKind.APPROVAL_LAPSED;
 
 import dev.toolgate.approval.ApprovalStanding;
 import dev.toolgate.approval.Approval;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.time.Duration;
@@ -24,8 +25,8 @@ import java.util.Optional;
  * Renews a lease its holder still owns, by {@link Leases#RENEW}. The epoch is kept, so a holder whose lease lapsed
  * and was taken over learns it here, before it sends anything.
  */
-@ApplicationScoped
-@Transactional(Transactional.TxType.REQUIRES_NEW)
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class LeaseRenewals {
 
     /** More than half left: nobody may take it before it ends, so no renewal is needed yet. */

@@ -17,13 +17,14 @@ import dev.toolgate.targets.Lookup;
 import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
 import dev.toolgate.trace.Trace;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.time.Instant;
@@ -40,8 +41,7 @@ import java.util.function.Consumer;
  * call or a notification ({@link #reconciled}), or a reconcile chunk's answers together, each decided the same way, with
  * as few statements as the answers allow ({@link #reconciledAll}). Both write through {@link LookupWrites}.
  */
-@ApplicationScoped
-@Transactional
+@Stateless
 public class LookupRecorder {
 
     @PersistenceContext(unitName = "toolgate")
@@ -62,7 +62,7 @@ public class LookupRecorder {
      * itself: one statement. Any other answer, and a settle the fence kept out, first lock the row: the decision depends
      * on what it holds now, and the approval read for a new attempt must be the one in force when it starts.
      */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
         Instant now = Instant.now();
         // the claim's own view decides a found or failed object: the lease it holds is what the write is fenced by
@@ -91,7 +91,7 @@ public class LookupRecorder {
      * and written row by row under its lock, as {@link #reconciled} does. No caller is present: a row with withheld
      * fields cannot be sent again. The phases come back in the items' order.
      */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<Phase> reconciledAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
         Instant now = Instant.now();
         Connection journal = JournalConnections.of(em);

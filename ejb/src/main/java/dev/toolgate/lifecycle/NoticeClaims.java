@@ -10,11 +10,12 @@ import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.trace.Trace;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,8 +30,7 @@ import java.util.Optional;
  * same statement the reconcile job uses ({@link Leases#holdForReconcile}), the receipt journaled as an event. The
  * look-up itself is the {@link OperationLoop}'s, after this commits.
  */
-@ApplicationScoped
-@Transactional
+@Stateless
 public class NoticeClaims {
 
     /** Whom the journal names as the actor of a look-up a notification started. */
@@ -57,7 +57,7 @@ public class NoticeClaims {
     }
 
     /** {@code receipt}: what arrived, in words with no value from the body but checked ids. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Claim claim(String tenant, String key, String target, String objectId, String receipt) {
         Instant now = Instant.now();
         Connection journal = JournalConnections.of(em);

@@ -18,11 +18,12 @@ import dev.toolgate.targets.RetryPolicies;
 import dev.toolgate.targets.RetryPolicy;
 import dev.toolgate.trace.Trace;
 import dev.toolgate.trace.StructuredLog;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 
 import java.sql.Connection;
 import java.time.Duration;
@@ -40,8 +41,7 @@ import java.util.logging.Logger;
  * Phase 2 for an attempt: applies {@link AttemptOutcomes}'s transition in one short transaction. An outcome whose
  * attempt lost the lease to a newer holder is recorded as an event, never applied.
  */
-@ApplicationScoped
-@Transactional
+@Stateless
 public class OutcomeRecorder {
 
     private static final Logger LOG = Logger.getLogger("dev.toolgate.operations");
@@ -60,7 +60,7 @@ public class OutcomeRecorder {
     Consumer<Runnable> afterCommit = EventLog::onCommit;
 
     /** Only the owner of the attempt {@code attempt} describes can record. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         return recorded(JournalConnections.of(em), attempt, outcome, took, policy, actor, Runnable::run);
     }
@@ -70,7 +70,7 @@ public class OutcomeRecorder {
      * (in its operation's trace), in their order. An attempt the gate stopped because its approval lapsed wrote its
      * row already: nothing more is written for it.
      */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<Phase> recordAll(List<Dispatcher.Sent> sent, String actor) {
         Connection journal = JournalConnections.of(em);
         List<Phase> phases = new ArrayList<>(sent.size());
