@@ -1,6 +1,19 @@
 package dev.toolgate.lifecycle;
 
-import static dev.toolgate.lifecycle.OperationWrites.READ_OR_CAPTURE;
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
+import dev.toolgate.lifecycle.decisions.CapturePolicy;
+import dev.toolgate.lifecycle.decisions.OperationState;
+
+import dev.toolgate.operation.EventKind;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.Operation;
+import dev.toolgate.journal.OperationId;
+import dev.toolgate.operation.OperationRefused;
+import dev.toolgate.operation.OperationStatus;
+import dev.toolgate.operation.OperationView;
+import dev.toolgate.journal.ThisRelease;
 import static dev.toolgate.operation.EventKind.APPROVAL_LAPSED;
 import static dev.toolgate.operation.EventKind.CAPTURED;
 import static dev.toolgate.operation.EventKind.IN_PROGRESS;
@@ -9,138 +22,44 @@ import static dev.toolgate.operation.EventKind.REPLAYED;
 import static dev.toolgate.operation.EventKind.RESUMED;
 import static dev.toolgate.operation.EventKind.UNSETTLED;
 
-import dev.toolgate.access.Caller;
 import dev.toolgate.approval.Approval;
+import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
-import dev.toolgate.journal.EventLog;
-import dev.toolgate.journal.JournalConnections;
-import dev.toolgate.journal.JournalSettings;
-import dev.toolgate.journal.NumberedSql;
-import dev.toolgate.journal.Operation;
-import dev.toolgate.journal.OperationId;
-import dev.toolgate.journal.OperationRows;
-import dev.toolgate.journal.ThisRelease;
-import dev.toolgate.lifecycle.decisions.CaptureDecision;
-import dev.toolgate.lifecycle.decisions.CapturePolicy;
-import dev.toolgate.lifecycle.decisions.OperationState;
-import dev.toolgate.operation.EventKind;
-import dev.toolgate.operation.OperationRefused;
-import dev.toolgate.operation.OperationStatus;
-import dev.toolgate.operation.OperationView;
-import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Trace;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Status;
-import jakarta.transaction.TransactionSynchronizationRegistry;
-import jakarta.transaction.Transactional;
 
-import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The loop's first step, the capture: the first look at a key, which captures a new one, then — for any row that look
- * cannot answer — the decision under the row's lock ({@link CapturePolicy}). Both write a capture with the one
- * statement {@code OperationWrites.READ_OR_CAPTURE}, which inserts the row and its {@code captured} event only when
- * there is none ({@code ON CONFLICT DO NOTHING} included).
- *
- * <p>{@link #look} runs in no transaction: one autocommitted statement, so a new operation is captured and committed by
- * it (then the outcome: two statements in two commits) and a replay is the read alone (the insert's
- * {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL). Of two callers racing with a new key,
- * one inserts and the other inserts nothing and sees no row ({@link Look.Raced}). The other three methods are one short
- * {@code REQUIRES_NEW} transaction each, committed before any target is called; {@link #capture}, finding under the lock
- * that a purge took the row meanwhile, captures it again by the same statement.
- *
- * <p>A CDI bean, not an EJB: {@link #look}, on every call, needs no container call around it; its caller, the
- * {@link OperationLoop}, runs outside any transaction, and {@code look} refuses to run inside one.
+ * Phase 1: in one short transaction, register the key or decide, under the
+ * row lock, what this request may do. Commits before any target is called.
  */
-@ApplicationScoped
+@Stateless
 public class KeyCapture {
 
-    /**
-     * What the first look at a key found: a new key captured, the row as it stood, or a race (another caller's insert
-     * committed after the statement began, so it saw no row and could insert none).
-     */
-    public sealed interface Look {
-
-        record Captured(Phase phase) implements Look {
-        }
-
-        /** The row as it stood, read with no lock: a finished one answers a replay; any other is decided again under its lock. */
-        record Found(OperationView row) implements Look {
-        }
-
-        record Raced() implements Look {
-        }
-    }
-
-    private static final NumberedSql READ_OR_CAPTURE_RUN = NumberedSql.of(READ_OR_CAPTURE);
     private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
     private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
+
     @Inject
     JournalSettings settings;
-    @Resource(lookup = "java:app/jdbc/toolgate")
-    DataSource builtIn;
-    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
-    TransactionSynchronizationRegistry transactions;
-    private DataSource journal;
-
-    @PostConstruct
-    void resolve() {
-        journal = ServerDataSource.orElse(builtIn);
-    }
-
-    /** The key's row, or this call's capture of it, by one statement committed before it returns. */
-    public Look look(Caller caller, String key, CanonicalRequest request) {
-        if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) { // its commit must be its own, before any target is called
-            throw new IllegalStateException("the capture of " + key + " was called inside a transaction");
-        }
-        Instant now = Instant.now();
-        Trace.operation(key);
-        boolean approval = settings.approvalRequired(request.operation());
-        Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
-        return JournalConnections.run("the journal's capture of an operation failed", () -> {
-            try (Connection connection = journal.getConnection()) {
-                // outside a transaction a pooled connection autocommits (the JDBC default a pool restores); said so
-                // here, since the capture must be committed before the caller may call a target
-                if (!connection.getAutoCommit()) {
-                    connection.setAutoCommit(true);
-                }
-                try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values);
-                     ResultSet row = statement.executeQuery()) {
-                    row.next(); // always one row: the outer join's
-                    if (row.getLong("captured_rows") == 1) {
-                        Phase captured = newRow(caller, key, request, now, approval, settings.lease());
-                        OperationView operation = captured.operation();
-                        EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
-                                detail(approval));
-                        return new Look.Captured(captured);
-                    }
-                    return OperationRows.present(row).<Look>map(Look.Found::new).orElseGet(Look.Raced::new);
-                }
-            }
-        });
-    }
 
     /**
-     * A key whose first look ({@link #look}) found a row not finished, another caller's row not yet visible, or a
+     * A key whose first look ({@link FirstCapture}) found a row not finished, another caller's row not yet visible, or a
      * finished row with another payload: the row read, and decided under its lock; inserted here only if it has gone
      * since (the purge). Terminal rows never change, so a plain read answers them without a row lock.
      */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase capture(Caller caller, String key, CanonicalRequest request) {
         Instant now = Instant.now();
         OperationId id = new OperationId(caller.tenant(), key);
@@ -162,7 +81,7 @@ public class KeyCapture {
     }
 
     /** Decides again for an operation whose last attempt failed transiently, once its back-off has passed. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase nextAttempt(OperationView failed, String actor) {
         Operation row = em.find(Operation.class, new OperationId(failed.tenant(), failed.key()), LockModeType.PESSIMISTIC_WRITE);
         return decide(row, row.view().requestHash(), actor, Instant.now());
@@ -175,7 +94,7 @@ public class KeyCapture {
     }
 
     /** Decides for the recorded payload of an existing operation: a replacement agent's resume. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase resume(Caller caller, String key) {
         Trace.operation(key);
         Operation row = em.find(Operation.class, new OperationId(caller.tenant(), key), LockModeType.PESSIMISTIC_WRITE);
@@ -193,11 +112,14 @@ public class KeyCapture {
         return capture;
     }
 
-    /** True when this caller's capture won: the first look's statement, on the transaction's connection. */
+    /**
+     * True when this caller's capture won: {@link FirstCapture}'s statement, the one that writes a capture and its event,
+     * on the transaction's connection.
+     */
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
         Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
         return JournalConnections.run("the journal's capture of an operation failed",
-                () -> captured(JournalConnections.of(em), values));
+                () -> FirstCapture.captured(JournalConnections.of(em), values));
     }
 
     /** The decision's write under the row lock, if it makes one; the row as it now stands. */
@@ -238,7 +160,7 @@ public class KeyCapture {
     }
 
     /**
-     * {@code READ_OR_CAPTURE}'s parameters, 1 to 18: the new row with the release
+     * {@link FirstCapture#READ_OR_CAPTURE}'s parameters, 1 to 18: the new row with the release
      * capturing it, and its event's detail.
      */
     static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
@@ -264,13 +186,5 @@ public class KeyCapture {
     /** The {@code captured} event's detail. */
     static String detail(boolean approval) {
         return approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED;
-    }
-
-    /** On {@code connection}, in its transaction: whether this statement captured the key (false: a row was there). */
-    private static boolean captured(Connection connection, Object[] values) throws java.sql.SQLException {
-        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
-            row.next(); // always one row: the outer join's
-            return row.getLong("captured_rows") == 1;
-        }
     }
 }

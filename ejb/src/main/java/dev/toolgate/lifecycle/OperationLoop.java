@@ -47,6 +47,8 @@ public class OperationLoop {
     enum Next { ATTEMPT, LOOK_UP, ANSWER }
 
     @Inject
+    FirstCapture firstCapture;
+    @Inject
     KeyCapture keyCapture;
     @Inject
     Dispatcher dispatcher;
@@ -61,7 +63,7 @@ public class OperationLoop {
 
     /**
      * An agent's request under {@code key}, from its capture to where the loop leaves it. The capture's first statement
-     * reads the key's row and, only if there is none, captures it ({@link KeyCapture#look}): a new operation is that
+     * reads the key's row and, only if there is none, captures it ({@link FirstCapture}): a new operation is that
      * statement and its outcome's, a replay of a finished operation that one statement reading its row, or none when
      * this instance still holds the row ({@link FinishedOperations}).
      */
@@ -179,7 +181,7 @@ public class OperationLoop {
     /**
      * The loop's first step: the first look at the key, which captures a new one; a finished row with this payload
      * answered as it was read ({@link CapturePolicy#replayedAsRead}); any other row, or another caller's not yet
-     * visible, decided under its lock ({@link KeyCapture#capture}). One span, whose id the row records.
+     * visible, decided under its lock ({@link KeyCapture}). One span, whose id the row records.
      */
     private Phase capture(Caller caller, String key, CanonicalRequest request) {
         try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
@@ -188,13 +190,13 @@ public class OperationLoop {
             if (held != null) {
                 return replayed(step, held, caller);
             }
-            KeyCapture.Look look = keyCapture.look(caller, key, request);
-            if (look instanceof KeyCapture.Look.Found found
+            KeyLook look = firstCapture.look(caller, key, request);
+            if (look instanceof KeyLook.Found found
                     && CapturePolicy.replayedAsRead(found.row().status(), found.row().requestHash(), request.fingerprint())) {
                 finished.remember(found.row(), now);
                 return replayed(step, found.row(), caller);
             }
-            Phase captured = look instanceof KeyCapture.Look.Captured first ? first.phase() : keyCapture.capture(caller, key, request);
+            Phase captured = look instanceof KeyLook.Captured first ? first.phase() : keyCapture.capture(caller, key, request);
             return counted(captured.described(step), captured);
         }
     }

@@ -25,7 +25,7 @@ public final class OperationWrites {
     private OperationWrites() {
     }
 
-    // The capture: the first look at a key, which captures it when there is no row (KeyCapture.look, and its capture under the lock).
+    // The capture: the first look at a key, which captures it when there is no row (FirstCapture, and KeyCapture under the lock).
 
     /**
      * The key's row as it stands or, only when there is none, the new row with its {@code captured} event. Every

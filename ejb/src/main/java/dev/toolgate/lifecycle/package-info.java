@@ -12,7 +12,8 @@
  *       {@link dev.toolgate.lifecycle.decisions.NoticeDecisions}, {@link dev.toolgate.lifecycle.decisions.SettleWindows},
  *       {@link dev.toolgate.lifecycle.decisions.EscalationRule}, {@link dev.toolgate.lifecycle.decisions.OutgoingCheck}.</li>
  *   <li><b>The phases</b>, beans that each commit on their own, never across a target call: the capture
- *       ({@link dev.toolgate.lifecycle.KeyCapture}: the first look, then the decision under the lock), the attempt ({@link dev.toolgate.lifecycle.Dispatcher} with its
+ *       ({@link dev.toolgate.lifecycle.FirstCapture} → {@link dev.toolgate.lifecycle.KeyLook},
+ *       {@link dev.toolgate.lifecycle.KeyCapture}), the attempt ({@link dev.toolgate.lifecycle.Dispatcher} with its
  *       {@link dev.toolgate.lifecycle.AttemptGate}, {@link dev.toolgate.lifecycle.Attempts}), its record
  *       ({@link dev.toolgate.lifecycle.OutcomeRecorder}), the look-up ({@link dev.toolgate.lifecycle.Reconciler},
  *       {@link dev.toolgate.lifecycle.LookupRecorder}), the job's and a notification's claims

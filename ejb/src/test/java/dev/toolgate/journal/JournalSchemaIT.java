@@ -2,6 +2,7 @@ package dev.toolgate.journal;
 
 import dev.toolgate.lifecycle.OperationWrites;
 import dev.toolgate.lifecycle.FencedWrites;
+import dev.toolgate.lifecycle.FirstCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

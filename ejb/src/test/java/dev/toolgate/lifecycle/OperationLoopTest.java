@@ -39,13 +39,13 @@ class OperationLoopTest {
     private static final Caller AGENT = new Caller("agent-a", "acme", Set.of(Role.AGENT));
     private final List<String> calls = new ArrayList<>();
     /** What the first statement finds, and what the capture under the row lock decides, for the capture's tests. */
-    private KeyCapture.Look firstLook;
+    private KeyLook firstLook;
     private Phase underLock;
 
     @Test
     void aFinishedRowWithThisPayloadIsReplayedAsReadWithoutItsLock() {
         OperationView done = row(OperationStatus.SUCCEEDED, 1);
-        firstLook = new KeyCapture.Look.Found(done);
+        firstLook = new KeyLook.Found(done);
 
         Phase answer = loop(null, null, OperationStatus.SUCCEEDED).submit(AGENT, "k", request(done.requestHash()));
 
@@ -58,7 +58,7 @@ class OperationLoopTest {
     @Test
     void aFinishedRowReadOnceIsReplayedFromMemoryAfterwards() {
         OperationView done = row(OperationStatus.SUCCEEDED, 1);
-        firstLook = new KeyCapture.Look.Found(done);
+        firstLook = new KeyLook.Found(done);
         OperationLoop loop = loop(null, null, OperationStatus.SUCCEEDED);
 
         loop.submit(AGENT, "k", request(done.requestHash()));
@@ -72,7 +72,7 @@ class OperationLoopTest {
 
     @Test
     void anOperationThisInstanceFinishedIsReplayedWithoutAStatement() {
-        firstLook = new KeyCapture.Look.Captured(captured(new CaptureDecision.Execute(), null, row(OperationStatus.STARTED, 1)));
+        firstLook = new KeyLook.Captured(captured(new CaptureDecision.Execute(), null, row(OperationStatus.STARTED, 1)));
         OperationLoop loop = loop(null, null, OperationStatus.SUCCEEDED);
 
         Phase first = loop.submit(AGENT, "k", request("a".repeat(64)));
@@ -87,7 +87,7 @@ class OperationLoopTest {
     @Test
     void aHeldRowAskedWithAnotherPayloadIsDecidedUnderItsLock() {
         OperationView done = row(OperationStatus.SUCCEEDED, 1);
-        firstLook = new KeyCapture.Look.Found(done);
+        firstLook = new KeyLook.Found(done);
         OperationLoop loop = loop(null, null, OperationStatus.SUCCEEDED);
         loop.submit(AGENT, "k", request(done.requestHash()));
         underLock = captured(new CaptureDecision.Mismatch(), OperationStatus.SUCCEEDED, done);
@@ -101,7 +101,7 @@ class OperationLoopTest {
     @Test
     void aFinishedRowWithAnotherPayloadIsDecidedUnderItsLock() {
         OperationView done = row(OperationStatus.SUCCEEDED, 1);
-        firstLook = new KeyCapture.Look.Found(done);
+        firstLook = new KeyLook.Found(done);
         underLock = captured(new CaptureDecision.Mismatch(), OperationStatus.SUCCEEDED, done);
 
         Phase answer = loop(null, null, OperationStatus.SUCCEEDED).submit(AGENT, "k", request("b".repeat(64)));
@@ -112,7 +112,7 @@ class OperationLoopTest {
 
     @Test
     void aRowNotFinishedIsDecidedUnderItsLockAndSentWhenItLeasesTheNextAttempt() {
-        firstLook = new KeyCapture.Look.Found(row(OperationStatus.FAILED_RETRYABLE, 1));
+        firstLook = new KeyLook.Found(row(OperationStatus.FAILED_RETRYABLE, 1));
         underLock = captured(new CaptureDecision.Execute(), OperationStatus.FAILED_RETRYABLE, row(OperationStatus.STARTED, 2));
 
         Phase answer = loop(null, null, OperationStatus.SUCCEEDED).submit(AGENT, "k", request("a".repeat(64)));
@@ -124,7 +124,7 @@ class OperationLoopTest {
 
     @Test
     void aNewKeyCapturedByTheFirstStatementIsSentWithoutTheLock() {
-        firstLook = new KeyCapture.Look.Captured(captured(new CaptureDecision.Execute(), null, row(OperationStatus.STARTED, 1)));
+        firstLook = new KeyLook.Captured(captured(new CaptureDecision.Execute(), null, row(OperationStatus.STARTED, 1)));
 
         Phase answer = loop(null, null, OperationStatus.SUCCEEDED).submit(AGENT, "k", request("a".repeat(64)));
 
@@ -134,7 +134,7 @@ class OperationLoopTest {
 
     @Test
     void anotherCallersRowNotYetVisibleIsDecidedUnderItsLock() {
-        firstLook = new KeyCapture.Look.Raced();
+        firstLook = new KeyLook.Raced();
         underLock = captured(new CaptureDecision.InProgress(Instant.now().plusSeconds(30)), OperationStatus.STARTED,
                 row(OperationStatus.STARTED, 1));
 
@@ -219,6 +219,13 @@ class OperationLoopTest {
         OperationLoop loop = new OperationLoop();
         loop.metrics = new GatewayMetrics();
         loop.finished = new FinishedOperations(100, Duration.ofMinutes(10), Duration.ofDays(30));
+        loop.firstCapture = new FirstCapture() {
+            @Override
+            public KeyLook look(Caller caller, String key, CanonicalRequest request) {
+                calls.add("first look");
+                return firstLook;
+            }
+        };
         loop.dispatcher = new Dispatcher() {
             @Override
             public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
@@ -227,12 +234,6 @@ class OperationLoopTest {
             }
         };
         loop.keyCapture = new KeyCapture() {
-            @Override
-            public KeyCapture.Look look(Caller caller, String key, CanonicalRequest request) {
-                calls.add("first look");
-                return firstLook;
-            }
-
             @Override
             public Phase capture(Caller caller, String key, CanonicalRequest request) {
                 calls.add("capture under lock");

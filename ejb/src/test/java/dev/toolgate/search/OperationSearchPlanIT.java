@@ -60,7 +60,7 @@ class OperationSearchPlanIT {
 
     /**
      * A trace is found by the events that carry it — the capture's own event carries the row's trace
-     * ({@link dev.toolgate.lifecycle.OperationWrites#READ_OR_CAPTURE}), a later call's is on the event it wrote — through the index on the events' traces,
+     * ({@link dev.toolgate.lifecycle.FirstCapture#READ_OR_CAPTURE}), a later call's is on the event it wrote — through the index on the events' traces,
      * then each operation by its primary key: never by reading every event, nor by walking the tenant's journal.
      */
     @Test

@@ -45,7 +45,7 @@ class StatementBudgetIT {
 
     /**
      * Per new operation: the first look, which reads the key's row and, there being none, captures it with its event
-     * ({@code lifecycle.KeyCapture.look}, one autocommitted statement); the outcome (its fenced update and event in one
+     * ({@code lifecycle.FirstCapture}, one autocommitted statement); the outcome (its fenced update and event in one
      * statement that returns the row the answer is built from). The token is checked from the instance's cache of
      * callers. Before the first look, the read and the capture were two statements (3).
      */
@@ -62,7 +62,7 @@ class StatementBudgetIT {
     static final Figures REPLAY_HELD = new Figures(0, 0, 0);
     /**
      * Replays of a finished row only the journal holds (another instance finished it): the first look once, reading the
-     * row — its capture inserts nothing (KeyCaptureIT: not even a transaction id is taken) — then none.
+     * row — its capture inserts nothing (FirstCaptureIT: not even a transaction id is taken) — then none.
      */
     static final long REPLAY_READS = 1;
     /**

@@ -24,11 +24,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The first statement of a call with a key ({@link OperationWrites#READ_OR_CAPTURE}) on real PostgreSQL: a new key is
+ * The first statement of a call with a key ({@link FirstCapture#READ_OR_CAPTURE}) on real PostgreSQL: a new key is
  * captured with its event; a known key is read and nothing is written — not even a transaction id taken; of two
  * callers racing with a new key exactly one captures it and the other sees neither a row nor a capture.
  */
-class KeyCaptureIT {
+class FirstCaptureIT {
 
     private static final NumberedSql READ_OR_CAPTURE = NumberedSql.of(OperationWrites.READ_OR_CAPTURE);
     private static final String HASH = "c".repeat(64);

@@ -18,15 +18,15 @@ import java.util.Set;
 /**
  * The first look is a plain bean, trusted to its caller to run outside any transaction: called inside one, it refuses
  * before it borrows a connection, since a capture committed with someone else's transaction could be rolled back after
- * a target had been called for it. The statement itself on PostgreSQL is {@code KeyCaptureIT}'s.
+ * a target had been called for it. The statement itself on PostgreSQL is {@code FirstCaptureIT}'s.
  */
-class KeyCaptureTest {
+class FirstCaptureTest {
 
     private final List<String> borrowed = new ArrayList<>();
 
     @Test
     void aLookInsideATransactionIsRefusedBeforeAnyConnectionIsBorrowed() {
-        KeyCapture capture = new KeyCapture();
+        FirstCapture capture = new FirstCapture();
         capture.builtIn = journal();
         capture.transactions = transactionStatus(Status.STATUS_ACTIVE);
         capture.resolve();
@@ -46,7 +46,7 @@ class KeyCaptureTest {
     }
 
     private static TransactionSynchronizationRegistry transactionStatus(int status) {
-        return (TransactionSynchronizationRegistry) Proxy.newProxyInstance(KeyCaptureTest.class.getClassLoader(),
+        return (TransactionSynchronizationRegistry) Proxy.newProxyInstance(FirstCaptureTest.class.getClassLoader(),
                 new Class<?>[] {TransactionSynchronizationRegistry.class}, (proxy, method, args) -> {
                     if (method.getName().equals("getTransactionStatus")) {
                         return status;

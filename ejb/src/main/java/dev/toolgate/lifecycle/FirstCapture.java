@@ -1,0 +1,102 @@
+package dev.toolgate.lifecycle;
+
+import static dev.toolgate.lifecycle.OperationWrites.READ_OR_CAPTURE;
+
+import static dev.toolgate.operation.EventKind.CAPTURED;
+
+import dev.toolgate.access.Caller;
+import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.journal.EventLog;
+import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.journal.NumberedSql;
+import dev.toolgate.journal.OperationRows;
+import dev.toolgate.operation.OperationView;
+import dev.toolgate.platform.ServerDataSource;
+import dev.toolgate.trace.Trace;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+
+/**
+ * The first statement of every call with a key, in no transaction of the container's: the key's row as it stands
+ * and, only when there is none, the new row with its {@code captured} event — one autocommitted statement, so a new
+ * operation is captured and committed by it (then the outcome: two statements in two commits) and a replay is the
+ * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL).
+ *
+ * <p>It is the one statement that writes a capture, {@code ON CONFLICT DO NOTHING} included: of two callers racing
+ * with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be decided
+ * under the row's lock like any row not finished; {@link KeyCapture}, finding under the lock that a purge took the row
+ * meanwhile, captures it again with it ({@link #captured}).
+ *
+ * <p>A plain bean, not an EJB with {@code NOT_SUPPORTED}: its one caller, the {@link OperationLoop}, runs outside any
+ * transaction, and {@link #look} checks that none is open rather than paying a container call on every request to have
+ * one suspended.
+ */
+@ApplicationScoped
+public class FirstCapture {
+
+    private static final NumberedSql READ_OR_CAPTURE_RUN = NumberedSql.of(READ_OR_CAPTURE);
+
+    @Inject
+    JournalSettings settings;
+    @Resource(lookup = "java:app/jdbc/toolgate")
+    DataSource builtIn;
+    @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
+    TransactionSynchronizationRegistry transactions;
+    private DataSource journal;
+
+    @PostConstruct
+    void resolve() {
+        journal = ServerDataSource.orElse(builtIn);
+    }
+
+    /** On {@code connection}, in its transaction: whether this statement captured the key (false: a row was there). */
+    static boolean captured(Connection connection, Object[] values) throws java.sql.SQLException {
+        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
+            row.next(); // always one row: the outer join's
+            return row.getLong("captured_rows") == 1;
+        }
+    }
+
+    /** The key's row, or this call's capture of it, by one statement committed before it returns. */
+    public KeyLook look(Caller caller, String key, CanonicalRequest request) {
+        if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) { // its commit must be its own, before any target is called
+            throw new IllegalStateException("the capture of " + key + " was called inside a transaction");
+        }
+        Instant now = Instant.now();
+        Trace.operation(key);
+        boolean approval = settings.approvalRequired(request.operation());
+        Object[] values = KeyCapture.insertValues(caller, key, request, now, approval, settings.lease());
+        return JournalConnections.run("the journal's capture of an operation failed", () -> {
+            try (Connection connection = journal.getConnection()) {
+                // outside a transaction a pooled connection autocommits (the JDBC default a pool restores); said so
+                // here, since the capture must be committed before the caller may call a target
+                if (!connection.getAutoCommit()) {
+                    connection.setAutoCommit(true);
+                }
+                try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values);
+                     ResultSet row = statement.executeQuery()) {
+                    row.next(); // always one row: the outer join's
+                    if (row.getLong("captured_rows") == 1) {
+                        Phase captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
+                        OperationView operation = captured.operation();
+                        EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
+                                KeyCapture.detail(approval));
+                        return new KeyLook.Captured(captured);
+                    }
+                    return OperationRows.present(row).<KeyLook>map(KeyLook.Found::new).orElseGet(KeyLook.Raced::new);
+                }
+            }
+        });
+    }
+}

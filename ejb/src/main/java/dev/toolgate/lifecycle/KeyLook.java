@@ -1,0 +1,20 @@
+package dev.toolgate.lifecycle;
+
+import dev.toolgate.operation.OperationView;
+
+/**
+ * What the first statement of a call with a key found: a new key captured, the row as it stood, or a race (another
+ * caller's insert committed after the statement began, so it saw no row and could insert none).
+ */
+public sealed interface KeyLook {
+
+    record Captured(Phase phase) implements KeyLook {
+    }
+
+    /** The row as it stood, read with no lock: a finished one answers a replay; any other is decided again under its lock. */
+    record Found(OperationView row) implements KeyLook {
+    }
+
+    record Raced() implements KeyLook {
+    }
+}
