@@ -38,7 +38,7 @@ import java.util.List;
  * <p>The entries the reconcile job and a notification use are {@code NOT_SUPPORTED}: they suspend the caller's
  * transaction (the job's chunk) for the drive. The agent's entries ({@link #submit}, {@link #captureRecorded}) are
  * called with none open and pay no interceptor on every call: the first look refuses to run inside a transaction
- * ({@link KeyCapture#look}), and the registry to call a target inside one.
+ * ({@link FirstCapture#look}), and the registry to call a target inside one.
  */
 @ApplicationScoped
 public class OperationLoop {
