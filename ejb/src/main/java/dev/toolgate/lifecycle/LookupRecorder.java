@@ -69,9 +69,10 @@ public class LookupRecorder {
         LookupDecision settle = lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed
                 ? LookupDecisions.decide(leased, leased, lookup, null, policy, settings.maxReconciles(), canResend, now) : null;
         Connection journal = JournalConnections.of(em);
+        LookupWrites writes = writes();
         if (settle instanceof LookupDecision.Settle) {
             String detail = LookupWrites.detailOf(settle, lookup);
-            Optional<OperationView> written = writes().apply(journal, settle, leased, now, actor, detail, null);
+            Optional<OperationView> written = writes.apply(journal, settle, leased, now, actor, detail, null);
             if (written.isPresent()) {
                 EventLog.logOnCommit(leased, actor, RECONCILED, leased.attemptCount(), OperationStatus.UNKNOWN, detail);
                 metrics.reconciled(leased.target(), lookup.metricName());
@@ -80,7 +81,6 @@ public class LookupRecorder {
         }
         // the row as it is now, locked by this transaction, decides
         OperationView current = OperationRows.locked(journal, leased);
-        LookupWrites writes = writes();
         LookupDecision decision = writes.decisionOn(leased, current, lookup, policy, canResend, now);
         return writes.applied(journal, leased, current, lookup, decision, actor, now, Runnable::run);
     }
@@ -95,7 +95,7 @@ public class LookupRecorder {
     public List<Phase> reconciledAll(List<OperationView> leased, List<Lookup> lookups, String actor) {
         Instant now = Instant.now();
         Connection journal = JournalConnections.of(em);
-        LookupWrites writes = new LookupWrites(em, settings, metrics);
+        LookupWrites writes = writes();
         JsonArrayBuilder settling = JSON.createArrayBuilder();
         Map<OperationId, Integer> settles = new HashMap<>();
         String[] details = new String[leased.size()];
