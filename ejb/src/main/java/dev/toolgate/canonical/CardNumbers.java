@@ -82,20 +82,31 @@ public final class CardNumbers {
     }
 
     /**
-     * Plainly too few digits for a card number, with no character that could normalize to one. Most values are such,
-     * and skip the normalization and identifier pattern, the costliest part of the canonical form.
+     * Plainly too few digits for a card number: no run of digit groups that {@link #search} would join (groups parted by
+     * at most {@link #MAX_GAP} characters that are neither letters nor digits) holds {@link #MIN_DIGITS}, and no
+     * character could normalize to a digit or vanish. Most values are such — keys, ids, dates, prose — and skip the
+     * normalization and identifier pattern, the costliest part of the check. Setting identifiers aside only parts groups
+     * further, so a run too short here is too short there.
      */
     static boolean tooFewDigits(String text) {
-        int digits = 0;
+        int digits = 0; // in the run of groups so far
+        int gap = 0; // characters since its last digit
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c >= '0' && c <= '9') {
-                digits++;
-            } else if (c >= 0x80 && (c < 0x0400 || c > 0x04FF) && PLAIN_PUNCTUATION.indexOf(c) < 0) {
-                return false;
+                if (++digits >= MIN_DIGITS) {
+                    return false;
+                }
+                gap = 0;
+            } else if (c < 0x80 ? Character.isLetter(c) : c >= 0x0400 && c <= 0x04FF && Character.isLetter(c)) {
+                digits = 0; // a letter parts groups, and NFKC keeps a Cyrillic letter a letter
+            } else if (c >= 0x80 && PLAIN_PUNCTUATION.indexOf(c) < 0) {
+                return false; // may normalize to a digit, or vanish and join two groups: searched
+            } else if (++gap > MAX_GAP) {
+                digits = 0; // NFKC leaves these one character each, or makes letters of them (№): never a shorter gap
             }
         }
-        return digits < MIN_DIGITS;
+        return true;
     }
 
     static boolean search(String text) {

@@ -100,8 +100,13 @@ class CardNumbersTest {
     @Test
     void theShortCutCountsOnlyTextsWhoseDigitsNeedNoNormalizing() {
         assertTrue(CardNumbers.tooFewDigits("Оплата по счёту № 48291 от 01.12.26 — «срочно»"));
-        assertFalse(CardNumbers.tooFewDigits("Оплата по счёту № 48291 от 01.12.2026"), "13 digits in all");
+        assertTrue(CardNumbers.tooFewDigits("Оплата по счёту № 48291 от 01.12.2026"), "13 digits in all, parted by words");
+        assertFalse(CardNumbers.tooFewDigits("Оплата по счёту № 4829 1012 2026 1"), "13 digits in groups: the search decides");
         assertTrue(CardNumbers.tooFewDigits("order-48291"));
+        assertTrue(CardNumbers.tooFewDigits("bench:invoice.create:20261206r-123456:v1"), "a letter parts the groups");
+        assertTrue(CardNumbers.tooFewDigits("2026-12-06T10:00:00.123456Z"), "8 and 12 digits, parted by a letter");
+        assertTrue(CardNumbers.tooFewDigits("4111 1111     1111 1"), "a gap of five parts the groups");
+        assertFalse(CardNumbers.tooFewDigits("4111 1111    1111 1"), "a gap of four does not");
         assertFalse(CardNumbers.tooFewDigits("4111111111111"), "13 digits: the search decides");
         // fullwidth, superscript and Arabic-Indic digits, circled numbers, a soft hyphen: normalized first, so searched
         assertFalse(CardNumbers.tooFewDigits("４１１１"));

@@ -119,7 +119,7 @@ public final class OperationJson {
 
     private static void time(JsonObjectBuilder json, String name, Instant value) {
         if (value != null) {
-            json.add(name, value.toString());
+            json.add(name, Timestamps.text(value));
         }
     }
 }

@@ -90,7 +90,7 @@ final class Answers {
         OperationView op = done.operation();
         Response.ResponseBuilder response = switch (done.ending()) {
             case SUCCEEDED -> {
-                Response.ResponseBuilder ok = Response.status(done.replayed() ? 200 : 201).type(MediaType.APPLICATION_JSON)
+                Response.ResponseBuilder ok = Response.status(done.replayed() ? 200 : 201).type(MediaType.APPLICATION_JSON_TYPE)
                         .entity(OperationJson.of(op, selfPath(op), retention).toString());
                 yield done.replayed() ? ok : ok.location(self(op));
             }
