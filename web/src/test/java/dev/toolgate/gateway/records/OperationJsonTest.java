@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.util.Random;
 
-class TimestampsTest {
+class OperationJsonTest {
 
     @Test
     void writesEveryInstantAsInstantToStringDoes() {
@@ -23,7 +23,7 @@ class TimestampsTest {
                 default -> random.nextInt(1_000_000_000);
             };
             Instant at = Instant.ofEpochSecond(second, nanos);
-            assertEquals(at.toString(), Timestamps.text(at));
+            assertEquals(at.toString(), OperationJson.instant(at));
         }
     }
 
@@ -32,7 +32,7 @@ class TimestampsTest {
         for (String text : new String[] {"0001-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z", "1970-01-01T00:00:00Z",
                 "1969-12-31T23:59:59.000001Z", "2026-12-06T07:02:06.100Z", "2024-02-29T12:00:00.000000001Z"}) {
             Instant at = Instant.parse(text);
-            assertEquals(at.toString(), Timestamps.text(at), text);
+            assertEquals(at.toString(), OperationJson.instant(at), text);
         }
     }
 }
