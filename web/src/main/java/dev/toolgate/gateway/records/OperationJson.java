@@ -141,40 +141,28 @@ public final class OperationJson {
         }
         int second = (int) Math.floorMod(at.getEpochSecond(), SECONDS_A_DAY);
         LocalDate date = LocalDate.ofEpochDay(day);
-        StringBuilder text = new StringBuilder(30);
-        digits(text, date.getYear(), 4).append('-');
-        digits(text, date.getMonthValue(), 2).append('-');
-        digits(text, date.getDayOfMonth(), 2).append('T');
-        digits(text, second / 3600, 2).append(':');
-        digits(text, second / 60 % 60, 2).append(':');
-        digits(text, second % 60, 2);
+        char[] text = "0000-00-00T00:00:00.000000000Z".toCharArray();
+        digits(text, 4, date.getYear());
+        digits(text, 7, date.getMonthValue());
+        digits(text, 10, date.getDayOfMonth());
+        digits(text, 13, second / 3600);
+        digits(text, 16, second / 60 % 60);
+        digits(text, 19, second % 60);
         int nanos = at.getNano();
-        if (nanos != 0) {
-            text.append('.');
-            if (nanos % 1_000_000 == 0) {
-                digits(text, nanos / 1_000_000, 3);
-            } else if (nanos % 1_000 == 0) {
-                digits(text, nanos / 1_000, 6);
-            } else {
-                digits(text, nanos, 9);
-            }
+        if (nanos == 0) {
+            text[19] = 'Z';
+            return new String(text, 0, 20);
         }
-        return text.append('Z').toString();
+        digits(text, 29, nanos);
+        int end = nanos % 1_000_000 == 0 ? 23 : nanos % 1_000 == 0 ? 26 : 29; // in groups of three, as Instant writes it
+        text[end] = 'Z';
+        return new String(text, 0, end + 1);
     }
 
-    /** {@code value} in exactly {@code width} decimal digits, zeros in front. */
-    private static StringBuilder digits(StringBuilder text, int value, int width) {
-        for (int place = width - 1, divisor = pow10(place); place >= 0; place--, divisor /= 10) {
-            text.append((char) ('0' + value / divisor % 10));
+    /** {@code value}'s decimal digits written leftwards from just before {@code end}, over the zeros already there. */
+    private static void digits(char[] text, int end, int value) {
+        for (int i = end - 1; value > 0; i--, value /= 10) {
+            text[i] = (char) ('0' + value % 10);
         }
-        return text;
-    }
-
-    private static int pow10(int exponent) {
-        int power = 1;
-        for (int i = 0; i < exponent; i++) {
-            power *= 10;
-        }
-        return power;
     }
 }
