@@ -35,7 +35,10 @@ public enum EventKind {
     RESUMED,
     RESOLVED;
 
+    /** Every event's row and log line names its kind: spelled once, not lower-cased each time. */
+    private final String dbName = name().toLowerCase(Locale.ROOT);
+
     public String dbName() {
-        return name().toLowerCase(Locale.ROOT);
+        return dbName;
     }
 }
