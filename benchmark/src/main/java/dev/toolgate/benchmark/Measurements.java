@@ -214,8 +214,8 @@ final class Measurements {
                 i -> requests.read(url, replayKey(i)))));
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(NEW, "c=" + c, c, meter,
                 run -> Load.closed(c, length.cell(), i -> newOperation(run, i)))));
-        add(closed, measure(REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                i -> requests.submit(url, token, replayKey(i), 200))));
+        add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(REPLAY, "c=" + c, c, meter,
+                run -> Load.closed(c, length.cell(), i -> requests.submit(url, token, replayKey(i), 200)))));
         if (c == PROFILED_CONCURRENCY) {
             add(closed, measure(REPLAY_RECENT, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                     i -> requests.submit(url, token, recentKey(i), 200))));
@@ -234,8 +234,8 @@ final class Measurements {
         }
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_NEW, "c=" + c, c, meter,
                 run -> Load.closed(c, length.cell(), i -> database.newOperation(Requests.payload())))));
-        add(closed, measure(JDBC_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                i -> database.replay(Requests.TENANT, replayKey(i), Requests.payload()))));
+        add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_REPLAY, "c=" + c, c, meter,
+                run -> Load.closed(c, length.cell(), i -> database.replay(Requests.TENANT, replayKey(i), Requests.payload())))));
     }
 
     private interface Measured {
@@ -244,7 +244,7 @@ final class Measurements {
 
     /**
      * The cell, and when {@code shown} PostgreSQL's statements during it by execution and planning time per operation:
-     * the gateway's new operation beside the same SQL by plain JDBC says where the server's time differs.
+     * the gateway's new operation and replay beside the same SQL by plain JDBC say where the server's time differs.
      */
     private Cell withStatements(boolean shown, Measured measured) throws Exception {
         Map<String, double[]> before = shown ? meter.database().statements() : null;
