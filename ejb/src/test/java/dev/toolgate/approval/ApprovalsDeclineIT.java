@@ -23,6 +23,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -48,19 +49,18 @@ class ApprovalsDeclineIT {
     private static final Caller BOB = new Caller("bob", "acme", Set.of(Role.APPROVER));
     private static final Caller ERIN = new Caller("erin", "acme", Set.of(Role.APPROVER));
 
-    private static JournalDatabase database;
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static EntityManagerFactory unit;
 
     @BeforeAll
     static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
         unit = database.persistenceUnit();
     }
 
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     @Test

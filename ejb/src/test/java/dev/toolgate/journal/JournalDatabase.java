@@ -6,6 +6,9 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.Persistence;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import javax.sql.DataSource;
 import java.io.IOException;
@@ -16,8 +19,12 @@ import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** A real PostgreSQL holding the migrated journal schema, for tests of the journal's own SQL. */
-public final class JournalDatabase implements AutoCloseable {
+/**
+ * A real PostgreSQL holding the migrated journal schema, for tests of the journal's own SQL. A test class holds one as
+ * {@code @RegisterExtension static final JournalDatabase database = JournalDatabase.perClass();}: started and migrated
+ * before the class's {@code @BeforeAll} methods, stopped after its {@code @AfterAll} ones.
+ */
+public final class JournalDatabase implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
 
     /**
      * {@link EventLog} writes an event's log line once its container transaction commits, through the server's
@@ -29,16 +36,25 @@ public final class JournalDatabase implements AutoCloseable {
      */
     private static final Logger OPERATIONS_LOG = Logger.getLogger("dev.toolgate.operations");
 
-    private final EmbeddedPostgres postgres;
+    private EmbeddedPostgres postgres;
 
-    private JournalDatabase(EmbeddedPostgres postgres) {
-        this.postgres = postgres;
+    private JournalDatabase() {
     }
 
-    public static JournalDatabase migrated() throws IOException {
-        EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
+    /** One database for the test class that registers it; none is started until the class's tests begin. */
+    public static JournalDatabase perClass() {
+        return new JournalDatabase();
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        postgres = EmbeddedPostgres.builder().start();
         Flyway.configure().dataSource(postgres.getPostgresDatabase()).locations("classpath:db/migration").load().migrate();
-        return new JournalDatabase(postgres);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        close();
     }
 
     public Connection connection() throws SQLException {
@@ -102,7 +118,10 @@ public final class JournalDatabase implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        postgres.close();
+        if (postgres != null) {
+            postgres.close();
+            postgres = null;
+        }
     }
 
     /** The journal's settings as a test of another package needs them, without MicroProfile Config. */

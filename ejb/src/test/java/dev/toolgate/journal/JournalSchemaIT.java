@@ -8,9 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -30,17 +29,9 @@ import java.util.concurrent.Future;
 class JournalSchemaIT {
 
     private static final String HASH = "a".repeat(64);
-    private static JournalDatabase database;
 
-    @BeforeAll
-    static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
-    }
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     @Test
     void migratingAgainAppliesNothing() {

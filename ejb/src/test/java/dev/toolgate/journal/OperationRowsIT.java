@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The replay check's plain JDBC read ({@link OperationRows}) gives the same view as the entity ({@link Operation#view()})
@@ -28,12 +29,13 @@ import org.junit.jupiter.api.Test;
 class OperationRowsIT {
 
     private static final String HASH = "c".repeat(64);
-    private static JournalDatabase database;
+
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static EntityManagerFactory unit;
 
     @BeforeAll
     static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
         unit = database.persistenceUnit();
         try (Connection c = database.connection(); Statement s = c.createStatement()) {
             // a finished success with everything set: a result, withheld fields, an approval, a trace, microseconds
@@ -65,7 +67,6 @@ class OperationRowsIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     @Test

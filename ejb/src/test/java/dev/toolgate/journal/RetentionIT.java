@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.process.ProcessRetention;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,17 +28,9 @@ import java.util.UUID;
 class RetentionIT {
 
     private static final Timestamp CUTOFF = Timestamp.from(Instant.now().minusSeconds(3600));
-    private static JournalDatabase database;
 
-    @BeforeAll
-    static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
-    }
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     @Test
     void keepsTheFinishedStepsOfAnUnfinishedProcessAndForgetsTheRest() throws SQLException {

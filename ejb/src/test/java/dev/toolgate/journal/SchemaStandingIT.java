@@ -6,6 +6,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.Statement;
@@ -17,13 +18,13 @@ import java.sql.Statement;
  */
 class SchemaStandingIT {
 
-    private static JournalDatabase database;
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static EntityManagerFactory unit;
     private static int needed;
 
     @BeforeAll
     static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
         unit = database.persistenceUnit();
         needed = Integer.parseInt(standing(0).held());
     }
@@ -31,7 +32,6 @@ class SchemaStandingIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     @Test

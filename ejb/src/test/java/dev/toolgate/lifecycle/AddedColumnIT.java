@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.PGConnection;
 
 import java.sql.Connection;
@@ -34,17 +33,8 @@ import java.util.UUID;
  */
 class AddedColumnIT {
 
-    private static JournalDatabase database;
-
-    @BeforeAll
-    static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
-    }
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     /** The statements whose results are operation rows, by name; every other parameter bound as a null. */
     private static Map<String, NumberedSql> statements() {

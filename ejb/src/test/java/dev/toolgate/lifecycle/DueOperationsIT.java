@@ -9,10 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.persistence.EntityManagerFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -33,17 +32,9 @@ import java.util.regex.Pattern;
 class DueOperationsIT {
 
     private static final String HASH = "b".repeat(64);
-    private static JournalDatabase database;
 
-    @BeforeAll
-    static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
-    }
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     @BeforeEach
     void emptyJournal() throws SQLException {

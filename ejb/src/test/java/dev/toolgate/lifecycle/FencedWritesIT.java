@@ -11,9 +11,8 @@ import dev.toolgate.operation.OperationView;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.toolgate.targets.Outcome;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,17 +31,9 @@ import java.util.UUID;
 class FencedWritesIT {
 
     private static final String HASH = "b".repeat(64);
-    private static JournalDatabase database;
 
-    @BeforeAll
-    static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
-    }
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     @Test
     void theOwnersOutcomeSettlesTheRowJournalsItsEventAndReturnsTheRowInOneStatement() throws SQLException {

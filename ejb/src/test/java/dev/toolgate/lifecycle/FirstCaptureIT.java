@@ -7,9 +7,8 @@ import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.operation.OperationView;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,17 +31,9 @@ class FirstCaptureIT {
 
     private static final NumberedSql READ_OR_CAPTURE = NumberedSql.of(OperationWrites.READ_OR_CAPTURE);
     private static final String HASH = "c".repeat(64);
-    private static JournalDatabase database;
 
-    @BeforeAll
-    static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
-    }
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     /** captured_rows, and the row the statement read (null: none). */
     private record Looked(long captured, OperationView row) {

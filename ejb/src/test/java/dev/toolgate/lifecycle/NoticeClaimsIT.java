@@ -9,6 +9,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,12 +30,13 @@ class NoticeClaimsIT {
     private static final String HASH = "e".repeat(64);
     private static final String TRACE = "0af7651916cd43dd8448eb211c80319c";
     private static final String RECEIPT = "yookassa payment.succeeded for payment p-1 (receipt n-1)";
-    private static JournalDatabase database;
+
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static EntityManagerFactory unit;
 
     @BeforeAll
     static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
         unit = JournalDatabase.persistenceUnit(database.dataSource());
         Logger.getLogger("dev.toolgate.operations").setLevel(Level.OFF);
     }
@@ -42,7 +44,6 @@ class NoticeClaimsIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     @Test

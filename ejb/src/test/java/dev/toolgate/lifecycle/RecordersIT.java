@@ -20,6 +20,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -48,13 +49,14 @@ class RecordersIT {
             return RetryPolicy.DEFAULT;
         }
     };
-    private static JournalDatabase database;
+
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static StatementRecorder statements;
     private static EntityManagerFactory unit;
 
     @BeforeAll
     static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
         statements = new StatementRecorder(database.dataSource());
         unit = JournalDatabase.persistenceUnit(statements.dataSource());
         // the events' log lines wait for a container transaction's commit; the journal's rows are what is checked here
@@ -64,7 +66,6 @@ class RecordersIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     @Test

@@ -10,9 +10,9 @@ import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -41,17 +41,13 @@ class UnderLockWritesIT {
     private static final String GRANTED = UUID.randomUUID().toString();
     /** The events' log lines wait for a container transaction's commit; here there is none (JournalDatabase says more). */
     private static final Logger OPERATIONS_LOG = Logger.getLogger("dev.toolgate.operations");
-    private static JournalDatabase database;
+
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
 
     @BeforeAll
-    static void migrate() throws Exception {
+    static void quietTheEventsLogLines() {
         OPERATIONS_LOG.setLevel(Level.OFF);
-        database = JournalDatabase.migrated();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        database.close();
     }
 
     @Test

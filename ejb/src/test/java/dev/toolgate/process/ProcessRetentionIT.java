@@ -8,6 +8,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,13 +28,13 @@ import java.util.UUID;
  */
 class ProcessRetentionIT {
 
-    private static JournalDatabase database;
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static EntityManagerFactory unit;
     private static String prepay;
 
     @BeforeAll
     static void migrate() throws Exception {
-        database = JournalDatabase.migrated();
         unit = database.persistenceUnit();
         try (InputStream in = ProcessCatalog.class.getClassLoader().getResourceAsStream(ProcessCatalog.EXAMPLES)) {
             prepay = ProcessDeclarations.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)).get(1).declaration().toString();
@@ -43,7 +44,6 @@ class ProcessRetentionIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     @Test

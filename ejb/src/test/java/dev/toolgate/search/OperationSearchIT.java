@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -57,7 +58,8 @@ class OperationSearchIT {
     /** Every lease in the seed ends an hour from or before this moment, so "now" during the test is unambiguous. */
     private static final Instant SEEDED = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
-    private static JournalDatabase database;
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static EntityManagerFactory unit;
     private static final List<Row> rows = new ArrayList<>();
 
@@ -93,7 +95,6 @@ class OperationSearchIT {
 
     @BeforeAll
     static void seed() throws Exception {
-        database = JournalDatabase.migrated();
         unit = database.persistenceUnit();
         for (int i = 0; i < ACME_ROWS; i++) {
             rows.add(row(ACME, i));
@@ -109,7 +110,6 @@ class OperationSearchIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     /**

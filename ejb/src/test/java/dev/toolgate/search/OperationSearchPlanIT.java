@@ -11,6 +11,7 @@ import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,13 +28,13 @@ class OperationSearchPlanIT {
     private static final String TENANT = "bulk";
     private static final int ROWS = 20_000;
 
-    private static JournalDatabase database;
+    @RegisterExtension
+    static final JournalDatabase database = JournalDatabase.perClass();
     private static StatementRecorder recorder;
     private static EntityManagerFactory unit;
 
     @BeforeAll
     static void fill() throws Exception {
-        database = JournalDatabase.migrated();
         recorder = new StatementRecorder(database.dataSource());
         unit = JournalDatabase.persistenceUnit(recorder.dataSource());
         try (Connection c = database.connection(); Statement s = c.createStatement()) {
@@ -55,7 +56,6 @@ class OperationSearchPlanIT {
     @AfterAll
     static void stop() throws Exception {
         unit.close();
-        database.close();
     }
 
     /**
