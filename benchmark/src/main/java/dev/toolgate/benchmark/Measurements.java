@@ -350,6 +350,15 @@ final class Measurements {
         Cell one = backlog.get(backlog.size() - 1);
         System.out.print("  PostgreSQL's statements in that series, by execution time, per settled item (the backlog's own"
                 + " inserts included):\n" + DatabaseActivity.top(before, meter.database().statements(), 10, one.calls()));
+        if (Boolean.getBoolean("bench.profile")) {
+            try {
+                Backlog.Prepared built = settling.prepare(size); // built before the recording: the benchmark's work, not the job's
+                System.out.print(Profile.record(gateway.pid(), "profile-backlog", Path.of(System.getProperty("bench.out", ".")),
+                        ignored -> built.settle(List.of(gateway.baseUrl()), operatorToken)));
+            } catch (Exception failed) { // a profile is an aid: the run's figures go on without it
+                System.out.println("  no profile: " + failed);
+            }
+        }
         System.out.println("  starting a second gateway instance on the same journal");
         try (GatewayProcess other = second.start()) {
             Meter both = meter.with(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));

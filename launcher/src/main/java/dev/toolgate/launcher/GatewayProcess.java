@@ -125,7 +125,10 @@ public final class GatewayProcess implements AutoCloseable {
         // and on a loaded host now and then fails the deployment for it (a datasource really missing still fails it).
         // --nohazelcast: one gateway per process needs no data grid; its EJB timers are non-persistent.
         // shutdowngrace: how long a SIGTERM'd Micro lets the application finish its calls (edge.Stopping)
+        // the JSON-P provider named: Payara's JSON log formatter otherwise scans the class path for one on every line
+        // (platform.JsonLogProvider says why)
         command.addAll(List.of("-Ddeployment.resource.validation=false", "-Dfish.payara.shutdowngrace=" + drain.toMillis(),
+                "-Djakarta.json.provider=org.eclipse.parsson.JsonProviderImpl",
                 "-jar", runtime.resolve("payara-micro.jar").toString(),
                 "--deploy", runtime.resolve("ROOT.war").toString(),
                 "--port", Integer.toString(port),

@@ -453,6 +453,17 @@ abstract class EarSuite {
     }
 
     /**
+     * Set up as docs/operations.md says (Payara's JSON log with the JSON-P provider named: json-logs.asadmin, which Payara
+     * Server applies to its running JVM too, or {@code GatewayProcess}'s option on Micro), the gateway finds nothing to
+     * warn of at start ({@code platform.JsonLogProvider}); WildFly's JSON formatter is its own.
+     */
+    @Test
+    void startsWithoutTheWarningThatItsJsonLogLooksAProviderUpOnEveryLine() throws Exception {
+        String log = Files.readString(server.serverLog(), StandardCharsets.ISO_8859_1);
+        assertFalse(log.contains("which looks a JSON provider up on every line"), "the start's warning in " + server.serverLog());
+    }
+
+    /**
      * The journal's PostgreSQL stopped while nobody calls (a fast shutdown: every session of the server's pool and
      * of the caller cache's listener ends with it) and started again on the same data directory and port: the
      * server's pool finds its dead connections by itself, as the {@code deploy/} files configure it, so readiness is
