@@ -1,6 +1,7 @@
 package dev.toolgate.gateway;
 
 import dev.toolgate.access.Caller;
+import dev.toolgate.admission.WorkPermits;
 import dev.toolgate.canonical.AgentCommand;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.canonical.Canonicalizer;
@@ -14,8 +15,10 @@ import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.time.Instant;
 
@@ -26,6 +29,17 @@ import java.time.Instant;
  */
 @ApplicationScoped
 public class CommandGateway {
+
+    /**
+     * How many commands may be at work at once in this instance ({@link WorkPermits}): {@code toolgate.work-concurrency},
+     * four per core unless set, 0 for no bound. The body has been read by then: a client that sends it slowly holds no
+     * permit.
+     */
+    @PostConstruct
+    void boundWork() {
+        WorkPermits.bound(ConfigProvider.getConfig().getOptionalValue("toolgate.work-concurrency", Integer.class)
+                .orElseGet(WorkPermits::defaultBound));
+    }
 
     @Inject
     NoticeSettings notices;
@@ -39,16 +53,23 @@ public class CommandGateway {
      * and its record, each look-up.
      */
     public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
-        CanonicalRequest request = Canonicalizer.canonicalize(command);
-        targets.requireConfigured(request.target());
-        Trace.operation(key);
-        OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
-        try (Step tool = ToolExecution.start(call, operation)) {
-            try {
-                return ToolExecution.answered(tool, answer(loop.submit(caller, key, request)));
-            } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which
-                tool.threw(e);
-                throw e;
+        boolean permit = WorkPermits.enter();
+        try {
+            CanonicalRequest request = Canonicalizer.canonicalize(command);
+            targets.requireConfigured(request.target());
+            Trace.operation(key);
+            OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
+            try (Step tool = ToolExecution.start(call, operation)) {
+                try {
+                    return ToolExecution.answered(tool, answer(loop.submit(caller, key, request)));
+                } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which
+                    tool.threw(e);
+                    throw e;
+                }
+            }
+        } finally {
+            if (permit) {
+                WorkPermits.leave();
             }
         }
     }
@@ -60,6 +81,17 @@ public class CommandGateway {
      * with the same operation key as every earlier span of the operation.
      */
     public GatewayAnswer resume(ToolCall call, Caller caller, String key) {
+        boolean permit = WorkPermits.enter();
+        try {
+            return resumed(call, caller, key);
+        } finally {
+            if (permit) {
+                WorkPermits.leave();
+            }
+        }
+    }
+
+    private GatewayAnswer resumed(ToolCall call, Caller caller, String key) {
         try (Step tool = ToolExecution.start(call, new OperationAttributes(caller.tenant(), key, null, null))) {
             try {
                 Phase captured = loop.captureRecorded(caller, key);

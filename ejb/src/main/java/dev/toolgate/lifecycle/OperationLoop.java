@@ -1,5 +1,6 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.admission.WorkPermits;
 import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
 import dev.toolgate.lifecycle.decisions.LookupDecisions;
 import dev.toolgate.lifecycle.decisions.CaptureDecision;
@@ -241,11 +242,14 @@ public class OperationLoop {
         if (!policy.waitableInCall(wait)) { // the target asked for longer than an agent's call should hang
             return false;
         }
-        try {
-            Thread.sleep(Math.max(0, wait.toMillis()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        WorkPermits.awayFor(() -> { // a call that waits does no work: its permit is another's meanwhile
+            try {
+                Thread.sleep(Math.max(0, wait.toMillis()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        });
         return true;
     }
 }

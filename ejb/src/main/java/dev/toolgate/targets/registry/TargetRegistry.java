@@ -1,5 +1,6 @@
 package dev.toolgate.targets.registry;
 
+import dev.toolgate.admission.WorkPermits;
 import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.canonical.InvalidCommand;
 import dev.toolgate.canonical.OperationCatalog;
@@ -110,7 +111,7 @@ public class TargetRegistry {
             return new Outcome.Transient("target_not_configured", null, null);
         }
         try {
-            return adapter.execute(attempt);
+            return WorkPermits.awayFor(() -> adapter.execute(attempt));
         } catch (RuntimeException e) {
             return AdapterFailures.ofExecute(system, attempt, e);
         }
@@ -126,7 +127,7 @@ public class TargetRegistry {
             return new Lookup.Unavailable("target_not_configured");
         }
         try {
-            return adapter.lookup(attempt);
+            return WorkPermits.awayFor(() -> adapter.lookup(attempt));
         } catch (RuntimeException e) {
             return AdapterFailures.ofLookup(system, e);
         }
@@ -152,7 +153,7 @@ public class TargetRegistry {
             return Collections.nCopies(attempts.size(), new Lookup.Unavailable("target_not_configured"));
         }
         try {
-            List<Lookup> answers = adapter.lookupAll(attempts);
+            List<Lookup> answers = WorkPermits.awayFor(() -> adapter.lookupAll(attempts));
             if (answers.size() != attempts.size()) {
                 throw new IllegalStateException(answers.size() + " answers to " + attempts.size() + " look-ups");
             }
@@ -180,7 +181,7 @@ public class TargetRegistry {
                     : "the adapter configured for " + system + " cannot say what a payment covers");
         }
         try {
-            return payments.coverage(paymentId);
+            return WorkPermits.awayFor(() -> payments.coverage(paymentId));
         } catch (TargetUnanswered e) {
             throw e;
         } catch (RuntimeException e) {
@@ -198,7 +199,7 @@ public class TargetRegistry {
             throw new TargetUnanswered(system + " is not reached here by an adapter that can name its objects' keys");
         }
         try {
-            return announced.downstreamKeyOf(kind, objectId);
+            return WorkPermits.awayFor(() -> announced.downstreamKeyOf(kind, objectId));
         } catch (TargetUnanswered e) {
             throw e;
         } catch (RuntimeException e) {
