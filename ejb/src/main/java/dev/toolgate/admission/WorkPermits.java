@@ -1,6 +1,8 @@
 package dev.toolgate.admission;
 
+import java.time.Duration;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -9,20 +11,35 @@ import java.util.function.Supplier;
  * <p>Why: the server's request pool has threads for hundreds of calls, and each call spends most of its life waiting for a
  * target. Many calls at once are fine while they wait; but when more of them do the gateway's own work (canonicalize,
  * journal, decide) than the cores can run, each holds a journal connection while it waits its turn for a core,
- * PostgreSQL's backends and the JVM's threads take the cores from each other, and every call costs more CPU
- * (docs/benchmark.md, "Request threads at c=32"). Shrinking the request pool would bound that too, but would also bound
+ * PostgreSQL's backends and the JVM's threads take the cores from each other, and the slowest calls wait far longer
+ * than their work (docs/benchmark.md, "Request threads at c=32"). Shrinking the request pool would bound that too, but would also bound
  * how many calls may wait for a slow target. So a command takes a permit once its body is read
  * ({@code gateway.CommandGateway}), and gives it back for as long as a target is asked ({@code TargetRegistry}) or a short
  * back-off is waited out ({@code OperationLoop}).
  *
- * <p>Nothing is held while waiting for a permit: a call without one has no journal connection and no transaction, as none
- * is open while a target is called. Waiting is first come, first served. The reconcile job's look-ups and the
- * notifications' take none: they bound their own concurrency.
+ * <p>The bound is soft: a command waits at most {@link #WAIT} for a permit, then works without one. So a journal that
+ * stalls (its permits' holders waiting on it) delays a command by that second before it meets the journal's own outage
+ * answer, as it would without the bound, and a command back from its target, holding its lease, never waits longer than
+ * that to record the outcome. While it waits a command holds no transaction and no journal connection: none is open when
+ * it enters or when a target is called. Waiting is first come, first served. The reconcile job's look-ups and the
+ * notifications' take no permit: they bound their own concurrency.
  */
 public final class WorkPermits {
 
-    /** The permits this thread's call took one of: given back to them, even if the bound changed since. */
-    private static final ThreadLocal<Semaphore> HELD = new ThreadLocal<>();
+    /** The longest a command waits for a permit before it works without one. */
+    static final Duration WAIT = Duration.ofSeconds(1);
+
+    /** This thread's command: the permits it takes from, and whether it holds one of them now. */
+    private static final class Holding {
+        final Semaphore from;
+        boolean holds;
+
+        Holding(Semaphore from) {
+            this.from = from;
+        }
+    }
+
+    private static final ThreadLocal<Holding> HELD = new ThreadLocal<>();
     private static volatile Semaphore permits; // null: no bound
 
     private WorkPermits() {
@@ -42,25 +59,26 @@ public final class WorkPermits {
     }
 
     /**
-     * Waits for a permit for this thread's call. True: the caller took it and must {@link #leave}; false: the thread
-     * already holds one, or there is no bound.
+     * Waits, {@link #WAIT} at most, for a permit for this thread's command. True: the caller must {@link #leave}, whether a
+     * permit was had or not; false: the thread's command entered already, or there is no bound.
      */
     public static boolean enter() {
         Semaphore bound = permits;
         if (bound == null || HELD.get() != null) {
             return false;
         }
-        bound.acquireUninterruptibly();
-        HELD.set(bound);
+        Holding holding = new Holding(bound);
+        holding.holds = take(bound);
+        HELD.set(holding);
         return true;
     }
 
-    /** Gives back the permit {@link #enter} took. */
+    /** Ends what {@link #enter} began, giving back the permit if one is held. */
     public static void leave() {
-        Semaphore held = HELD.get();
+        Holding holding = HELD.get();
         HELD.remove();
-        if (held != null) {
-            held.release();
+        if (holding != null && holding.holds) {
+            holding.from.release();
         }
     }
 
@@ -70,17 +88,32 @@ public final class WorkPermits {
         return bound == null ? -1 : bound.availablePermits();
     }
 
-    /** Runs {@code call} — a target's request — without this thread's permit, if it holds one, and takes one again after. */
+    /**
+     * Runs {@code call} — a target's request, a back-off's wait — without this thread's permit, if it holds one, and waits
+     * for one again after, {@link #WAIT} at most.
+     */
     public static <T> T awayFor(Supplier<T> call) {
-        Semaphore held = HELD.get();
-        if (held == null) {
+        Holding holding = HELD.get();
+        if (holding == null) {
             return call.get();
         }
-        held.release();
+        if (holding.holds) {
+            holding.from.release();
+            holding.holds = false;
+        }
         try {
             return call.get();
         } finally {
-            held.acquireUninterruptibly();
+            holding.holds = take(holding.from);
+        }
+    }
+
+    private static boolean take(Semaphore from) {
+        try {
+            return from.tryAcquire(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the command goes on without a permit; its caller sees the interrupt
+            return false;
         }
     }
 }

@@ -60,6 +60,7 @@ class WorkPermitsTest {
         String answer = WorkPermits.awayFor(() -> {
             assertTrue(await(secondWorking), "while the first waits for its target, the second works");
             secondMayLeave.countDown();
+            done(second);
             return "the target's answer";
         });
         assertEquals("the target's answer", answer);
@@ -101,6 +102,31 @@ class WorkPermitsTest {
         WorkPermits.bound(3); // a redeploy's new settings
         WorkPermits.leave();
         assertEquals(3, WorkPermits.free(), "the new bound gained no permit from the old one's");
+    }
+
+    @Test
+    void aCallThatWaitedItsLongestWorksWithoutAPermitAndGivesNoneBack() throws Exception {
+        WorkPermits.bound(1);
+        assertTrue(WorkPermits.enter());
+        long started = System.nanoTime();
+        Future<Boolean> second = otherAgent.submit(() -> {
+            boolean entered = WorkPermits.enter(); // the one permit stays held: it goes ahead after the wait
+            WorkPermits.leave();
+            return entered;
+        });
+        assertTrue(second.get(WAIT_SECONDS, TimeUnit.SECONDS), "it entered, to leave as any command does");
+        assertTrue(System.nanoTime() - started >= WorkPermits.WAIT.toNanos(), "it waited for a permit first");
+        assertEquals(0, WorkPermits.free(), "it gave back none: the first still holds the one permit");
+        WorkPermits.leave();
+        assertEquals(1, WorkPermits.free());
+    }
+
+    private static void done(Future<?> call) {
+        try {
+            call.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static boolean await(CountDownLatch latch) {
