@@ -1,6 +1,7 @@
 package dev.toolgate.admission;
 
 import java.time.Duration;
+import java.util.OptionalInt;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -51,6 +52,14 @@ public final class WorkPermits {
             throw new IllegalArgumentException("a bound of " + bound + " calls at work");
         }
         permits = bound == 0 ? null : new Semaphore(bound, true);
+    }
+
+    /** The bound a setting names: a whole number of 0 or more (up to 999,999); none for anything else, or no setting. */
+    public static OptionalInt named(String setting) {
+        if (setting == null || !setting.strip().matches("[0-9]{1,6}")) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(Integer.parseInt(setting.strip()));
     }
 
     /** The bound unless the settings name one: four calls at work per core. */

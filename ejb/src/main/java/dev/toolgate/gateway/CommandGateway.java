@@ -21,6 +21,8 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.time.Instant;
+import java.util.OptionalInt;
+import java.util.logging.Logger;
 
 /**
  * An agent's command: the operation's one loop ({@link OperationLoop}), from its capture, as a tool execution, and the
@@ -30,6 +32,9 @@ import java.time.Instant;
 @ApplicationScoped
 public class CommandGateway {
 
+    private static final Logger LOG = Logger.getLogger(CommandGateway.class.getName());
+    private static final String WORK_CONCURRENCY = "toolgate.work-concurrency";
+
     /**
      * How many commands may be at work at once in this instance ({@link WorkPermits}): {@code toolgate.work-concurrency},
      * four per core unless set, 0 for no bound. The body has been read by then: a client that sends it slowly holds no
@@ -37,8 +42,12 @@ public class CommandGateway {
      */
     @PostConstruct
     void boundWork() {
-        WorkPermits.bound(ConfigProvider.getConfig().getOptionalValue("toolgate.work-concurrency", Integer.class)
-                .orElseGet(WorkPermits::defaultBound));
+        String setting = ConfigProvider.getConfig().getOptionalValue(WORK_CONCURRENCY, String.class).orElse(null);
+        OptionalInt named = WorkPermits.named(setting);
+        if (setting != null && named.isEmpty()) { // no command should fail for it: said once, the default used
+            LOG.severe(WORK_CONCURRENCY + " is not a whole number of 0 or more; four per core are used instead");
+        }
+        WorkPermits.bound(named.orElseGet(WorkPermits::defaultBound));
     }
 
     @Inject

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -119,6 +120,16 @@ class WorkPermitsTest {
         assertEquals(0, WorkPermits.free(), "it gave back none: the first still holds the one permit");
         WorkPermits.leave();
         assertEquals(1, WorkPermits.free());
+    }
+
+    @Test
+    void aSettingNamesABoundOnlyAsAWholeNumberOfZeroOrMore() {
+        assertEquals(OptionalInt.empty(), WorkPermits.named(null));
+        assertEquals(OptionalInt.of(12), WorkPermits.named(" 12 "));
+        assertEquals(OptionalInt.of(0), WorkPermits.named("0"));
+        for (String bad : new String[] {"-1", "lots", "", "1.5", "9999999", "+3"}) {
+            assertEquals(OptionalInt.empty(), WorkPermits.named(bad), bad);
+        }
     }
 
     private static void done(Future<?> call) {
