@@ -9,14 +9,14 @@ import java.util.function.Supplier;
 /**
  * At most so many agents' commands at work in this instance at once; a command waiting for a target holds no permit.
  *
- * <p>Why: the server's request pool has threads for hundreds of calls, and each call spends most of its life waiting for a
- * target. Many calls at once are fine while they wait; but when more of them do the gateway's own work (canonicalize,
- * journal, decide) than the cores can run, each holds a journal connection while it waits its turn for a core,
- * PostgreSQL's backends and the JVM's threads take the cores from each other, and the slowest calls wait far longer
- * than their work (docs/benchmark.md, "Request threads at c=32"). Shrinking the request pool would bound that too, but would also bound
- * how many calls may wait for a slow target. So a command takes a permit once its body is read
- * ({@code gateway.CommandGateway}), and gives it back for as long as a target is asked ({@code TargetRegistry}) or a short
- * back-off is waited out ({@code OperationLoop}).
+ * <p>Why: the server's request pool has threads for hundreds of calls, and each call spends most of its life waiting
+ * for a target. Many calls at once are fine while they wait; but when more of them do the gateway's own work
+ * (canonicalize, journal, decide) than the cores can run, each holds a journal connection while it waits its turn for
+ * a core, PostgreSQL's backends and the JVM's threads take the cores from each other, and the slowest calls wait far
+ * longer than their work (docs/benchmark.md, "Request threads at c=32"). Shrinking the request pool would bound that
+ * too, but would also bound how many calls may wait for a slow target. So a command takes a permit once its body is
+ * read ({@code gateway.CommandGateway}), and gives it back for as long as a target is asked ({@code TargetRegistry})
+ * or a short back-off is waited out ({@code OperationLoop}).
  *
  * <p>The bound is soft: a command waits at most {@link #WAIT} for a permit, then works without one. So a journal that
  * stalls (its permits' holders waiting on it) delays a command by that second before it meets the journal's own outage
