@@ -71,7 +71,7 @@ public final class WorkPermits {
      * Waits, {@link #WAIT} at most, for a permit for this thread's command. True: the caller must {@link #leave}, whether a
      * permit was had or not; false: the thread's command entered already, or there is no bound.
      */
-    public static boolean enter() {
+    static boolean enter() {
         Semaphore bound = permits;
         if (bound == null || HELD.get() != null) {
             return false;
@@ -83,11 +83,23 @@ public final class WorkPermits {
     }
 
     /** Ends what {@link #enter} began, giving back the permit if one is held. */
-    public static void leave() {
+    static void leave() {
         Holding holding = HELD.get();
         HELD.remove();
         if (holding != null && holding.holds) {
             holding.from.release();
+        }
+    }
+
+    /** Runs {@code command} as this thread's command: {@link #enter} before it, {@link #leave} after. */
+    public static <T> T within(Supplier<T> command) {
+        boolean entered = enter();
+        try {
+            return command.get();
+        } finally {
+            if (entered) {
+                leave();
+            }
         }
     }
 

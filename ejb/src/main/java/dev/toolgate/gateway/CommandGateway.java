@@ -62,23 +62,20 @@ public class CommandGateway {
      * and its record, each look-up.
      */
     public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
-        boolean permit = WorkPermits.enter();
-        try {
-            CanonicalRequest request = Canonicalizer.canonicalize(command);
-            targets.requireConfigured(request.target());
-            Trace.operation(key);
-            OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
-            try (Step tool = ToolExecution.start(call, operation)) {
-                try {
-                    return ToolExecution.answered(tool, answer(loop.submit(caller, key, request)));
-                } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which
-                    tool.threw(e);
-                    throw e;
-                }
-            }
-        } finally {
-            if (permit) {
-                WorkPermits.leave();
+        return WorkPermits.within(() -> submitted(call, caller, key, command));
+    }
+
+    private GatewayAnswer submitted(ToolCall call, Caller caller, String key, AgentCommand command) {
+        CanonicalRequest request = Canonicalizer.canonicalize(command);
+        targets.requireConfigured(request.target());
+        Trace.operation(key);
+        OperationAttributes operation = new OperationAttributes(caller.tenant(), key, request.operation(), request.target());
+        try (Step tool = ToolExecution.start(call, operation)) {
+            try {
+                return ToolExecution.answered(tool, answer(loop.submit(caller, key, request)));
+            } catch (RuntimeException e) { // a refusal, the journal away, a bug: the answer's mapping says which
+                tool.threw(e);
+                throw e;
             }
         }
     }
@@ -90,14 +87,7 @@ public class CommandGateway {
      * with the same operation key as every earlier span of the operation.
      */
     public GatewayAnswer resume(ToolCall call, Caller caller, String key) {
-        boolean permit = WorkPermits.enter();
-        try {
-            return resumed(call, caller, key);
-        } finally {
-            if (permit) {
-                WorkPermits.leave();
-            }
-        }
+        return WorkPermits.within(() -> resumed(call, caller, key));
     }
 
     private GatewayAnswer resumed(ToolCall call, Caller caller, String key) {
