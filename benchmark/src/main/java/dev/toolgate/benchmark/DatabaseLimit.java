@@ -1,5 +1,6 @@
 package dev.toolgate.benchmark;
 
+import dev.toolgate.journal.OperationRows;
 import dev.toolgate.lifecycle.OperationWrites;
 
 import java.sql.Connection;
@@ -57,9 +58,16 @@ final class DatabaseLimit implements AutoCloseable {
         idle.addAll(open);
     }
 
-    /** A replay: the gateway's first statement, which reads the finished row and inserts nothing. */
-    void replay(String tenant, String key, String payloadJson) throws SQLException {
-        firstLook(connection(), tenant, key, payloadJson);
+    /**
+     * A replay: the gateway's first statement for a key it knows has a row ({@code lifecycle.KnownKeys}), as every key the
+     * benchmark replays is — the read by key ({@code OperationRows.BY_KEY}).
+     */
+    void replay(String tenant, String key) throws SQLException {
+        try (PreparedStatement read = connection().prepareStatement(OperationRows.BY_KEY)) {
+            read.setString(1, tenant);
+            read.setString(2, key);
+            drain(read);
+        }
     }
 
     /** The first statement, capturing the key, autocommitted; then the outcome, returning its row, in a transaction. */
@@ -79,7 +87,7 @@ final class DatabaseLimit implements AutoCloseable {
         c.setAutoCommit(true);
     }
 
-    /** The gateway's first statement for a key ({@code OperationWrites.READ_OR_CAPTURE}): its row, or the row and event captured. */
+    /** The gateway's first statement for a key it does not know ({@code OperationWrites.READ_OR_CAPTURE}): its row, or the row and event captured. */
     private static void firstLook(Connection c, String tenant, String key, String payloadJson) throws SQLException {
         Timestamp now = Timestamp.from(Instant.now());
         try (PreparedStatement look = c.prepareStatement(jdbc(OperationWrites.READ_OR_CAPTURE))) {

@@ -173,7 +173,7 @@ final class Measurements {
                         } else {
                             requests.callTool(gateway.baseUrl(), token, replayKey(i), true);
                             requests.read(gateway.baseUrl(), replayKey(i));
-                            database.replay(Requests.TENANT, replayKey(i), Requests.payload());
+                            database.replay(Requests.TENANT, replayKey(i));
                         }
                     }
                 }
@@ -235,7 +235,7 @@ final class Measurements {
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_NEW, "c=" + c, c, meter,
                 run -> Load.closed(c, length.cell(), i -> database.newOperation(Requests.payload())))));
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_REPLAY, "c=" + c, c, meter,
-                run -> Load.closed(c, length.cell(), i -> database.replay(Requests.TENANT, replayKey(i), Requests.payload())))));
+                run -> Load.closed(c, length.cell(), i -> database.replay(Requests.TENANT, replayKey(i))))));
     }
 
     private interface Measured {

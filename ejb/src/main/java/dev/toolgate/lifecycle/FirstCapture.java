@@ -26,17 +26,20 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The first statement of every call with a key, in no transaction of the container's: the key's row as it stands
  * and, only when there is none, the new row with its {@code captured} event — one autocommitted statement, so a new
  * operation is captured and committed by it (then the outcome: two statements in two commits) and a replay is the
- * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL).
+ * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL) — or, for a
+ * key this instance knows has a row ({@link KnownKeys}), a plain read by key, which costs PostgreSQL about half.
  *
  * <p>It is the one statement that writes a capture, {@code ON CONFLICT DO NOTHING} included: of two callers racing
  * with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be decided
  * under the row's lock like any row not finished; {@link KeyCapture}, finding under the lock that a purge took the row
- * meanwhile, captures it again with it ({@link #captured}).
+ * meanwhile, captures it again with it ({@link #first}).
  *
  * <p>A plain bean, not an EJB with {@code NOT_SUPPORTED}: its one caller, the {@link OperationLoop}, runs outside any
  * transaction, and {@link #look} checks that none is open rather than paying a container call on every request to have
@@ -49,6 +52,8 @@ public class FirstCapture {
 
     @Inject
     JournalSettings settings;
+    @Inject
+    KnownKeys keys;
     @Resource(lookup = "java:app/jdbc/toolgate")
     DataSource builtIn;
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
@@ -60,15 +65,10 @@ public class FirstCapture {
         journal = ServerDataSource.orElse(builtIn);
     }
 
-    /** On {@code connection}, in its transaction: whether this statement captured the key (false: a row was there). */
-    static boolean captured(Connection connection, Object[] values) throws java.sql.SQLException {
-        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
-            row.next(); // always one row: the outer join's
-            return row.getLong("captured_rows") == 1;
-        }
-    }
-
-    /** The key's row, or this call's capture of it, by one statement committed before it returns. */
+    /**
+     * The key's row, or this call's capture of it, by one statement committed before it returns: a key this instance
+     * knows has a row ({@link KnownKeys}) read by its key alone, any other by the statement that captures it if missing.
+     */
     public KeyLook look(Caller caller, String key, CanonicalRequest request) {
         if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) { // its commit must be its own, before any target is called
             throw new IllegalStateException("the capture of " + key + " was called inside a transaction");
@@ -76,27 +76,54 @@ public class FirstCapture {
         Instant now = Instant.now();
         Trace.operation(key);
         boolean approval = settings.approvalRequired(request.operation());
-        Object[] values = KeyCapture.insertValues(caller, key, request, now, approval, settings.lease());
-        return JournalConnections.run("the journal's capture of an operation failed", () -> {
+        boolean known = keys.known(caller.tenant(), key);
+        First first = JournalConnections.run("the journal's capture of an operation failed", () -> {
             try (Connection connection = journal.getConnection()) {
                 // outside a transaction a pooled connection autocommits (the JDBC default a pool restores); said so
                 // here, since the capture must be committed before the caller may call a target
                 if (!connection.getAutoCommit()) {
                     connection.setAutoCommit(true);
                 }
-                try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values);
-                     ResultSet row = statement.executeQuery()) {
-                    row.next(); // always one row: the outer join's
-                    if (row.getLong("captured_rows") == 1) {
-                        Phase captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
-                        OperationView operation = captured.operation();
-                        EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
-                                KeyCapture.detail(approval));
-                        return new KeyLook.Captured(captured);
-                    }
-                    return OperationRows.present(row).<KeyLook>map(KeyLook.Found::new).orElseGet(KeyLook.Raced::new);
-                }
+                return first(connection, known, caller.tenant(), key,
+                        () -> KeyCapture.insertValues(caller, key, request, now, approval, settings.lease()));
             }
         });
+        if (first.captured()) {
+            keys.add(caller.tenant(), key);
+            Phase captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
+            OperationView operation = captured.operation();
+            EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
+                    KeyCapture.detail(approval));
+            return new KeyLook.Captured(captured);
+        }
+        if (first.row() == null) {
+            return new KeyLook.Raced();
+        }
+        if (!known) {
+            keys.add(caller.tenant(), key);
+        }
+        return new KeyLook.Found(first.row());
+    }
+
+    /** What the first look did: captured the key, or read its row (null: none, and none captured: a race). */
+    record First(boolean captured, OperationView row) {
+    }
+
+    /**
+     * On {@code connection}: a {@code known} key's row read by its key alone; an unknown key, or a known one whose row
+     * has gone since (purged), read or captured by {@link OperationWrites#READ_OR_CAPTURE} with {@code capture}'s values.
+     */
+    static First first(Connection connection, boolean known, String tenant, String key, Supplier<Object[]> capture)
+            throws java.sql.SQLException {
+        if (known) {
+            Optional<OperationView> row = OperationRows.byKey(connection, tenant, key);
+            if (row.isPresent()) {
+                return new First(false, row.get());
+            }
+        }
+        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, capture.get()); ResultSet row = statement.executeQuery()) {
+            row.next(); // always one row: the outer join's
+            return row.getLong("captured_rows") == 1 ? new First(true, null) : new First(false, OperationRows.present(row).orElse(null));
+        }
     }
 }

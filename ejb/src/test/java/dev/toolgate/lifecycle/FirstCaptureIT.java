@@ -1,7 +1,10 @@
 package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
@@ -10,6 +13,8 @@ import dev.toolgate.operation.OperationView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,9 +28,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The first statement of a call with a key ({@link FirstCapture#READ_OR_CAPTURE}) on real PostgreSQL: a new key is
- * captured with its event; a known key is read and nothing is written — not even a transaction id taken; of two
- * callers racing with a new key exactly one captures it and the other sees neither a row nor a capture.
+ * The first statement of a call with a key ({@link OperationWrites#READ_OR_CAPTURE}) on real PostgreSQL: a new key is
+ * captured with its event; a key with a row is read and nothing is written — not even a transaction id taken; of two
+ * callers racing with a new key exactly one captures it and the other sees neither a row nor a capture. A key the
+ * instance knows has a row ({@link KnownKeys}) is read by its key alone, and captured again if its row has gone.
  */
 class FirstCaptureIT {
 
@@ -101,14 +107,82 @@ class FirstCaptureIT {
         }
     }
 
+    @Test
+    void aKeyThisInstanceKnowsIsReadByItsKeyAlone() throws SQLException {
+        String key = key();
+        try (Connection c = database.connection()) {
+            look(c, key);
+            List<String> sent = new ArrayList<>();
+
+            FirstCapture.First first = FirstCapture.first(recording(c, sent), true, "acme", key, FirstCaptureIT::unused);
+
+            assertFalse(first.captured());
+            assertEquals(key, first.row().key());
+            assertEquals(List.of(OperationRows.BY_KEY), sent, "the read by key, not the capture's statement");
+        }
+    }
+
+    @Test
+    void aKnownKeyWhoseRowHasGoneIsCapturedAgain() throws SQLException {
+        String key = key();
+        try (Connection c = database.connection()) {
+            List<String> sent = new ArrayList<>();
+
+            FirstCapture.First first = FirstCapture.first(recording(c, sent), true, "acme", key, () -> values(key));
+
+            assertTrue(first.captured());
+            assertEquals(2, sent.size(), "the read by key found nothing, then the capture: " + sent);
+            assertEquals(List.of("captured"), events(c, key));
+        }
+    }
+
+    @Test
+    void anUnknownKeyIsReadOrCapturedByTheOneStatement() throws SQLException {
+        String key = key();
+        try (Connection c = database.connection()) {
+            look(c, key);
+            List<String> sent = new ArrayList<>();
+
+            FirstCapture.First first = FirstCapture.first(recording(c, sent), false, "acme", key, () -> values(key));
+
+            assertFalse(first.captured());
+            assertEquals(key, first.row().key());
+            assertEquals(1, sent.size(), sent.toString());
+            assertNotEquals(OperationRows.BY_KEY, sent.get(0));
+            assertEquals(List.of("captured"), events(c, key), "nothing written");
+        }
+    }
+
     private static Looked look(Connection c, String key) throws SQLException {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        Object[] values = {"acme", key, "agent-a", "invoice.create", HASH, "{\"order_id\":\"o\"}", "started", "1c", 1,
-                now.plusSeconds(30), now, now, "", false, null, null, "test", "attempt 1 leased"};
-        try (PreparedStatement statement = READ_OR_CAPTURE.prepare(c, values); ResultSet row = statement.executeQuery()) {
+        try (PreparedStatement statement = READ_OR_CAPTURE.prepare(c, values(key)); ResultSet row = statement.executeQuery()) {
             row.next();
             return new Looked(row.getLong("captured_rows"), OperationRows.present(row).orElse(null));
         }
+    }
+
+    /** The capture's values for a new invoice under {@code key}. */
+    private static Object[] values(String key) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        return new Object[] {"acme", key, "agent-a", "invoice.create", HASH, "{\"order_id\":\"o\"}", "started", "1c", 1,
+                now.plusSeconds(30), now, now, "", false, null, null, "test", "attempt 1 leased"};
+    }
+
+    private static Object[] unused() {
+        throw new AssertionError("a known key's row was read: the capture's values were not needed");
+    }
+
+    /** {@code c}, noting the text of every statement prepared on it in {@code sent}. */
+    private static Connection recording(Connection c, List<String> sent) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+            if (method.getName().equals("prepareStatement")) {
+                sent.add((String) args[0]);
+            }
+            try {
+                return method.invoke(c, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        });
     }
 
     private static String key() {
