@@ -47,7 +47,7 @@ class StatementBudgetIT {
      * Per new operation: the first look, which reads the key's row and, there being none, captures it with its event
      * ({@code lifecycle.FirstCapture}, one autocommitted statement); the outcome (its fenced update and event in one
      * statement that returns the row the answer is built from). The token is checked from the instance's cache of
-     * callers. Before the first look, the read and the capture were two statements (3).
+     * callers.
      */
     static final Figures NEW = new Figures(2, 1, 2);
     /**
