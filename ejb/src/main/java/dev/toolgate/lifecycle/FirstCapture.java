@@ -99,9 +99,7 @@ public class FirstCapture {
         if (first.row() == null) {
             return new KeyLook.Raced();
         }
-        if (!known) {
-            keys.add(caller.tenant(), key);
-        }
+        keys.add(caller.tenant(), key); // again if known: kept among the newest, as a key still replayed should be
         return new KeyLook.Found(first.row());
     }
 
