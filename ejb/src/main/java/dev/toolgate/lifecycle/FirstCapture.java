@@ -39,7 +39,7 @@ import java.util.function.Supplier;
  * <p>It is the one statement that writes a capture, {@code ON CONFLICT DO NOTHING} included: of two callers racing
  * with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be decided
  * under the row's lock like any row not finished; {@link KeyCapture}, finding under the lock that a purge took the row
- * meanwhile, captures it again with it ({@link #first}).
+ * meanwhile, captures it again with it ({@link #captured}).
  *
  * <p>A plain bean, not an EJB with {@code NOT_SUPPORTED}: its one caller, the {@link OperationLoop}, runs outside any
  * transaction, and {@link #look} checks that none is open rather than paying a container call on every request to have
@@ -101,6 +101,14 @@ public class FirstCapture {
         }
         keys.add(caller.tenant(), key); // again if known: kept among the newest, as a key still replayed should be
         return new KeyLook.Found(first.row());
+    }
+
+    /** On {@code connection}, in its transaction: whether the capture's statement captured the key (false: a row was there). */
+    static boolean captured(Connection connection, Object[] values) throws java.sql.SQLException {
+        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
+            row.next(); // always one row: the outer join's
+            return row.getLong("captured_rows") == 1;
+        }
     }
 
     /** What the first look did: captured the key, or read its row (null: none, and none captured: a race). */

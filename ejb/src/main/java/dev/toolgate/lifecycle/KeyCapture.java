@@ -119,7 +119,7 @@ public class KeyCapture {
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
         Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
         return JournalConnections.run("the journal's capture of an operation failed",
-                () -> FirstCapture.first(JournalConnections.of(em), false, caller.tenant(), key, () -> values).captured());
+                () -> FirstCapture.captured(JournalConnections.of(em), values));
     }
 
     /** The decision's write under the row lock, if it makes one; the row as it now stands. */

@@ -3,8 +3,9 @@ package dev.toolgate.lifecycle;
 import dev.toolgate.operation.OperationView;
 
 /**
- * What the first statement of a call with a key found: a new key captured, the row as it stood, or a race (another
- * caller's insert committed after the statement began, so it saw no row and could insert none).
+ * What the first look at a key found: a new key captured, the row as it stood, or a race (another caller's insert
+ * committed after the capture's statement began, so it saw no row and could insert none). One statement, or two for a
+ * key the instance remembered whose row has gone since ({@link FirstCapture#first}).
  */
 public sealed interface KeyLook {
 

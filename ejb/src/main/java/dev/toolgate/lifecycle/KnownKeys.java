@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.util.Arrays;
+import java.util.logging.Logger;
 
 /**
  * Keys this instance has seen a journal row for, so that the first look at one of them reads the row by its key alone
@@ -17,7 +18,7 @@ import java.util.Arrays;
  * key wrongly held known (its row purged since, or two keys sharing a 64-bit hash) costs one read that finds nothing,
  * and the capture follows as for any new key; a known key forgotten costs the capture's statement, as before.
  *
- * <p>Bounded: {@code toolgate.known-keys.entries} (0: off), about 20 bytes a key, over {@link #STRIPES} stripes of two
+ * <p>Bounded: {@code toolgate.known-keys.entries} (0: off; 2 MiB at the default) over {@link #STRIPES} stripes of two
  * generations each: when a stripe's newer generation is full the older is dropped whole, so each stripe holds at
  * least its newest keys up to a generation's size — about the newest half of the bound.
  */
@@ -26,23 +27,34 @@ public class KnownKeys {
 
     static final int STRIPES = 16;
     static final int DEFAULT_ENTRIES = 100_000;
+    /** 16 Mi keys, about 340 MiB: a bound past it is a typo, not a plan. */
+    static final int MAX_ENTRIES = 1 << 24;
+    private static final Logger LOG = Logger.getLogger(KnownKeys.class.getName());
 
     private Stripe[] stripes = new Stripe[0];
 
     public KnownKeys() { // the container's
     }
 
-    /** Up to {@code entries} keys. */
+    /** About {@code entries} keys at most (0 to {@link #MAX_ENTRIES}). */
     KnownKeys(int entries) {
         configure(entries);
     }
 
     @PostConstruct
     void read() {
-        configure(ConfigProvider.getConfig().getOptionalValue("toolgate.known-keys.entries", Integer.class).orElse(DEFAULT_ENTRIES));
+        int entries = ConfigProvider.getConfig().getOptionalValue("toolgate.known-keys.entries", Integer.class).orElse(DEFAULT_ENTRIES);
+        if (entries < 0 || entries > MAX_ENTRIES) { // no call should fail or wait for it: said once, the default used
+            LOG.severe("toolgate.known-keys.entries is not between 0 and " + MAX_ENTRIES + "; " + DEFAULT_ENTRIES + " are used instead");
+            entries = DEFAULT_ENTRIES;
+        }
+        configure(entries);
     }
 
     private void configure(int entries) {
+        if (entries < 0 || entries > MAX_ENTRIES) {
+            throw new IllegalArgumentException("between 0 and " + MAX_ENTRIES + " keys, not " + entries);
+        }
         int perGeneration = (entries + 2 * STRIPES - 1) / (2 * STRIPES);
         stripes = new Stripe[entries > 0 ? STRIPES : 0];
         for (int i = 0; i < stripes.length; i++) {
@@ -72,7 +84,7 @@ public class KnownKeys {
         return stripes[(int) (hash >>> 60)]; // the top bits; a stripe's table indexes by the low ones
     }
 
-    /** 64-bit FNV-1a over the tenant, a separator no tenant holds, and the key; mixed, and never 0 (an empty slot). */
+    /** 64-bit FNV-1a over the tenant, a separator and the key; mixed, and never 0 (an empty slot). */
     static long hash(String tenant, String key) {
         long h = 0xcbf29ce484222325L;
         h = fnv(h, tenant);

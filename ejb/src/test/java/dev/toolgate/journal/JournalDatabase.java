@@ -130,6 +130,7 @@ public final class JournalDatabase implements AutoCloseable, BeforeAllCallback, 
         settings.leaseSeconds = leaseSeconds;
         settings.settleSeconds = settleSeconds;
         settings.maxReconciles = maxReconciles;
+        settings.approvalRequiredFor = java.util.List.of("payment.create", "payment.refund");
         return settings;
     }
 

@@ -2,17 +2,27 @@ package dev.toolgate.lifecycle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.toolgate.access.Caller;
+import dev.toolgate.access.Role;
+import dev.toolgate.canonical.AgentCommand;
+import dev.toolgate.canonical.CanonicalRequest;
+import dev.toolgate.canonical.Canonicalizer;
 import dev.toolgate.journal.JournalDatabase;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.operation.OperationView;
+import jakarta.json.Json;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import javax.sql.DataSource;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -23,6 +33,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -132,6 +143,7 @@ class FirstCaptureIT {
 
             assertTrue(first.captured());
             assertEquals(2, sent.size(), "the read by key found nothing, then the capture: " + sent);
+            assertEquals(OperationRows.BY_KEY, sent.get(0));
             assertEquals(List.of("captured"), events(c, key));
         }
     }
@@ -153,6 +165,32 @@ class FirstCaptureIT {
         }
     }
 
+    @Test
+    void theFirstLookAtAKeyThisInstanceCapturedIsItsReadByKeyTheNextTime() throws SQLException {
+        List<String> sent = new ArrayList<>();
+        FirstCapture capture = new FirstCapture();
+        capture.settings = JournalDatabase.settings(30, 30, 10);
+        capture.keys = new KnownKeys(1_000);
+        capture.builtIn = recording(database.dataSource(), sent);
+        capture.transactions = noTransaction();
+        capture.resolve();
+        Caller caller = new Caller("agent-a", "acme", Set.of(Role.AGENT));
+        CanonicalRequest request = Canonicalizer.canonicalize(new AgentCommand("invoice.post", "1c",
+                Json.createObjectBuilder().add("invoice_id", UUID.randomUUID().toString()).build()));
+        String key = key();
+
+        KeyLook first = capture.look(caller, key, request);
+        List<String> firstSent = List.copyOf(sent);
+        sent.clear();
+        KeyLook second = capture.look(caller, key, request);
+
+        assertInstanceOf(KeyLook.Captured.class, first);
+        assertEquals(1, firstSent.size(), firstSent.toString());
+        assertNotEquals(OperationRows.BY_KEY, firstSent.get(0), "a key never seen: the capture's statement");
+        assertEquals(key, ((KeyLook.Found) second).row().key());
+        assertEquals(List.of(OperationRows.BY_KEY), sent, "a key this instance captured: its read by key alone");
+    }
+
     private static Looked look(Connection c, String key) throws SQLException {
         try (PreparedStatement statement = READ_OR_CAPTURE.prepare(c, values(key)); ResultSet row = statement.executeQuery()) {
             row.next();
@@ -169,6 +207,30 @@ class FirstCaptureIT {
 
     private static Object[] unused() {
         throw new AssertionError("a known key's row was read: the capture's values were not needed");
+    }
+
+    /** {@code journal}, each of its connections noting what is prepared on it in {@code sent}. */
+    private static DataSource recording(DataSource journal, List<String> sent) {
+        return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+            if (method.getName().equals("getConnection")) {
+                return recording(journal.getConnection(), sent);
+            }
+            try {
+                return method.invoke(journal, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        });
+    }
+
+    private static TransactionSynchronizationRegistry noTransaction() {
+        return (TransactionSynchronizationRegistry) Proxy.newProxyInstance(FirstCaptureIT.class.getClassLoader(),
+                new Class<?>[] {TransactionSynchronizationRegistry.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("getTransactionStatus")) {
+                        return Status.STATUS_NO_TRANSACTION;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     /** {@code c}, noting the text of every statement prepared on it in {@code sent}. */
