@@ -27,7 +27,7 @@ public class KnownKeys {
 
     static final int STRIPES = 16;
     static final int DEFAULT_ENTRIES = 100_000;
-    /** 16 Mi keys, about 340 MiB: a bound past it is a typo, not a plan. */
+    /** 16 Mi keys, 256 MiB of tables: a bound past it is a typo, not a plan. */
     static final int MAX_ENTRIES = 1 << 24;
     private static final Logger LOG = Logger.getLogger(KnownKeys.class.getName());
 
