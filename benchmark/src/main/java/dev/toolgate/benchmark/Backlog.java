@@ -154,9 +154,8 @@ final class Backlog {
     }
 
     /**
-     * The batch's rows not yet succeeded, every status but that one named, so that PostgreSQL reads them from the status
-     * index: {@code status <> 'succeeded'} scanned the whole journal five times a second, which cost the server more
-     * per settled item than the job's own statements and was counted as the job's.
+     * The batch's rows not yet succeeded, every other status named, so PostgreSQL reads the status index: a {@code <>}
+     * would scan the whole journal at each poll, and that CPU would be counted as the job's.
      */
     private long unsettled(String batch) throws SQLException {
         try (PreparedStatement q = journal.prepareStatement("SELECT count(*) FROM agent_operation_log WHERE tenant = ?"

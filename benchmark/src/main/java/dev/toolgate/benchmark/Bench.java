@@ -15,10 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run, one machine: starts PostgreSQL configured as in production (fsync and synchronous commit
- * on), the simulators and the gateway — with the benchmark's floor endpoints deployed beside it — each
- * its own process, then measures the gateway and its floors side by side (Measurements). Prints a
- * table and the goals, writes bench.json and bench.png.
+ * One run, one machine: PostgreSQL as durable as in production, the simulators and the gateway (the floor endpoints
+ * deployed beside it), each its own process, measured side by side ({@link Measurements}); prints a table and the
+ * goals, writes bench.json and bench.png.
  */
 public final class Bench {
 
@@ -77,10 +76,7 @@ public final class Bench {
         }
     }
 
-    /**
-     * The quick run in CI (QuickBenchRunIT) starts its gateways niced beside the it module's suites: at a load of 7 to 9
-     * one took more than the usual four minutes to deploy. A full run is on a quiet machine and keeps the usual wait.
-     */
+    /** The quick run in CI (QuickBenchRunIT) deploys niced beside the it module's suites, slower than the usual wait allows. */
     private static Duration readyTimeout(RunLength length) {
         return length.isQuick() ? Duration.ofMinutes(10) : GatewayProcess.READY_TIMEOUT;
     }
@@ -147,8 +143,7 @@ public final class Bench {
     private static Map<String, String> gatewayConfig(String jdbcUrl, String simulatorsUrl, String adminToken, RunLength length) {
         Map<String, String> config = LocalStack.gatewayConfig(jdbcUrl, simulatorsUrl);
         if (length.isQuick()) {
-            // the quick run also runs in CI (QuickBenchRunIT), where other builds load the host and a PostgreSQL login can
-            // outlast the journal's 2 s connect timeout; the full run keeps the shipped timeout: it measures the gateway as it ships
+            // in CI (QuickBenchRunIT) a loaded host's PostgreSQL login can outlast the shipped 2 s connect timeout
             config.put("toolgate.db.connect-timeout-seconds", "15");
         }
         config.put("toolgate.admin.bootstrap-token", adminToken);

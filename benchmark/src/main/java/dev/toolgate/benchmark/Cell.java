@@ -4,13 +4,11 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * One series at one load (a concurrency, or an arrival rate), measured {@code runs.size()} times in a
- * row: each figure is the median of the runs, with their minimum and maximum as its spread; the costs
- * are over all runs together.
+ * One series at one load (a concurrency, or an arrival rate), measured {@code runs.size()} times in a row: each figure
+ * the median of the runs with their min–max as its spread, the costs over all runs together.
  */
 record Cell(String series, String load, int concurrency, List<Load.Result> runs, Meter.Costs costs) {
 
-    /** A figure's median over the runs and its spread. */
     record Figure(double median, double min, double max) {
     }
 

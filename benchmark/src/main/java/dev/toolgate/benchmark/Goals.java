@@ -11,11 +11,9 @@ import java.util.function.Function;
 import java.util.NoSuchElementException;
 
 /**
- * The goals the gateway's figures are held against, and PASS or MISS. First CPU budgets per operation and ratios
- * to the peers' CPU in the same run — steady from run to run, and judgeable on two shared cores, where the gateway,
- * PostgreSQL, the simulators and the load generator compete for the CPU; then the throughput and latency ratios to the
- * floors of the same run, which there measure the machine as much as the gateway. Reported, never asserted: timings
- * are no test.
+ * The goals the gateway's figures are held against, and PASS or MISS: CPU per operation (budgets, and ratios to the
+ * peers' in the same run) first, then throughput and latency against the same run's floors, each group's why beside
+ * it. Reported, never asserted: timings are no test.
  */
 final class Goals {
 

@@ -61,7 +61,6 @@ final class Measurements {
     record PeerSetup(Path home, int postgresPort, Path restateServer, Connection admin) {
     }
 
-    /** Starts another gateway instance on the same journal. */
     interface SecondInstance {
         GatewayProcess start() throws Exception;
     }
@@ -104,10 +103,7 @@ final class Measurements {
         this.simulators = simulators;
     }
 
-    /**
-     * Every series, or only those {@code -Dbench.series} names (closed, open, backlog, tracing, growth; a development
-     * aid: the goals need the closed-loop series beside the others, so a partial run prints fewer of them).
-     */
+    /** Every series, or only those {@code -Dbench.series} names (a development aid: a partial run judges fewer goals). */
     void all(SecondInstance second, TracedInstance traced, String operatorToken, PeerSetup peers) throws Exception {
         Set<String> only = Set.of(System.getProperty("bench.series", "closed,peers,open,backlog,tracing,growth").split("\\s*,\\s*"));
         warmUp();
@@ -151,10 +147,7 @@ final class Measurements {
         return new Results(settings, closed, open, backlog, growth, tracing, idleKb, peakKb, length, List.copyOf(warmUps));
     }
 
-    /**
-     * Every path at once, so the JIT has compiled all of them and every pool is full before the first figure:
-     * at least {@link RunLength#warmUp()}, then on while the gateway's JIT is still busy ({@link WarmUp}).
-     */
+    /** Every path at once, so all are compiled and every pool is full before the first figure ({@link WarmUp}). */
     private void warmUp() throws Exception {
         warmUp("", gateway, (run, round) -> {
             database.release(); // each round's workers are new threads: each borrows a connection again
@@ -242,10 +235,7 @@ final class Measurements {
         Cell cell() throws Exception;
     }
 
-    /**
-     * The cell, and when {@code shown} PostgreSQL's statements during it by execution and planning time per operation:
-     * the gateway's new operation and replay beside the same SQL by plain JDBC say where the server's time differs.
-     */
+    /** The cell, and when {@code shown} PostgreSQL's statements per operation, to set beside the same SQL by plain JDBC. */
     private Cell withStatements(boolean shown, Measured measured) throws Exception {
         Map<String, double[]> before = shown ? meter.database().statements() : null;
         Cell cell = measured.cell();
@@ -306,10 +296,7 @@ final class Measurements {
         keys.add(key);
     }
 
-    /**
-     * The gateway's new operations and replays at c=8 once more, each for as long as its measured cell, under JFR
-     * ({@link Profile}): where the gateway's CPU goes.
-     */
+    /** The gateway's new operations and replays at c=8 once more under JFR ({@link Profile}): where its CPU goes. */
     private void profile() throws Exception {
         Path out = Path.of(System.getProperty("bench.out", "."));
         Duration stretch = length.cell().multipliedBy(length.repeats());
@@ -331,11 +318,7 @@ final class Measurements {
         }
     }
 
-    /**
-     * The backlog as large as the run length asks, unless the job is too slow to settle that within
-     * BACKLOG_BUDGET: a probe of PROBE operations measures its rate first, and the backlog is cut to what
-     * that rate settles in the budget (the table names the size used).
-     */
+    /** The run length's backlog, cut to what the rate a {@link #PROBE} measured settles in {@link #BACKLOG_BUDGET}. */
     private void backlog(SecondInstance second, String operatorToken) throws Exception {
         Backlog settling = new Backlog(journal, requests);
         double rate = settling.settle(PROBE, List.of(gateway.baseUrl()), operatorToken).throughput();
@@ -366,11 +349,7 @@ final class Measurements {
         }
     }
 
-    /**
-     * The backlog settled as often as the run length says (no further run once BACKLOG_BUDGET is spent), metered from the
-     * moment each is built until it is settled: building it (its rows' inserts, half its documents at the simulator) is
-     * the benchmark's work, not the job's, and is left out of every process's figures.
-     */
+    /** The backlog settled as often as the run length says within {@link #BACKLOG_BUDGET}; building it is set-up ({@link Staged}). */
     private Cell settled(String load, int instances, Meter by, Backlog settling, int size, List<String> gateways, String operatorToken)
             throws Exception {
         return staged("reconcile backlog", load, instances, by, run -> {

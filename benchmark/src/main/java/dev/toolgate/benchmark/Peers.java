@@ -26,7 +26,6 @@ final class Peers {
     /** DBOS's system database, on the journal's PostgreSQL server, with the same durability settings. */
     static final String DBOS_DATABASE = "dbos_peer";
 
-    /** A peer, up. */
     record Running(String name, String url, String keyHeader, List<ProcessCpu> processes, long jvm, List<PeerProcess> owned)
             implements AutoCloseable {
         @Override

@@ -6,10 +6,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The simulators in a process of their own (so their CPU is not the load generator's), restartable on
- * the same port so the gateway's configuration stays right. A restart empties them, so every series
- * starts from the same state (after the closed-loop series they hold tens of thousands of documents);
- * the new process starts cold, and is warmed before anything is measured (Measurements#freshSimulators).
+ * The simulators in a process of their own (so their CPU is not the load generator's), restartable on the same port
+ * so the gateway's configuration stays right. A restart empties them, so every series starts from the same state
+ * ({@link Measurements}'s {@code freshSimulators} warms the new process).
  */
 final class SimulatorProcess implements AutoCloseable {
 

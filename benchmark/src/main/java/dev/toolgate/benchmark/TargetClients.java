@@ -29,13 +29,11 @@ import java.util.Map;
 import java.util.concurrent.Flow;
 
 /**
- * Which HTTP client the gateway should call its targets with, measured: the 1C adapter's invoice POST, straight to
- * the simulator, sent by the JDK {@code HttpClient} (what {@code TargetHttpClient} uses), by the JDK's blocking
- * {@code HttpURLConnection} (its keep-alive cache, fixed-length streaming so a POST is never re-sent) and by Apache
- * HttpClient 5's classic, pooled, blocking client (automatic retries off). Each runs in rounds interleaved with the
- * others, so a drift of this shared host spreads over all three; the figure is this process's CPU per request (the
- * client and the same load loop) and the simulators'. Not part of a benchmark run: a development measurement,
- * {@code java -cp "$(cat benchmark/target/bench-classpath.txt):benchmark/target/classes" dev.toolgate.benchmark.TargetClients}.
+ * Which HTTP client the gateway should call its targets with, measured (docs/benchmark.md, "The target call's client"):
+ * the 1C adapter's invoice POST, straight to the simulator, by the JDK {@code HttpClient}, the JDK's
+ * {@code HttpURLConnection} (fixed-length streaming, so a POST is never re-sent) and Apache HttpClient 5's classic
+ * pooled client (retries off), in interleaved rounds so a drift of this shared host spreads over all three; the figure
+ * is this process's CPU per request and the simulators'. A development measurement, not part of a benchmark run.
  */
 public final class TargetClients {
 

@@ -33,9 +33,8 @@ final class WarmUp {
     }
 
     /**
-     * Simulators just restarted: one round at least, then on until their JIT is quiet, a minute at most. Cold, they
-     * spend several times the CPU per call of warm ones, on the two cores the gateway is measured on. A quick run, whose
-     * figures mean little, warms them up as long as the gateway: its 10 s of load ran in CI beside the suites' start.
+     * Simulators just restarted, which cold spend several times a warm one's CPU per call on the gateway's cores: one
+     * round at least, then until their JIT is quiet. A quick run warms them as long as the gateway.
      */
     static WarmUp simulators(RunLength length) {
         return length.isQuick() ? new WarmUp(length.warmUp(), true) : new WarmUp(ROUND, SIMULATORS_LONGEST);

@@ -7,7 +7,6 @@ import java.util.List;
  * What one fault run left behind, gathered from outside the gateway: every answer each agent got, the journal read
  * directly, what the targets received and hold, and the faults armed.
  *
- * @param operations one entry per key the run used
  * @param outages    when the journal or a gateway was away on purpose: the only times an agent may be told 503 or get no answer
  * @param others     answers to calls that are not one operation's (a process's, whose steps are operations of their own):
  *                   judged by what an agent may be told at all
@@ -30,7 +29,6 @@ public record History(List<Operation> operations, List<Outage> outages, List<Ans
      * @param system      the target it was sent to ({@code 1c}, {@code bitrix24}, {@code yookassa})
      * @param answers     every answer an agent got for it, retries while judging included
      * @param row         its journal row, or null when the journal holds none
-     * @param armed       the faults armed for it, with how often each fired
      * @param mayEscalate whether its fault plan can leave it for a person (an ambiguous look-up, a target away past
      *                    the reconcile budget); an escalation elsewhere is a defect
      * @param sent        whether the run was to send it at all: false for a process's step the process never reached,
@@ -105,7 +103,6 @@ public record History(List<Operation> operations, List<Outage> outages, List<Ans
     public record Armed(String fault, int times, int fired) {
     }
 
-    /** A window in which something was away on purpose. */
     public record Outage(Away what, Instant from, Instant to) {
 
         boolean covers(Instant at) {

@@ -16,7 +16,6 @@ public record Verdict(int operations, int answers, List<Violation> violations) {
         return violations.isEmpty();
     }
 
-    /** How many violations of each rule. */
     public Map<Rule, Long> counts() {
         return violations.stream().collect(Collectors.groupingBy(Violation::rule, TreeMap::new, Collectors.counting()));
     }

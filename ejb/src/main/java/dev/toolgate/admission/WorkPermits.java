@@ -7,30 +7,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * At most so many agents' commands at work in this instance at once; a command waiting for a target holds no permit.
- *
- * <p>Why: the server's request pool has threads for hundreds of calls, and each call spends most of its life waiting
- * for a target. Many calls at once are fine while they wait; but when more of them do the gateway's own work
- * (canonicalize, journal, decide) than the cores can run, each holds a journal connection while it waits its turn for
- * a core, PostgreSQL's backends and the JVM's threads take the cores from each other, and the slowest calls wait far
- * longer than their work (docs/benchmark.md, "Request threads at c=32"). Shrinking the request pool would bound that
- * too, but would also bound how many calls may wait for a slow target. So a command takes a permit once its body is
- * read ({@code gateway.CommandGateway}), and gives it back for as long as a target is asked ({@code TargetRegistry})
- * or a short back-off is waited out ({@code OperationLoop}).
- *
- * <p>The bound is soft: a command waits at most {@link #WAIT} for a permit, then works without one. So a journal that
- * stalls (its permits' holders waiting on it) delays a command by that second before it meets the journal's own outage
- * answer, as it would without the bound, and a command back from its target, holding its lease, never waits longer than
- * that to record the outcome. While it waits a command holds no transaction and no journal connection: none is open when
- * it enters or when a target is called. Waiting is first come, first served. The reconcile job's look-ups and the
- * notifications' take no permit: they bound their own concurrency.
+ * At most so many agents' commands at work in this instance at once; a command waiting for a target holds no permit
+ * (docs/operations.md, "Request threads"). Past the cores, each extra call holds a journal connection while it waits
+ * for a core and the slowest wait far longer than their work (docs/benchmark.md, "Request threads at c=32"); a smaller
+ * request pool would also bound the calls waiting for a slow target. A command takes a permit once its body is read
+ * ({@code gateway.CommandGateway}) and gives it back while a target is asked ({@code TargetRegistry}) or a short
+ * back-off is waited out ({@code OperationLoop}). A waiting command holds no transaction and no journal connection;
+ * first come, first served. The reconcile job's look-ups and notifications take no permit: they bound their own.
  */
 public final class WorkPermits {
 
-    /** The longest a command waits for a permit before it works without one. */
+    /**
+     * The bound is soft: after this a command works without a permit, so a stalled journal (its permits' holders waiting
+     * on it) still gives its own outage answer, and a command back from its target, holding its lease, records its outcome.
+     */
     static final Duration WAIT = Duration.ofSeconds(1);
 
-    /** This thread's command: the permits it takes from, and whether it holds one of them now. */
     private static final class Holding {
         final Semaphore from;
         boolean holds;
@@ -62,7 +54,6 @@ public final class WorkPermits {
         return OptionalInt.of(Integer.parseInt(setting.strip()));
     }
 
-    /** The bound unless the settings name one: four calls at work per core. */
     public static int defaultBound() {
         return 4 * Runtime.getRuntime().availableProcessors();
     }
@@ -91,7 +82,6 @@ public final class WorkPermits {
         }
     }
 
-    /** Runs {@code command} as this thread's command: {@link #enter} before it, {@link #leave} after. */
     public static <T> T within(Supplier<T> command) {
         boolean entered = enter();
         try {

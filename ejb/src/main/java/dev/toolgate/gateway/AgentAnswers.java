@@ -7,25 +7,12 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * The one mapping from an operation's state to what its caller is told, as a pure function: every
- * path — a new attempt, a look-up, a replay, a refusal to act now — ends here with the row as the
- * journal left it.
- *
- * <pre>
- * status                        → answer
- * succeeded                     → Done SUCCEEDED
- * failed_final                  → Done APPROVAL_LAPSED (approval_revoked/_expired/_declined) · RETRIES_EXHAUSTED · REFUSED
- * failed_retryable              → TryLater, after the back-off
- * unknown                       → OutcomeUnknown, after the next look-up (or the look-up under way)
- * unknown, the target announces → OutcomeUnknown awaiting its notice, after the notice wait
- * unknown, escalated            → OutcomeUnknown escalated, after {@link #ESCALATED_RETRY_AFTER}
- * started                       → InProgress, after the lease
- * pending_approval              → AwaitingApproval
- * </pre>
+ * The one mapping from an operation's state to what its caller is told, as a pure function: every path (a new
+ * attempt, a look-up, a replay, a refusal to act now) ends here with the row as the journal left it.
  */
 public final class AgentAnswers {
 
-    /** What an agent is told to wait when no better figure is known. */
+    /** What an agent is told to wait when no better figure is known, and the least it is ever told. */
     static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
     /** An escalated operation waits for a person: no point asking again within minutes. */
     static final Duration ESCALATED_RETRY_AFTER = Duration.ofMinutes(5);
@@ -64,7 +51,6 @@ public final class AgentAnswers {
                 false, true);
     }
 
-    /** Why a failed_final operation failed, from the code the journal recorded with it. */
     static GatewayAnswer.Ending endingOf(String errorCode) {
         if (ApprovalStanding.lapsed(errorCode)) {
             return GatewayAnswer.Ending.APPROVAL_LAPSED;

@@ -25,9 +25,8 @@ import java.util.OptionalInt;
 import java.util.logging.Logger;
 
 /**
- * An agent's command: the operation's one loop ({@link OperationLoop}), from its capture, as a tool execution, and the
- * row it leaves as the agent's answer. It touches no database itself: the loop is where any caller's transaction is
- * suspended, so this bean needs no interceptor of its own.
+ * An agent's command as a tool execution: the {@link OperationLoop} from its capture, and the row it leaves as the
+ * answer. It touches no database itself, so it needs no interceptor: transactions are the loop's concern.
  */
 @ApplicationScoped
 public class CommandGateway {
@@ -35,11 +34,7 @@ public class CommandGateway {
     private static final Logger LOG = Logger.getLogger(CommandGateway.class.getName());
     private static final String WORK_CONCURRENCY = "toolgate.work-concurrency";
 
-    /**
-     * How many commands may be at work at once in this instance ({@link WorkPermits}): {@code toolgate.work-concurrency},
-     * four per core unless set, 0 for no bound. The body has been read by then: a client that sends it slowly holds no
-     * permit.
-     */
+    /** {@link WorkPermits}' bound: {@code toolgate.work-concurrency}, four per core unless set, 0 for none. */
     @PostConstruct
     void boundWork() {
         String setting = ConfigProvider.getConfig().getOptionalValue(WORK_CONCURRENCY, String.class).orElse(null);
@@ -57,10 +52,7 @@ public class CommandGateway {
     @Inject
     TargetRegistry targets;
 
-    /**
-     * An agent's command under {@code key}, traced as one tool execution whose child spans are the capture, each attempt
-     * and its record, each look-up.
-     */
+    /** Traced as one tool execution whose child spans are the capture, each attempt and its record, each look-up. */
     public GatewayAnswer submit(ToolCall call, Caller caller, String key, AgentCommand command) {
         return WorkPermits.within(() -> submitted(call, caller, key, command));
     }
@@ -81,10 +73,9 @@ public class CommandGateway {
     }
 
     /**
-     * A replacement agent continues the recorded operation (it continues the work, it does not re-plan it): the
-     * journal's payload, the journal's approval, the journal's attempt count. It accepts no parameters,
-     * so nothing the new agent's model says can change what was approved. Traced in the new agent's trace,
-     * with the same operation key as every earlier span of the operation.
+     * A replacement agent continues the recorded operation, not re-planning it: the journal's payload, approval and
+     * attempt count. It accepts no parameters, so nothing the new agent's model says can change what was approved.
+     * Traced in the new agent's trace, under the operation's key like every earlier span.
      */
     public GatewayAnswer resume(ToolCall call, Caller caller, String key) {
         return WorkPermits.within(() -> resumed(call, caller, key));

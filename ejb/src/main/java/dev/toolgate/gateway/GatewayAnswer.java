@@ -12,9 +12,7 @@ public sealed interface GatewayAnswer {
 
     OperationView operation();
 
-    /** Why an operation ended. */
     enum Ending {
-        /** The target created the object. */
         SUCCEEDED,
         /** The target refused it (or a person resolved it as failed): sending it again would not help. */
         REFUSED,
@@ -48,14 +46,10 @@ public sealed interface GatewayAnswer {
     record KeyReused(OperationView operation) implements GatewayAnswer {
     }
 
-    /**
-     * The key's fingerprint was made by a newer release, under a scheme this one does not know: nothing was done; the
-     * same key is answered by an instance of that release.
-     */
+    /** Fingerprinted under a newer release's scheme: nothing was done; an instance of that release answers the key. */
     record FingerprintUncheckable(OperationView operation) implements GatewayAnswer {
     }
 
-    /** The operation waits for a person's approval. */
     record AwaitingApproval(OperationView operation) implements GatewayAnswer {
     }
 }

@@ -7,9 +7,8 @@ import dev.toolgate.operation.OperationView;
 import java.time.Instant;
 
 /**
- * What whoever holds an operation should do next, read from its record alone (a replacement
- * agent inherits the operation, it does not re-plan it). A pure function, so the handover answer and its
- * tests agree on every state.
+ * What whoever holds an operation should do next, read from its record alone (a replacement agent inherits the
+ * operation, it does not re-plan it). A pure function, so the handover answer and its tests agree on every state.
  *
  * @param action {@code none}, {@code wait}, {@code resume}, {@code resend_original}, {@code approve}, {@code resolve}
  * @param after  not before this moment (null: now)

@@ -22,7 +22,6 @@ import java.util.Optional;
  */
 public final class OperationRows {
 
-    /** Constant expressions, so the benchmark, given only the text, has them. */
     public static final String COLUMNS = "tenant, operation_key, agent_id, operation_type, target_system, status, request_hash,"
             + " payload, withheld_fields, target_object_id, response_json, error_code, attempt_count, lease_until, lease_epoch,"
             + " next_check_at, reconcile_count, settle_after, escalated_at, created_at, updated_at, completed_at, trace_id,"
@@ -34,7 +33,7 @@ public final class OperationRows {
      */
     public static final String RETURNING = " RETURNING " + COLUMNS;
 
-    /** Public for the benchmark, whose JDBC floor runs the gateway's own statements. */
+    /** Public constant expressions for the benchmark, whose JDBC floor runs the gateway's own statements. */
     public static final String BY_KEY = "SELECT " + COLUMNS + " FROM agent_operation_log WHERE tenant = ? AND operation_key = ?";
 
     static final String BY_KEY_LOCKED = BY_KEY + " FOR UPDATE";
@@ -129,16 +128,14 @@ public final class OperationRows {
     }
 
     /**
-     * A {@code timestamptz} as the instant it is, to the microsecond, whatever the JVM's zone. Read as a Timestamp, not
-     * by {@code getObject(column, OffsetDateTime.class)}: Payara's pooled result set serves JDBC 4.1's typed getObject by
-     * looking the driver's method up reflectively on every call, seven times a row.
+     * A {@code timestamptz} as its instant, to the microsecond, whatever the JVM's zone. A Timestamp, not a typed
+     * {@code getObject}: Payara's pooled result set looks the driver's method up reflectively on every such call.
      */
     public static Instant instant(ResultSet row, String column) throws SQLException {
         Timestamp at = row.getTimestamp(column);
         return at == null ? null : at.toInstant();
     }
 
-    /** {@link #instant(ResultSet, String)} by position. */
     public static Instant instant(ResultSet row, int column) throws SQLException {
         Timestamp at = row.getTimestamp(column);
         return at == null ? null : at.toInstant();

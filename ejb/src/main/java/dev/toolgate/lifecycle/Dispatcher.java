@@ -20,10 +20,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its own.
- * A plain bean, not an EJB with {@code NOT_SUPPORTED}: the loop, its only caller, already runs outside any transaction,
- * and the registry refuses to call a target inside one ({@code TargetRegistry.execute}) rather than trusting a proxy
- * to have suspended it.
+ * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its
+ * own. A plain bean, for the reason the loop gives; {@code TargetRegistry.execute} refuses to call a target inside a transaction.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -48,11 +46,7 @@ public class Dispatcher {
         return record(attempt, sent.outcome(), sent.took(), policy, actor);
     }
 
-    /**
-     * What became of one attempt's request, not yet recorded.
-     *
-     * @param lapsed the row failed for good when its approval lapsed before anything was sent; null when sent or refused
-     */
+    /** One attempt's request, not yet recorded; {@code lapsed}: the row, failed for good if its approval lapsed first. */
     public record Sent(OperationView attempt, Outcome outcome, Duration took, OperationView lapsed) {
     }
 

@@ -31,15 +31,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Claims operations for the reconcile job: unknown ones whose next look-up is due, and started ones whose lease
- * lapsed (their owner may have sent the request and died). SKIP LOCKED plus the lease each claim takes mean
- * instances running the job at once never claim the same operation. The lease is the one an agent's call takes
- * ({@link Leases#LOOKUP}).
+ * Claims operations for the reconcile job: unknown ones whose look-up is due, and started ones whose lease lapsed (the
+ * owner may have sent the request and died). SKIP LOCKED plus each claim's lease ({@link OperationWrites#LOOKUP}, the
+ * one an agent's call takes) keep instances running the job at once from claiming the same operation.
  */
 @Stateless
 public class DueOperations {
 
-    /** Whom the journal names as the actor of what the job does. */
     public static final String ACTOR = "reconciler";
 
     /** Candidates of each kind a claim looks at: its own 20 and room for four other claims on the same front of the queue. */

@@ -37,11 +37,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Binds and runs the fenced statements of {@link OperationWrites} that settle an operation, for
- * {@link OutcomeRecorder} and {@link LookupRecorder}. A statement that matches no row was fenced off, and the
- * refusal is journaled by the statement itself or by its caller, which says why. Plain JDBC ({@link NumberedSql})
- * on the caller's transaction's connection, rows mapped by {@link OperationRows}: through EclipseLink, mapping and
- * refreshing returned rows was the reconcile job's largest cost.
+ * Binds and runs the fenced statements of {@link OperationWrites} that settle an operation, for {@link OutcomeRecorder}
+ * and {@link LookupRecorder}. A statement that matches no row was fenced off; the statement or its caller journals why.
+ * Plain JDBC on the caller's transaction's connection (docs/architecture.md, "Transactions", says why).
  */
 public final class FencedWrites {
 

@@ -20,22 +20,20 @@ import java.util.Map;
 /**
  * Finished operations this instance settled or read, kept in memory so that their replays need no statement.
  *
- * <p>Why a copy cannot be stale: a finished row never changes again — every write that moves or settles a row names
- * status {@code started} or {@code unknown} ({@link OperationWrites}) — until the purge deletes it, which takes only rows
- * completed before now − retention ({@code journal.Retention}). An entry is kept at most {@code toolgate.replay-cache.seconds}
- * and never past completed_at + retention − {@link #PURGE_MARGIN}, so no instance answers for a row that any instance's
- * purge may have taken (the margin covers clocks apart by minutes). Why it cannot be foreign: it answers only the same
- * tenant, the same key and a fingerprint {@link CapturePolicy#replayedAsRead} accepts; another payload, another scheme or
- * a row not finished goes to the journal as before. The caller is authenticated before any of this.
+ * <p>Never stale: a finished row never changes again (every write that moves or settles a row names status
+ * {@code started} or {@code unknown}: {@link OperationWrites}) until the purge takes it, completed before now −
+ * retention ({@code journal.Retention}); an entry is kept at most {@code toolgate.replay-cache.seconds} and never past
+ * completed_at + retention − {@link #PURGE_MARGIN}. Never foreign: it answers only the same tenant and key with a
+ * fingerprint {@link CapturePolicy#replayedAsRead} accepts, for a caller already authenticated.
  *
- * <p>Bounded: {@code toolgate.replay-cache.entries} (0: off) over {@link #STRIPES} stripes, each dropping its least recently
- * used entry when full. A row is held without its payload, which no replay answer shows (the full record is read from
- * the journal): a payload is as large as its agent made it, and every entry replaced is garbage the old generation
- * must collect. Held, the benchmark's three-field invoice takes about 1.8 KB (docs/operations.md).
+ * <p>Bounded: {@code toolgate.replay-cache.entries} (0: off) over {@link #STRIPES} stripes, each dropping its least
+ * recently used entry when full. A row is held without its payload, which no replay answer shows: a payload is as large
+ * as its agent made it, and every entry replaced is garbage to collect (docs/benchmark.md, "Memory").
  */
 @ApplicationScoped
 public class FinishedOperations {
 
+    /** Clocks may be minutes apart: no instance answers for a row that any instance's purge may have taken. */
     static final Duration PURGE_MARGIN = Duration.ofMinutes(5);
     static final int STRIPES = 16;
 
@@ -49,7 +47,6 @@ public class FinishedOperations {
     public FinishedOperations() { // the container's
     }
 
-    /** {@code entries} at most, each kept {@code keep} at most, for a journal that keeps finished rows {@code retention}. */
     FinishedOperations(int entries, Duration keep, Duration retention) {
         configure(entries, keep, retention);
     }
@@ -102,7 +99,6 @@ public class FinishedOperations {
                 row.createdAt(), row.updatedAt(), row.completedAt(), row.traceId(), row.spanId(), row.approvalRequired(), row.approvalId());
     }
 
-    /** Entries held now, across the stripes. */
     int size() {
         int size = 0;
         for (Stripe stripe : stripes) {

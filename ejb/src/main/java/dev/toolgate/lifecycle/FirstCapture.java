@@ -30,20 +30,16 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The first statement of every call with a key, in no transaction of the container's: the key's row as it stands
- * and, only when there is none, the new row with its {@code captured} event — one autocommitted statement, so a new
- * operation is captured and committed by it (then the outcome: two statements in two commits) and a replay is the
- * read alone (the insert's {@code WHERE NOT EXISTS} leaves it nothing to insert: no row, no event, no WAL) — or, for a
- * key this instance knows has a row ({@link KnownKeys}), a plain read by key, which costs PostgreSQL about half.
+ * The first statement of every call with a key, autocommitted outside any container transaction: the key's row and,
+ * only when there is none, the new row with its {@code captured} event (a replay inserts nothing: no row, no event, no
+ * WAL) — or, for a key {@link KnownKeys} remembers, a plain read by key.
  *
  * <p>It is the one statement that writes a capture, {@code ON CONFLICT DO NOTHING} included: of two callers racing
- * with a new key, one inserts and the other inserts nothing and sees no row ({@link KeyLook.Raced}), to be decided
- * under the row's lock like any row not finished; {@link KeyCapture}, finding under the lock that a purge took the row
- * meanwhile, captures it again with it ({@link #captured}).
+ * with a new key, the loser inserts nothing and sees no row ({@link KeyLook.Raced}), and is decided under the row's
+ * lock; {@link KeyCapture} runs it again ({@link #captured}) when a purge took the row meanwhile.
  *
- * <p>A plain bean, not an EJB with {@code NOT_SUPPORTED}: its one caller, the {@link OperationLoop}, runs outside any
- * transaction, and {@link #look} checks that none is open rather than paying a container call on every request to have
- * one suspended.
+ * <p>A plain bean, not an EJB with {@code NOT_SUPPORTED}, for the reason {@link OperationLoop} gives: {@link #look}
+ * checks that no transaction is open.
  */
 @ApplicationScoped
 public class FirstCapture {
@@ -65,10 +61,7 @@ public class FirstCapture {
         journal = ServerDataSource.orElse(builtIn);
     }
 
-    /**
-     * The key's row, or this call's capture of it, by one statement committed before it returns: a key this instance
-     * knows has a row ({@link KnownKeys}) read by its key alone, any other by the statement that captures it if missing.
-     */
+    /** The key's row, or this call's capture of it, by one statement committed before it returns. */
     public KeyLook look(Caller caller, String key, CanonicalRequest request) {
         if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) { // its commit must be its own, before any target is called
             throw new IllegalStateException("the capture of " + key + " was called inside a transaction");
@@ -79,8 +72,7 @@ public class FirstCapture {
         boolean known = keys.known(caller.tenant(), key);
         First first = JournalConnections.run("the journal's capture of an operation failed", () -> {
             try (Connection connection = journal.getConnection()) {
-                // outside a transaction a pooled connection autocommits (the JDBC default a pool restores); said so
-                // here, since the capture must be committed before the caller may call a target
+                // the capture must commit before any target is called: said here, not left to the pool's default
                 if (!connection.getAutoCommit()) {
                     connection.setAutoCommit(true);
                 }
@@ -105,20 +97,14 @@ public class FirstCapture {
 
     /** On {@code connection}, in its transaction: whether the capture's statement captured the key (false: a row was there). */
     static boolean captured(Connection connection, Object[] values) throws java.sql.SQLException {
-        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
-            row.next(); // always one row: the outer join's
-            return row.getLong("captured_rows") == 1;
-        }
+        return readOrCapture(connection, values).captured();
     }
 
     /** What the first look did: captured the key, or read its row (null: none, and none captured: a race). */
     record First(boolean captured, OperationView row) {
     }
 
-    /**
-     * On {@code connection}: a {@code known} key's row read by its key alone; an unknown key, or a known one whose row
-     * has gone since (purged), read or captured by {@link OperationWrites#READ_OR_CAPTURE} with {@code capture}'s values.
-     */
+    /** A {@code known} key's row by key alone; any other, or one purged since, by {@link OperationWrites#READ_OR_CAPTURE}. */
     static First first(Connection connection, boolean known, String tenant, String key, Supplier<Object[]> capture)
             throws java.sql.SQLException {
         if (known) {
@@ -127,7 +113,11 @@ public class FirstCapture {
                 return new First(false, row.get());
             }
         }
-        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, capture.get()); ResultSet row = statement.executeQuery()) {
+        return readOrCapture(connection, capture.get());
+    }
+
+    private static First readOrCapture(Connection connection, Object[] values) throws java.sql.SQLException {
+        try (PreparedStatement statement = READ_OR_CAPTURE_RUN.prepare(connection, values); ResultSet row = statement.executeQuery()) {
             row.next(); // always one row: the outer join's
             return row.getLong("captured_rows") == 1 ? new First(true, null) : new First(false, OperationRows.present(row).orElse(null));
         }

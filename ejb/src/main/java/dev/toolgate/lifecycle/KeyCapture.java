@@ -38,10 +38,7 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.time.Instant;
 
-/**
- * Phase 1: in one short transaction, register the key or decide, under the
- * row lock, what this request may do. Commits before any target is called.
- */
+/** Phase 1: the key captured, or decided under its row lock, in one short transaction committed before any target call. */
 @Stateless
 public class KeyCapture {
 
@@ -55,9 +52,8 @@ public class KeyCapture {
     JournalSettings settings;
 
     /**
-     * A key whose first look ({@link FirstCapture}) found a row not finished, another caller's row not yet visible, or a
-     * finished row with another payload: the row read, and decided under its lock; inserted here only if it has gone
-     * since (the purge). Terminal rows never change, so a plain read answers them without a row lock.
+     * A key whose first look ({@link FirstCapture}) could not answer: decided under the row lock, inserted here only if a
+     * purge took the row since. A terminal row never changes, so it is decided without the lock.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase capture(Caller caller, String key, CanonicalRequest request) {
@@ -112,10 +108,7 @@ public class KeyCapture {
         return capture;
     }
 
-    /**
-     * True when this caller's capture won: {@link FirstCapture}'s statement, the one that writes a capture and its event,
-     * on the transaction's connection.
-     */
+    /** True when this caller's capture won: {@link FirstCapture}'s statement, on the transaction's connection. */
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
         Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
         return JournalConnections.run("the journal's capture of an operation failed",
@@ -159,10 +152,7 @@ public class KeyCapture {
         EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
     }
 
-    /**
-     * {@link FirstCapture#READ_OR_CAPTURE}'s parameters, 1 to 18: the new row with the release
-     * capturing it, and its event's detail.
-     */
+    /** {@link OperationWrites#READ_OR_CAPTURE}'s ?1 to ?18: the new row, the release capturing it, its event's detail. */
     static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
         return new Object[] {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
                 request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
@@ -171,10 +161,7 @@ public class KeyCapture {
                 ThisRelease.name(), detail(approval)};
     }
 
-    /**
-     * The decision for a row this call has just inserted, with the row as inserted: attempt 1 leased, or — for an
-     * operation that needs a person's approval — nothing sent until a person approves exactly this intent.
-     */
+    /** The decision for a row just inserted: attempt 1 leased, or nothing sent until a person approves exactly this intent. */
     static Phase newRow(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
         OperationView row = new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
                 approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
@@ -183,7 +170,6 @@ public class KeyCapture {
         return Phase.captured(approval ? new CaptureDecision.AwaitingApproval() : new CaptureDecision.Execute(), null, row);
     }
 
-    /** The {@code captured} event's detail. */
     static String detail(boolean approval) {
         return approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED;
     }

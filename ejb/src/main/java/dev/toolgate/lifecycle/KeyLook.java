@@ -3,9 +3,8 @@ package dev.toolgate.lifecycle;
 import dev.toolgate.operation.OperationView;
 
 /**
- * What the first look at a key found: a new key captured, the row as it stood, or a race (another caller's insert
- * committed after the capture's statement began, so it saw no row and could insert none). One statement, or two for a
- * key the instance remembered whose row has gone since ({@link FirstCapture#first}).
+ * What the first look at a key found ({@link FirstCapture}): a new key captured, the row as it stood, or a race (another
+ * caller's insert committed after the capture's statement began, so it saw no row and could insert none).
  */
 public sealed interface KeyLook {
 

@@ -8,19 +8,16 @@ import java.util.Arrays;
 import java.util.logging.Logger;
 
 /**
- * Keys this instance has seen a journal row for, so that the first look at one of them reads the row by its key alone
- * ({@link FirstCapture}) rather than by the statement that would also capture it: PostgreSQL sets up that statement's
- * two inserts, both tables and all their indexes, even when the row exists, and a plain read by primary key costs it
- * about half as much. A replay of a key that the replay memory ({@link FinishedOperations}) no longer holds — an
- * agent's retry after minutes, a replacement agent's the next day — is then one read by key.
+ * Keys this instance has seen a journal row for, so the first look at one is a plain read by key ({@link FirstCapture})
+ * rather than the capturing statement, which PostgreSQL sets up in full even when the row exists (docs/benchmark.md,
+ * "Replays the memory no longer holds"): a replay {@link FinishedOperations} no longer holds is then one read by key.
  *
- * <p>Only a hint for which statement to send, never an answer: the answer is always the row the journal returns. A
- * key wrongly held known (its row purged since, or two keys sharing a 64-bit hash) costs one read that finds nothing,
- * and the capture follows as for any new key; a known key forgotten costs the capture's statement, as before.
+ * <p>Only a hint for which statement to send, never an answer: a key wrongly held known (purged since, or two keys
+ * sharing a 64-bit hash) costs one read that finds nothing, then the capture; a known key forgotten costs the capture.
  *
  * <p>Bounded: {@code toolgate.known-keys.entries} (0: off; 2 MiB at the default) over {@link #STRIPES} stripes of two
- * generations each: when a stripe's newer generation is full the older is dropped whole, so each stripe holds at
- * least its newest keys up to a generation's size — about the newest half of the bound.
+ * generations; a full newer generation drops the older whole, so each stripe keeps at least its newest keys up to a
+ * generation's size, about the newest half of the bound.
  */
 @ApplicationScoped
 public class KnownKeys {
@@ -44,15 +41,19 @@ public class KnownKeys {
     @PostConstruct
     void read() {
         int entries = ConfigProvider.getConfig().getOptionalValue("toolgate.known-keys.entries", Integer.class).orElse(DEFAULT_ENTRIES);
-        if (entries < 0 || entries > MAX_ENTRIES) { // no call should fail or wait for it: said once, the default used
+        if (!fits(entries)) { // no call should fail or wait for it: said once, the default used
             LOG.severe("toolgate.known-keys.entries is not between 0 and " + MAX_ENTRIES + "; " + DEFAULT_ENTRIES + " are used instead");
             entries = DEFAULT_ENTRIES;
         }
         configure(entries);
     }
 
+    private static boolean fits(int entries) {
+        return entries >= 0 && entries <= MAX_ENTRIES;
+    }
+
     private void configure(int entries) {
-        if (entries < 0 || entries > MAX_ENTRIES) {
+        if (!fits(entries)) {
             throw new IllegalArgumentException("between 0 and " + MAX_ENTRIES + " keys, not " + entries);
         }
         int perGeneration = (entries + 2 * STRIPES - 1) / (2 * STRIPES);
@@ -71,7 +72,6 @@ public class KnownKeys {
         return stripe(hash).contains(hash);
     }
 
-    /** {@code tenant}'s {@code key} has a row: it was captured or read. */
     public void add(String tenant, String key) {
         if (stripes.length == 0) {
             return;
@@ -143,7 +143,6 @@ public class KnownKeys {
             size++;
         }
 
-        /** Where {@code hash} is in {@code table}, or −1. */
         private static int slot(long[] table, long hash) {
             int i = (int) hash & (table.length - 1);
             while (table[i] != 0) {

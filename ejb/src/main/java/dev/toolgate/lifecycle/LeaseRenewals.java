@@ -22,7 +22,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Renews a lease its holder still owns, by {@link Leases#RENEW}. The epoch is kept, so a holder whose lease lapsed
+ * Renews a lease its holder still owns, by {@link OperationWrites#RENEW}. The epoch is kept, so a holder whose lease lapsed
  * and was taken over learns it here, before it sends anything.
  */
 @Stateless

@@ -105,7 +105,6 @@ final class Leases {
         });
     }
 
-    /** The one row a lease of a locked row wrote: none means the lock did not hold what was decided on, a bug. */
     private static OperationView single(List<OperationView> written, OperationView before) {
         if (written.size() != 1) {
             throw new IllegalStateException("the lease of " + before.key() + " under its row lock wrote " + written.size() + " rows");

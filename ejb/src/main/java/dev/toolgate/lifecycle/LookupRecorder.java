@@ -37,9 +37,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Phase 2 of a look-up: applies {@link LookupDecisions}'s decision in one short transaction — one answer, for an agent's
- * call or a notification ({@link #reconciled}), or a reconcile chunk's answers together, each decided the same way, with
- * as few statements as the answers allow ({@link #reconciledAll}). Both write through {@link LookupWrites}.
+ * Phase 2 of a look-up: applies {@link LookupDecisions} in one short transaction, to one answer ({@link #reconciled})
+ * or to a reconcile chunk's in as few statements as they allow ({@link #reconciledAll}), both through {@link LookupWrites}.
  */
 @Stateless
 public class LookupRecorder {
@@ -65,7 +64,6 @@ public class LookupRecorder {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Phase reconciled(OperationView leased, Lookup lookup, RetryPolicy policy, String actor, boolean canResend) {
         Instant now = Instant.now();
-        // the claim's own view decides a found or failed object: the lease it holds is what the write is fenced by
         LookupDecision settle = lookup instanceof Lookup.Found || lookup instanceof Lookup.Failed
                 ? LookupDecisions.decide(leased, leased, lookup, null, policy, settings.maxReconciles(), canResend, now) : null;
         Connection journal = JournalConnections.of(em);
@@ -79,17 +77,15 @@ public class LookupRecorder {
                 return Phase.lookedUp(leased, written.get(), false, lookup);
             }
         }
-        // the row as it is now, locked by this transaction, decides
         OperationView current = OperationRows.locked(journal, leased);
         LookupDecision decision = writes.decisionOn(leased, current, lookup, policy, canResend, now);
         return writes.applied(journal, leased, current, lookup, decision, actor, now, Runnable::run);
     }
 
     /**
-     * The reconcile job's look-ups of one chunk, recorded in one transaction: the found and failed objects settled by
-     * one statement, decided on the claim's own views; every other answer, and a settle the fence kept out, decided
-     * and written row by row under its lock, as {@link #reconciled} does. No caller is present: a row with withheld
-     * fields cannot be sent again. The phases come back in the items' order.
+     * A reconcile chunk's look-ups in one transaction, each decided as {@link #reconciled} does, the found and failed
+     * objects settled by one statement and the retries leased by another. No caller is present: a row with withheld
+     * fields cannot be sent again. Phases in the items' order.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<Phase> reconciledAll(List<OperationView> leased, List<Lookup> lookups, String actor) {

@@ -54,7 +54,6 @@ final class LookupWrites {
         return recorded(leased, current, lookup, decision, written, actor, now, count);
     }
 
-    /** The next attempt's event detail when a look-up found no effect of the last. */
     static String nextAttempt(OperationView leased) {
         return "look-up found no effect of attempt " + leased.attemptCount();
     }

@@ -33,7 +33,6 @@ import java.util.Optional;
 @Stateless
 public class NoticeClaims {
 
-    /** Whom the journal names as the actor of a look-up a notification started. */
     public static final String ACTOR = "notification";
 
     /** Our operations that recorded one target object: two would be a journal a person must look at, and pick neither. */

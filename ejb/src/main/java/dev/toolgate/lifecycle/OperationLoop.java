@@ -30,21 +30,18 @@ import java.util.List;
 
 /**
  * The one loop of an operation: capture → attempt → outcome → look-up → settle, retry or escalate. The agent's call
- * ({@code CommandGateway}, which the process driver calls for each step) enters at the capture; a target's
- * notification at the look-up its claim leased; the reconcile job ({@code ReconcileWriter}) takes the same steps a
- * chunk of rows at a time, each phase's writes for the chunk in one transaction ({@link #lookUp} … {@link #afterAttempt}).
- * Each decision is a pure table's ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase
- * commits on its own and hands back a {@link Phase}; no transaction is open here while a target is called.
+ * ({@code CommandGateway}) enters at the capture, a notification at the look-up its claim leased, and the reconcile
+ * job ({@code ReconcileWriter}) takes the same steps a chunk at a time ({@link #lookUp} … {@link #afterAttempt}).
+ * Decisions are pure tables ({@link CapturePolicy}, {@link AttemptOutcomes}, {@link LookupDecisions}); each phase
+ * commits on its own; no transaction is open here while a target is called.
  *
- * <p>The entries the reconcile job and a notification use are {@code NOT_SUPPORTED}: they suspend the caller's
- * transaction (the job's chunk) for the drive. The agent's entries ({@link #submit}, {@link #captureRecorded}) are
- * called with none open and pay no interceptor on every call: the first look refuses to run inside a transaction
- * ({@link FirstCapture#look}), and the registry to call a target inside one.
+ * <p>The job's and a notification's entries are {@code NOT_SUPPORTED}: they suspend the caller's transaction (the
+ * job's chunk). The agent's entries ({@link #submit}, {@link #captureRecorded}) have no interceptor, so none is paid
+ * per call: they are called with no transaction, and {@link FirstCapture#look} and the target registry refuse one.
  */
 @ApplicationScoped
 public class OperationLoop {
 
-    /** What the loop does next with a row it holds. */
     enum Next { ATTEMPT, LOOK_UP, ANSWER }
 
     @Inject
@@ -63,13 +60,10 @@ public class OperationLoop {
     FinishedOperations finished;
 
     /**
-     * An agent's request under {@code key}, from its capture to where the loop leaves it. The capture's first statement
-     * reads the key's row and, only if there is none, captures it ({@link FirstCapture}): a new operation is that
-     * statement and its outcome's, a replay of a finished operation that one statement reading its row, or none when
-     * this instance still holds the row ({@link FinishedOperations}).
+     * An agent's request under {@code key}, from its capture to where the loop leaves it: a new operation costs the
+     * capture's statement and its outcome's, a replay one read, or none while {@link FinishedOperations} holds the row.
      */
     public Phase submit(Caller caller, String key, CanonicalRequest request) {
-        // the caller's own payload: the capture matched its fingerprint, and it carries any withheld field
         Phase done = drive(capture(caller, key, request), caller.principalId(), request.payload());
         finished.remember(done.operation(), Instant.now()); // its agent's retry, whose answer was lost, is the likeliest replay
         return done;
@@ -83,35 +77,29 @@ public class OperationLoop {
         }
     }
 
-    /**
-     * Drives {@code operation}, which {@code decision} left leased to {@code actor}, until it is settled or waits on
-     * someone else: a notification's entry, with the look-up its claim leased.
-     */
+    /** A notification's entry: drives {@code operation}, which {@code decision} left leased to {@code actor}. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Phase drive(CaptureDecision decision, OperationView operation, String actor, JsonObject callerPayload) {
         return drive(Phase.captured(decision, operation.status(), operation), actor, callerPayload);
     }
 
     /**
-     * Drives the captured row until it is settled or waits on someone else. {@code callerPayload}: the caller's full
-     * request, fingerprint-checked at capture; null when no caller is present (the job, or a resume), and then only
-     * the journal's payload can be sent.
+     * Drives the captured row until it is settled or waits on someone else. {@code callerPayload}: the caller's request,
+     * fingerprint-checked at capture and carrying any withheld field; null with no caller (the job, a resume), and then
+     * only the journal's payload can be sent.
      */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Phase drive(Phase captured, String actor, JsonObject callerPayload) {
         return drive(captured, next(captured.decision()), actor, callerPayload, null);
     }
 
-    /**
-     * The reconcile job's first turn on each row its claim leased: the target's answer, asked by our key, with nothing
-     * recorded. The job asks for a chunk's rows side by side, then records them together ({@link #recordLookUps}).
-     */
+    /** The job's first turn on a leased row: the target's answer by our key, recorded later ({@link #recordLookUps}). */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Lookup lookUp(OperationView leased) {
         return reconciler.ask(leased);
     }
 
-    /** The job's first turn for rows of one target's operation asked together: answers in their order, nothing written. */
+    /** {@link #lookUp} for rows of one target's operation asked together, answers in their order. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public List<Lookup> lookUpAll(List<OperationView> leased, List<Step> items) {
         return reconciler.askAll(leased, items);
@@ -123,10 +111,7 @@ public class OperationLoop {
         return reconciler.recordAll(leased, lookups, actor);
     }
 
-    /**
-     * The job's third turn on a row whose recorded look-up found no effect and leased the next attempt: that attempt's
-     * request, from the journal's payload, its outcome not yet recorded.
-     */
+    /** The job's third turn, after a look-up found no effect and leased an attempt: sent from the journal's payload. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Dispatcher.Sent send(Phase leased, String actor) {
         OperationView attempt = leased.operation();
@@ -139,10 +124,7 @@ public class OperationLoop {
         return dispatcher.recordAll(sent, actor);
     }
 
-    /**
-     * The job's last turn on a recorded attempt: a transient failure whose back-off is short is waited out and tried
-     * again, as in an agent's call; anything else is where the drive that began with {@code firstLookup} ends.
-     */
+    /** The job's last turn: a short back-off is waited out and retried, as in an agent's call; else the drive ends. */
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public Phase afterAttempt(Phase attempted, Lookup firstLookup, String actor) {
         Phase again = retriedAfterBackOff(attempted, policies.of(attempted.operation().target()), actor);
@@ -180,9 +162,8 @@ public class OperationLoop {
     }
 
     /**
-     * The loop's first step: the first look at the key, which captures a new one; a finished row with this payload
-     * answered as it was read ({@link CapturePolicy#replayedAsRead}); any other row, or another caller's not yet
-     * visible, decided under its lock ({@link KeyCapture}). One span, whose id the row records.
+     * The first look captures a new key; a finished row with this payload is answered as read
+     * ({@link CapturePolicy#replayedAsRead}); any other row, or one not yet visible, under its lock ({@link KeyCapture}).
      */
     private Phase capture(Caller caller, String key, CanonicalRequest request) {
         try (Step step = Spans.step("toolgate.capture", OperationAttributes.none())) {
@@ -208,7 +189,6 @@ public class OperationLoop {
         return counted(step, new Phase(new CaptureDecision.Replay(), row.status(), row, false, null));
     }
 
-    /** What the capture decided, on its span and in its counter. */
     private Phase counted(Step step, Phase captured) {
         step.outcome(captured.decision().metricName()).attempt(captured.operation().attemptCount());
         metrics.captured(captured.decision().metricName());
@@ -232,7 +212,6 @@ public class OperationLoop {
         return waitedOutBackOff(sent, policy) ? keyCapture.nextAttempt(sent.operation(), actor) : null;
     }
 
-    /** True once a transient failure's back-off, short enough for a waiting caller, has been waited out. */
     private static boolean waitedOutBackOff(Phase sent, RetryPolicy policy) {
         OperationView after = sent.operation();
         if (!sent.byThisCall() || after.status() != OperationStatus.FAILED_RETRYABLE) {

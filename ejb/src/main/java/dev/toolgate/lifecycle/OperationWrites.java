@@ -25,8 +25,6 @@ public final class OperationWrites {
     private OperationWrites() {
     }
 
-    // The capture: the first look at a key, which captures it when there is no row (FirstCapture, and KeyCapture under the lock).
-
     /**
      * The key's row as it stands or, only when there is none, the new row with its {@code captured} event. Every
      * parameter is cast: an INSERT … SELECT gives them no column type. Kept a constant expression so the benchmark's
@@ -47,8 +45,6 @@ public final class OperationWrites {
             + " FROM captured)"
             + " SELECT (SELECT count(*) FROM captured) AS captured_rows, existing.* FROM (VALUES (1)) AS one LEFT JOIN existing ON true";
 
-    // Leases: a look-up's, the next attempt's, a renewal (Leases, for the capture, the job's claim and LeaseRenewals).
-
     static final String LOOKUP_LEASED = "look-up by key leased";
 
     /** The detail of the event an attempt whose lease lapsed without an outcome leaves; %d: its attempt. */
@@ -57,9 +53,8 @@ public final class OperationWrites {
     static final String ATTEMPT_LEASED = "attempt leased";
 
     /**
-     * Leases every claimed row (?1: JSON array) for a look-up under the next lease epoch, so the previous holder's
-     * writes are fenced out. A lapsed attempt gets a settle window ({@link SettleWindows#afterLapsedLease}): it may
-     * still be running at the target.
+     * Leases each claimed row (?1: JSON array) for a look-up under the next epoch, fencing out the previous holder; a
+     * lapsed attempt, maybe still running at the target, gets a settle window ({@link SettleWindows#afterLapsedLease}).
      */
     static final String LOOKUP = "WITH claimed AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb))"
             + "   AS c(tenant text, operation_key text, lapsed boolean, settle_after timestamptz)),"
@@ -90,8 +85,6 @@ public final class OperationWrites {
             + " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6 AND lease_epoch = ?7"
             + " AND escalated_at IS NULL AND status IN ('started', 'unknown')" + OperationRows.RETURNING;
 
-    // Outcomes and look-ups: the fenced writes that settle a row (FencedWrites, for OutcomeRecorder and LookupRecorder).
-
     /** What every settling write sets (?1 to ?8), on the row of the attempt (?9 to ?11) it names; each adds its own fence. */
     static final String SET = "UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " response_json = CAST(?3 AS jsonb), error_code = ?4, lease_until = NULL,"
@@ -103,10 +96,7 @@ public final class OperationWrites {
     public static final String SETTLE_ATTEMPT = SET
             + " AND ((status = 'started' AND lease_epoch = ?12) OR (status = 'unknown' AND CAST(?13 AS boolean)))";
 
-    /**
-     * {@link #SETTLE_ATTEMPT} with its {@code outcome} or {@code outcome_refused} event in one round trip; the settled
-     * row comes back (none when refused), so the answer is built without reading it again.
-     */
+    /** {@link #SETTLE_ATTEMPT} with its outcome or outcome_refused event; the settled row comes back, not read again. */
     public static final String SETTLE_ATTEMPT_LOGGED = "WITH settled AS (" + SETTLE_ATTEMPT + OperationRows.RETURNING + "),"
             + " logged AS (INSERT INTO operation_event (tenant, operation_key, occurred_at, kind, attempt, status, http_status,"
             + " error_class, duration_ms, actor, detail, trace_id) VALUES (?9, ?10, ?7,"
@@ -118,10 +108,9 @@ public final class OperationWrites {
     static final String SETTLE_LOOKUP = SET + " AND status = 'unknown' AND lease_epoch = ?12";
 
     /**
-     * {@link #SETTLE_LOOKUP} with its {@code reconciled} event for many rows at once (?1: JSON array of what {@link #SET}
-     * binds per row, its fence, the event's detail and trace), at ?2 by ?3: the reconcile job's found and failed
-     * objects of one chunk in one statement. The rows written come back; a row the fence kept out does not, and its
-     * recorder decides it again under the row's lock.
+     * {@link #SETTLE_LOOKUP} with its {@code reconciled} event for a reconcile chunk's found and failed objects in one
+     * statement (?1: JSON array of each row's {@link #SET} values, fence, detail and trace; at ?2 by ?3). A row the fence
+     * kept out does not come back, and its recorder decides it again under the row's lock.
      */
     static final String SETTLE_LOOKUPS = "WITH settling AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb)) AS s(tenant text,"
             + "   operation_key text, attempt integer, epoch bigint, status text, object_id text, response jsonb, error_code text,"
@@ -144,9 +133,9 @@ public final class OperationWrites {
             + " AND escalated_at IS NULL";
 
     /**
-     * {@link #RETRY} with its {@code reconciled} and {@code attempt_started} events for many rows at once (?1: JSON array
-     * of each row's fence, the events' details and trace), leased until ?2, at ?3 by ?4: the reconcile job's rows of one
-     * chunk found absent after their settle windows, each read under its lock and decided first. The rows written come back.
+     * {@link #RETRY} with its {@code reconciled} and {@code attempt_started} events for a reconcile chunk's rows found
+     * absent after their settle windows, each decided under its lock first (?1: JSON array of each row's fence, details
+     * and trace; leased until ?2, at ?3 by ?4). The rows written come back.
      */
     static final String RETRIES = "WITH retrying AS (SELECT * FROM jsonb_to_recordset(CAST(?1 AS jsonb)) AS r(tenant text,"
             + "   operation_key text, attempt integer, epoch bigint, detail text, next_detail text, trace_id text)),"
@@ -224,8 +213,6 @@ public final class OperationWrites {
 
     static final LookupLogged RELEASE_LOGGED = LookupLogged.of(RELEASE);
 
-    // A person's word on an escalated row (Resolutions).
-
     /** unknown and escalated → succeeded or failed_final, fenced by the escalated row as the resolver read it under the lock. */
     static final String RESOLVE = "WITH resolved AS (UPDATE agent_operation_log SET status = ?1, target_object_id = ?2,"
             + " error_code = ?3, response_json = CAST(?4 AS jsonb), lease_until = NULL, next_check_at = NULL, completed_at = ?5,"
@@ -235,8 +222,6 @@ public final class OperationWrites {
             + "   SELECT tenant, operation_key, ?5, '" + RESOLVED.dbName() + "', attempt_count, status, ?10, ?11, CAST(?12 AS text)"
             + "   FROM resolved)"
             + " SELECT * FROM resolved";
-
-    // Approvals: the approval named on the row, or its lapse (ApprovalWrites).
 
     /** The row as its writer read it under the lock: never escalated, and only in a state an approval governs. */
     static final String AS_READ = " WHERE tenant = ?3 AND operation_key = ?4 AND status = ?5 AND attempt_count = ?6"

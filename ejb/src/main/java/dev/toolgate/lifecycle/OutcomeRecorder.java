@@ -66,9 +66,8 @@ public class OutcomeRecorder {
     }
 
     /**
-     * The reconcile job's attempts of one chunk, recorded in one transaction and one commit, each as {@link #record} does
-     * (in its operation's trace), in their order. An attempt the gate stopped because its approval lapsed wrote its
-     * row already: nothing more is written for it.
+     * A reconcile chunk's attempts in one transaction, each as {@link #record} does, in its operation's trace and in
+     * their order. An attempt whose gate found the approval lapsed wrote its row already: nothing more is written.
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<Phase> recordAll(List<Dispatcher.Sent> sent, String actor) {

@@ -14,9 +14,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and records the
- * answer. A plain bean: the loop, its only caller, has suspended any transaction (the reconcile job's chunk) before it
- * runs, and the registry refuses to call a target inside one ({@code TargetRegistry.lookup}).
+ * One look-up of the {@link OperationLoop}: asks the target by our key whether the effect exists and records the answer.
+ * A plain bean, for the reason the loop gives; {@code TargetRegistry.lookup} refuses to call a target inside a transaction.
  */
 @ApplicationScoped
 public class Reconciler {

@@ -87,7 +87,6 @@ public class NoticeSettings {
 
     /** Created at start, so a malformed setting fails the deployment or is in the log before the first call. */
     void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        // nothing more: being called is the point
     }
 
     private static double rate(Config config, String target, String name, double fallback) {

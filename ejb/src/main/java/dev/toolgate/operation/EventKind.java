@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** What an {@code operation_event} row records. */
 public enum EventKind {
-    /** A new key: the row was inserted and attempt 1 leased. */
+    /** A new key: the row was inserted, attempt 1 leased or awaiting approval. */
     CAPTURED,
     /** A later attempt was leased (after failed_retryable, or after reconciliation found nothing). */
     ATTEMPT_STARTED,

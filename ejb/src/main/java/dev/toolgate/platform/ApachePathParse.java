@@ -10,13 +10,11 @@ import org.apache.hc.core5.http.HttpException;
 import java.io.IOException;
 
 /**
- * Apache HttpClient's protocol step parses every request's path, percent-decoding each segment, only to scope
- * authentication; with authentication off the parse is wasted, and for 1C's long paths of encoded Cyrillic it was a
- * twentieth of a new operation's CPU (docs/benchmark.md). The path is kept aside while that step runs and put back
- * by the step after it, before anything is written: the request line stays the adapter's
- * ({@code TargetHttpClientTest.anEncodedPathAndQueryReachTheTargetAsWritten}). Needed as long as the client's
- * {@code ProtocolExec} calls {@code RequestSupport.extractPathPrefix} with authentication disabled; a profile of the
- * benchmark shows whether it still does.
+ * Apache HttpClient's protocol step percent-decodes every request's path only to scope authentication, which is off:
+ * wasted, and costly for 1C's long Cyrillic paths (docs/benchmark.md, "Where the gateway's CPU goes"). The path is
+ * kept aside while that step runs and put back by the step after it, before anything is written
+ * ({@code TargetHttpClientTest.anEncodedPathAndQueryReachTheTargetAsWritten}). Needed while {@code ProtocolExec} calls
+ * {@code RequestSupport.extractPathPrefix} with authentication disabled; a benchmark profile shows whether it still does.
  */
 public final class ApachePathParse {
 

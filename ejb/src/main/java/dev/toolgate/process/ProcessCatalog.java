@@ -44,7 +44,6 @@ public class ProcessCatalog {
 
     /** Built at start, so a refused declaration is in the log before the first call. */
     void atStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        // nothing more: being called is the point
     }
 
     @PostConstruct

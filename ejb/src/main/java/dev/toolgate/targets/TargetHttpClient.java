@@ -56,12 +56,9 @@ import javax.net.ssl.SSLHandshakeException;
  * HTTP to a target, classified by what the failure proves: a failed connect means nothing was sent; a timeout or a
  * dropped connection after sending means the effect may exist.
  *
- * <p>The client is Apache HttpClient's classic, blocking one with a pool of its own per adapter, chosen by
- * measurement: the same POST to the 1C simulator cost the caller's process 0.09 ms of CPU against the JDK
- * {@code HttpClient}'s 0.25 (docs/benchmark.md, "The target call's client"). It never sends a request twice by
- * itself: automatic retries are off, so a request that met a closed connection is {@code Lost} and looked up, never
- * re-sent. A pooled connection idle for a second or more is checked before it is used, so a connection the target
- * already closed is seldom the one a request meets.
+ * <p>Apache HttpClient's classic client, a pool per adapter, chosen for its CPU per call (docs/benchmark.md, "The
+ * target call's client"). Automatic retries are off: a request that met a closed connection is {@code Lost} and looked
+ * up, never re-sent. A connection idle for a second or more is checked before use, so few requests meet a closed one.
  *
  * <p>A request ends by {@link RequestTimeouts#longest()} at the latest, whatever the target does: the read timeout
  * bounds each wait for bytes, and a deadline ends a target that answers a byte at a time. A lapsed lease relies on
@@ -223,7 +220,7 @@ public final class TargetHttpClient implements AutoCloseable {
         }
     }
 
-    /** As UTF-8, as JSON is (the JDK client read it so too), growing with what arrives rather than what Content-Length claims. */
+    /** As UTF-8, as JSON is, growing with what arrives rather than what Content-Length claims. */
     private static String body(ClassicHttpResponse response) throws IOException {
         if (response.getEntity() == null) {
             return "";

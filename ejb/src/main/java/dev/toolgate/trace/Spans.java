@@ -178,7 +178,6 @@ public final class Spans {
         return recording && span.isRecording() ? span.getSpanContext().getSpanId() : null;
     }
 
-    /** The current trace id when recorded and exported, else null. */
     public static String currentTraceId() {
         Span span = Span.current();
         return recording && span.isRecording() ? span.getSpanContext().getTraceId() : null;

@@ -34,7 +34,7 @@ public final class TraceParent {
     /**
      * Random, as W3C Trace Context asks, and unpredictable to nobody's harm: an id names a trace, it grants nothing (the
      * caller is told it in {@code traceresponse}). So a thread's own generator, as OpenTelemetry's SDK uses, not
-     * {@code SecureRandom}, whose shared source every call of every thread waited on.
+     * {@code SecureRandom}, whose shared source every call of every thread would wait on.
      */
     public static String newTraceId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();

@@ -23,11 +23,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Something to look at in the console on a journal that has nothing of tenant {@code demo} yet: a refund awaiting
- * approval, a refund the reconcile job escalates once it finds two refunds carrying its key, an invoice whose outcome
- * is unknown while 1C's look-ups fail, and a finished process — each made through the API as any agent's, with the
- * simulators' faults armed where a real system would have misbehaved. {@code -Dtoolgate.demo-work=false} leaves the
- * journal empty.
+ * Something to look at in the console on a journal with nothing of tenant {@code demo} yet: the four cases
+ * {@link #make} lists, each made through the API as any agent's, with the simulators' faults armed where a real
+ * system would have misbehaved. {@code -Dtoolgate.demo-work=false} leaves the journal empty.
  */
 public final class DemoWork {
 

@@ -12,11 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code mvn -P run -pl launcher -am package -DskipTests}: the whole product on the embedded default — PostgreSQL
- * (durable, data kept in {@code .toolgate/pgdata} across runs), the simulators, the gateway on Payara Micro, and the
- * console's identity provider (Keycloak on Java 25, a demo realm) — each its own process, with demo principals for the
- * API, demo people for the console, and, on an empty journal, demo work to look at ({@link DemoWork}). The API is
- * ready first; the console's address is printed once its provider answers. Ctrl+C stops everything.
+ * {@code mvn -P run -pl launcher -am package -DskipTests}: the whole product, each part its own process — durable
+ * PostgreSQL (data in {@code .toolgate/pgdata}), the simulators, the gateway on Payara Micro, Keycloak for the console —
+ * with demo principals, demo people and, on an empty journal, {@link DemoWork}.
  */
 public final class LocalRun {
 

@@ -8,9 +8,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Counts, per external key, the creates and look-ups a simulated system received (faulted ones included), and keeps
- * each create with the fault it met: a create the system's own work never saw (reset before commit, an armed
- * status) carried no effect; any other did, or could have, even where the system then deduplicated it. A fault
- * checker reads these to tell a second send of one key from a retry of a refused one.
+ * each create with the fault it met, so a fault checker tells a second send of one key from a retry of a refused one.
  */
 final class CallCounter {
 

@@ -24,7 +24,6 @@ final class Faults {
         return fired.stream().filter(f -> f.system().equals(system)).toList();
     }
 
-    /** Armed uses not yet taken for {@code system}. */
     synchronized List<Fault> armed(String system) {
         return armed.stream().filter(f -> f.system().equals(system)).toList();
     }

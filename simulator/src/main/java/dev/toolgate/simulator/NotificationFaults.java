@@ -11,7 +11,6 @@ import java.util.Set;
  */
 final class NotificationFaults {
 
-    /** {@code match}: a substring of the event name or of the changed object's id. */
     record Fault(String system, String match, Kind kind, long delayMs, int times) {
 
         boolean matches(String system, String event, String objectId) {

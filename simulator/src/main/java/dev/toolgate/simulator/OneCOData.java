@@ -68,10 +68,8 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
     private final Faults faults;
     private final Map<String, Map<String, JsonObject>> sets = new ConcurrentHashMap<>();
     /**
-     * Each document set's refs by the key requisite's value, in creation order: a real infobase answers an
-     * {@code eq} on an indexed requisite from its DBMS's index, not by reading every document, and a look-up
-     * that scanned the set under the lock would make every caller wait on the set's size (the key requisite
-     * is written once, at creation: nothing here changes it).
+     * Each set's refs by key-requisite value (written once, at creation), in creation order: a real infobase answers an
+     * {@code eq} on an indexed requisite from its index, and a scan under the lock would make callers wait on the set's size.
      */
     private final Map<String, Map<String, List<String>>> byKeyRequisite = new ConcurrentHashMap<>();
     private final CallCounter calls = new CallCounter();
@@ -324,11 +322,7 @@ final class OneCOData implements HttpHandler, SimulatedSystem {
         return new Reply(200, posted);
     }
 
-    /**
-     * A write to the document status register: one record per document (the dimension {@code Документ} with
-     * its {@code Документ_Type}), replaced by a write with the same dimension. The document must exist; the
-     * status must be one of the register's.
-     */
+    /** A write to the document status register (the class note): the document must exist, the status be the register's. */
     private synchronized Reply writeStatus(String body) {
         JsonObject fields = SimHttp.object(body);
         if (fields == null) {

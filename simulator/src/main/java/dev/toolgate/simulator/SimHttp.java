@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Small helpers over {@link HttpExchange}. */
 final class SimHttp {
 
     private SimHttp() {

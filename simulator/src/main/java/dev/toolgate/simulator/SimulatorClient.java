@@ -123,11 +123,7 @@ public final class SimulatorClient {
                 .map(f -> new ArmedFault(system, f.getString("match"), f.getString("fault"), f.getInt("times"))).toList();
     }
 
-    /**
-     * How often the existing object {@code object} of {@code system} was moved into the state {@code kind}
-     * ({@code count}) and how often a request found it there already ({@code repeated}):
-     * {@code GET /_control/effects?system=…&object=…&kind=…}.
-     */
+    /** How often {@code object} of {@code system} was moved into the state {@code kind}, and found there already. */
     public StateCount stateChanges(String system, String object, String kind) {
         String query = "?system=" + system + "&object=" + URLEncoder.encode(object, StandardCharsets.UTF_8) + "&kind=" + kind;
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/_control/effects" + query)).GET().build());
@@ -153,10 +149,7 @@ public final class SimulatorClient {
         return stateChanges("bitrix24", dealId, "lost");
     }
 
-    /**
-     * Subscribes {@code url} to YooKassa's {@code event} through the real {@code POST /v3/webhooks}, as a client of the
-     * provider would; the subscription's id.
-     */
+    /** Subscribes {@code url} to YooKassa's {@code event} through the real {@code POST /v3/webhooks}; the subscription's id. */
     public String subscribeYooKassa(String event, String url) {
         String credentials = Simulators.YOOKASSA_SHOP_ID + ":" + Simulators.YOOKASSA_SECRET_KEY;
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(Simulators.yooKassaUrl(baseUrl) + "webhooks"))

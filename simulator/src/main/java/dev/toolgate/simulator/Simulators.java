@@ -67,22 +67,14 @@ public final class Simulators implements AutoCloseable {
     }
 
     /**
-     * Also serves each system at an origin of its own, with the real system's paths: some client SDKs
-     * take only an origin (Bitrix24's builds {@code <origin>/rest/<user>/<secret>/<method>}).
-     * {@code originPorts} fixes those ports by system name; the others are ephemeral.
-     *
-     * <p>Every system is served over HTTPS too, with certificates from a CA made for this run
-     * ({@link #tls()}): on a shared port, at origins of their own, on a port that asks for a client
-     * certificate, and on one whose certificate names another host.
+     * Also each system at an origin of its own with its real paths, as some client SDKs take only an origin;
+     * {@code originPorts} fixes those ports by system name. Every system is served over HTTPS too ({@link #tls()}).
      */
     public static Simulators start(int port, Map<String, Integer> originPorts) throws IOException {
         return start(port, originPorts, YooKassaApi.RETRY_MS);
     }
 
-    /**
-     * The same, with YooKassa retrying an unanswered notification at {@code yooKassaRetryMs} rather than at its own
-     * intervals ({@code YooKassaApi.RETRY_MS}): for a test that waits out every retry.
-     */
+    /** The same, with YooKassa's notification retries at {@code yooKassaRetryMs}: for a test that waits out every retry. */
     static Simulators start(int port, Map<String, Integer> originPorts, List<Long> yooKassaRetryMs) throws IOException {
         // The JDK server writes headers and body separately; with Nagle's algorithm on, every answer
         // then waits ~40 ms for a delayed ACK. Read once, when the server classes load: set it first.

@@ -13,19 +13,17 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * Hands the job one due operation at a time, claiming them in small batches. Each claim commits its
- * own lease at once, so what a crashed run had claimed is simply claimed again once the lease expires;
- * the checkpoint only counts.
+ * Hands the job one due operation at a time, claiming them in small batches. Each claim commits its own lease at once,
+ * so what a crashed run had claimed is simply claimed again once the lease expires; the checkpoint only counts.
  */
 @Named
 @Dependent
 public class DueOperationReader extends AbstractItemReader {
 
     /**
-     * One claim per chunk (the chunk's item-count is the same). 20: with a target limited to one look-up
-     * at a time and every item taking the longest an attempt with its retries can (~30 s), a chunk still
-     * ends inside the step's 900 s transaction timeout. Items that wait past their lease are renewed
-     * before they are worked, or skipped when another holder took them over (ReconcileWriter).
+     * One claim per chunk (the chunk's item-count is the same). 20: with a target limited to one look-up at a time and
+     * every item taking the longest an attempt with its retries can (~30 s), a chunk still ends inside the step's 900 s
+     * transaction timeout; {@link ReconcileWriter} renews the leases of items that wait.
      */
     static final int CLAIM_SIZE = 20;
 

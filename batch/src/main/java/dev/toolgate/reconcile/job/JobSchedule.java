@@ -31,9 +31,8 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Starts the jobs on an interval, and on demand, never two runs of one job at once on this
- * instance (the singleton's write lock serializes the callbacks). Timers are not persistent: every
- * instance runs its own, and the jobs' SKIP LOCKED claims keep instances out of each other's way.
+ * Starts the jobs on an interval and on demand, one run of a job at a time on this instance (the singleton's write lock
+ * serializes the callbacks). Timers are not persistent: each instance runs its own; SKIP LOCKED claims keep them apart.
  */
 @Singleton
 @Startup
@@ -84,10 +83,7 @@ public class JobSchedule {
         return execution;
     }
 
-    /**
-     * Reads a run of {@code job}. Here, not in another bean: Payara's batch runtime lets only the
-     * component invocation whose authorization tag started a job read it back.
-     */
+    /** Read here, not in another bean: Payara's batch runtime lets only the starting invocation read a job back. */
     @Lock(LockType.READ)
     public Optional<JobExecution> execution(String job, long executionId) {
         try {

@@ -12,9 +12,8 @@ import java.util.TreeMap;
 import java.util.logging.Logger;
 
 /**
- * The reconcile run's second step: with the run's look-ups recorded, moves every process whose next check
- * is due — a step settled by look-up lets the next one start, an approved step is sent, a back-off that
- * ended is retried — with no agent. Batches of {@link #BATCH}, until none is due or the run is stopped.
+ * The reconcile run's second step: with the run's look-ups recorded, moves on every process whose next check is due,
+ * with no agent. Batches of {@link #BATCH}, until none is due or the run is stopped.
  */
 @Named
 @Dependent

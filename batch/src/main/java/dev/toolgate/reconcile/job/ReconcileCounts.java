@@ -6,8 +6,7 @@ import java.util.TreeMap;
 
 /**
  * Outcome counts of a reconcile run, kept per tenant in a step's persistent user data: a run works every tenant's
- * operations, and each tenant's people may see only how many of their own it found, sent or left waiting — a
- * count of another tenant's lost answers is that tenant's business. The run's span, which no tenant reads, carries
+ * operations, and each tenant's people may see only their own counts. The run's span, which no tenant reads, carries
  * the totals.
  */
 public final class ReconcileCounts {
@@ -37,7 +36,6 @@ public final class ReconcileCounts {
         counts.computeIfAbsent(tenant, t -> new TreeMap<>()).merge(outcome, count, Integer::sum);
     }
 
-    /** One tenant's counts, added into {@code into}. */
     public static void addTenant(Serializable userData, String tenant, Map<String, Integer> into) {
         of(userData).getOrDefault(tenant, new TreeMap<>()).forEach((outcome, count) -> into.merge(outcome, count, Integer::sum));
     }

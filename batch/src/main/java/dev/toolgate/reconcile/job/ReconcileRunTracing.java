@@ -11,9 +11,8 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 
 /**
- * A reconcile run as a trace of its own: no agent waits on it, so it is nobody's child. Its span is current
- * on the step's thread from the first chunk to the last (the batch runtime runs a step's listener and its
- * chunks on one thread); each item is its child, linked to the trace of the call that captured the operation
+ * A reconcile run as a trace of its own: no agent waits on it, so it is nobody's child. Its span is current on the
+ * step's thread (the batch runtime runs a step's listener and its chunks on one), each item its child
  * ({@link ReconcileWriter}). When the step ends, the span carries the run's counts, every tenant's summed.
  */
 @Named

@@ -35,24 +35,14 @@ import java.util.TreeMap;
 import java.util.logging.Logger;
 
 /**
- * Settles a chunk of claimed operations and counts the outcomes, per tenant, into the step's persistent user data,
- * which {@code GET /api/v1/reconciliations/{id}} shows. In turns, none holding a transaction while a target is asked
- * (the {@link OperationLoop} is NOT_SUPPORTED: the chunk's transaction is suspended):
- * <ol>
- *   <li>each item, still held, is looked up by its key, side by side up to each target's limit ({@link ConcurrentLookups}),
- *       those of one target's operation in one request where the target takes several keys at once;</li>
- *   <li>the chunk's answers are recorded in one transaction: the found and failed objects by one statement;</li>
- *   <li>each item found absent, whose next attempt the record leased, is sent again, side by side;</li>
- *   <li>those attempts' outcomes are recorded in one transaction; one that failed for now with a short back-off is
- *       tried again after it, as in an agent's call.</li>
- * </ol>
- * Items were claimed in batches under one lease each; before an item is looked up, and again before its answer and its
- * new attempt's outcome are recorded, its lease is renewed once less than half of it is left, so none waits out its
- * lease behind the chunk's slowest — one another instance or an agent took over is skipped ({@code taken_over}). A look-up slower than the lease may be joined by another holder; the fenced writes keep that
- * safe: only the newest lease's decision is written. One item that fails is counted ({@code error}), logged with an
- * incident id, and left to its lease: it never fails the chunk. Should a chunk's record fail, each item is recorded
- * on its own, so one row's trouble does not hold back the others. A crash between a send and its record leaves the
- * row started under its lease, which lapses and is looked up, as a crash during the send does.
+ * Settles a chunk of claimed operations in turns (docs/lifecycle.md; docs/architecture.md, "The path of a reconcile
+ * run") and counts the outcomes per tenant into the step's persistent user data, which
+ * {@code GET /api/v1/reconciliations/{id}} shows. No transaction is held while a target is asked: the
+ * {@link OperationLoop} is NOT_SUPPORTED, so the chunk's is suspended. Before its look-up and each record, an item's
+ * lease is renewed once less than half is left; one taken over is skipped ({@code taken_over}), and the fenced writes
+ * keep a slow holder's decision out. A failing item is counted ({@code error}) and left to its lease, never failing
+ * the chunk; a chunk's record that fails is retried item by item. A crash between a send and its record leaves the row
+ * started under its lease, which lapses and is looked up, as after a crash during the send.
  */
 @Named
 @Dependent
@@ -120,10 +110,7 @@ public class ReconcileWriter extends AbstractItemWriter {
         }
     }
 
-    /**
-     * The job continues the operation's own trace in the journal: its events and log lines join the agent's call.
-     * Its span is the run's child, linked to the span that captured the operation.
-     */
+    /** In the operation's own trace, joining the agent's call: the run's child, linked to the span that captured it. */
     private static Step itemSpan(Context run, OperationView operation) {
         OperationAttributes attributes = new OperationAttributes(operation.tenant(), operation.key(), operation.operation(), operation.target());
         return Spans.linked("toolgate.reconcile_item", run, operation.traceId(), operation.spanId(), attributes)
@@ -143,10 +130,7 @@ public class ReconcileWriter extends AbstractItemWriter {
         return null;
     }
 
-    /**
-     * The items in the units they are looked up in: those of one target's operation together, as many as the target
-     * takes in one request ({@link TargetRegistry#lookupBatch}), each unit in the items' (key) order.
-     */
+    /** Look-up units: one target's operation's items, up to {@link TargetRegistry#lookupBatch} a unit, in key order. */
     private List<List<Item>> askedTogether(List<Item> items) {
         Map<String, List<Item>> byOperation = new LinkedHashMap<>();
         for (Item item : items) {
@@ -162,7 +146,6 @@ public class ReconcileWriter extends AbstractItemWriter {
         return units;
     }
 
-    /** One unit's look-up: each item still held, then asked alone or, with others, in one request. */
     private Void ask(Context run, List<Item> unit) {
         unit.forEach(item -> turn(item, () -> hold(item)));
         List<Item> held = unit.stream().filter(Item::open).toList();
@@ -197,9 +180,8 @@ public class ReconcileWriter extends AbstractItemWriter {
     }
 
     /**
-     * The items whose look-up leases are still theirs: one less than half of which is left (it waited behind the chunk's
-     * slowest look-up) is renewed first, so no one takes it over before its answer is recorded; one already taken over
-     * is skipped. The record's fences would keep a taken-over item's answer out anyway; this keeps it from being needed.
+     * The items still holding their look-up leases, each renewed once less than half is left (it waited behind the
+     * chunk's slowest), so none is taken over before its answer is recorded; the fences would only catch it later.
      */
     private List<Item> stillHeld(List<Item> asked) {
         Instant now = Instant.now();

@@ -11,10 +11,7 @@ public final class CapturePolicy {
     private CapturePolicy() {
     }
 
-    /**
-     * A finished operation with this payload never changes again, so it is replayed as read without the lock; every
-     * other row is decided under its lock.
-     */
+    /** A finished operation with this payload never changes again: replayed as read, without the lock. */
     public static boolean replayedAsRead(OperationStatus status, String storedHash, String requestHash) {
         return status.isTerminal() && FingerprintSchemes.match(storedHash, requestHash) == FingerprintSchemes.Match.SAME;
     }

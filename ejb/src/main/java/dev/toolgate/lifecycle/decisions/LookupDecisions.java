@@ -11,9 +11,8 @@ import dev.toolgate.targets.RetryPolicy;
 import java.time.Instant;
 
 /**
- * What a look-up by our key does to an unknown operation, as a pure function of the row under its lock, the lease
- * the look-up was made under, and what the target said: the third lifecycle table. A found or failed object
- * decides on the fence alone, so {@code lifecycle.LookupRecorder} reads the row under its lock only when that write was kept out.
+ * What a look-up by our key does to an unknown operation: the third lifecycle table. A found or failed object decides
+ * on the fence alone, so {@code lifecycle.LookupRecorder} locks the row only when that write was kept out.
  *
  * <pre>
  * row (locked)                          look-up             →  decision
@@ -39,10 +38,7 @@ public final class LookupDecisions {
     private LookupDecisions() {
     }
 
-    /**
-     * {@code current}: the row under its lock, or the leased row for a found or failed object; {@code standing} is
-     * needed only for Absent.
-     */
+    /** {@code current}: the row under its lock, or the leased row for a found or failed object; {@code standing}: Absent only. */
     public static LookupDecision decide(OperationView leased, OperationView current, Lookup lookup, ApprovalStanding standing,
                                         RetryPolicy policy, int maxLookUps, boolean canResend, Instant now) {
         String fence = fence(leased, current);

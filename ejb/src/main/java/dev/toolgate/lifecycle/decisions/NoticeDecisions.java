@@ -5,10 +5,9 @@ import dev.toolgate.operation.OperationView;
 import java.time.Instant;
 
 /**
- * Whether a target's notification may start a look-up of the operation it names, as a pure table. A notification
- * is a trigger, never evidence: the most it may do is what the reconcile job would do a little later — take the
- * look-up lease of an operation whose outcome is unknown, and look it up by key. A look-up before the row is due
- * that learns nothing changes nothing ({@link LookupDecisions}: Release).
+ * Whether a target's notification may start a look-up of the operation it names. A notification is a trigger, never
+ * evidence: at most it takes the look-up lease the reconcile job would take a little later; an early look-up that
+ * learns nothing changes nothing ({@link LookupDecisions}: Release).
  *
  * <pre>
  * row                                         → decision

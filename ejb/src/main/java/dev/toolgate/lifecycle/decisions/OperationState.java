@@ -9,7 +9,6 @@ import java.time.Instant;
 public record OperationState(OperationStatus status, String requestHash, Instant leaseUntil, Instant nextCheckAt,
                              boolean escalated, ApprovalStanding approval) {
 
-    /** The row as the capture decision sees it, with the approval's standing read beside it. */
     public static OperationState of(OperationView row, ApprovalStanding approval) {
         return new OperationState(row.status(), row.requestHash(), row.leaseUntil(), row.nextCheckAt(), row.escalatedAt() != null, approval);
     }

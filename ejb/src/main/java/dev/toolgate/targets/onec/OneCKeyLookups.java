@@ -92,12 +92,10 @@ final class OneCKeyLookups {
     }
 
     /**
-     * One request for several keys; each document is its key's. What says the target cannot be asked now (no answer,
-     * a refusal of the credentials, a rate limit) is every key's answer: asking each again would only repeat it. Any
-     * other answer that is not a readable list of documents carrying the keys asked (a 5xx, a front end's limit on
-     * the query's length, a publication that cannot read {@code or}, a body that does not parse, a document whose key
-     * is none asked) has each key asked alone: one key's trouble never holds up the others, and no key's answer rests
-     * on a reading of the shared one that its own look-up would not make.
+     * One request for several keys. What says the target cannot be asked now (no answer, refused credentials, a rate
+     * limit) is every key's answer. Any other answer that is not a readable list of documents carrying only keys asked
+     * (a 5xx, a front end's query-length limit, no {@code or}, a body that does not parse) has each key asked alone: one
+     * key's trouble never holds up the others, and no answer rests on a reading its own look-up would not make.
      */
     private List<Lookup> byKeys(List<Attempt> asked, List<String> conditions) {
         Exchange exchange = http.send(requests.set(settings.documentSet(), OneCRequests.anyOf(conditions) + SELECT

@@ -72,8 +72,8 @@ final class OneCRequests {
     static final String OR = "%20or%20";
 
     /**
-     * A name in a URL's path: 1C's entity and field names are Cyrillic. Encoded once each (the encoder was a fiftieth of a
-     * new operation's CPU): only names from the settings and this package's constants come here, never a value.
+     * A name in a URL's path (1C's are Cyrillic), encoded once each (docs/benchmark.md, "Where the gateway's CPU goes"):
+     * only names from the settings and this package's constants come here, never a value.
      */
     static String encode(String name) {
         return ENCODED_NAMES.computeIfAbsent(name, n -> URLEncoder.encode(n, StandardCharsets.UTF_8));

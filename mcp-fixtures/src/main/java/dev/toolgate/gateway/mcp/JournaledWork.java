@@ -25,13 +25,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /**
- * The task-creating fixtures' work, done by the product: each call is a real operation — an {@code invoice.create} at
- * the 1C simulator, a {@code payment.create} that waits for a person — under a fresh key that names the fixture
- * ({@code conformance:<operation>:<intent>-<uuid>:v1}), so the suite arms the simulator by that name: a delay for
- * {@code slow-compute-<n>s}, a refusal for {@code failing-job}. For a client
- * that declared tasks the gateway's call runs on a managed thread and the tool answers, once the journal holds the
- * row, the {@code CreateTaskResult} {@link Tasks} makes of it — the task the product's own tools create, read by the
- * same {@code tasks/get}; for any other client the call runs on the request thread and answers the tool result.
+ * The task-creating fixtures' work, done by the product: a real operation under a fresh key naming the fixture
+ * ({@code conformance:<operation>:<intent>-<uuid>:v1}), by which the suite arms the simulator. A client that declared
+ * tasks gets, once the journal holds the row, the {@code CreateTaskResult} {@link Tasks} makes of it (the product's own
+ * task, read by the same {@code tasks/get}); any other gets the tool result, on the request thread.
  */
 @ApplicationScoped
 class JournaledWork {

@@ -9,9 +9,8 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 
 /**
- * {@code slow_compute}: the suite's task-supporting tool, "{@code seconds} of work, then a result" — here an invoice
- * created at the 1C simulator, which the suite arms to take {@code seconds} (key {@code slow-compute-<n>s-…}). A
- * task for a client that declared tasks, the tool result for one that did not.
+ * {@code slow_compute}: the suite's task-supporting tool, "{@code seconds} of work, then a result" — here an invoice at
+ * the 1C simulator, which the suite arms to take {@code seconds} (key {@code slow-compute-<n>s-…}; {@link JournaledWork}).
  */
 @ApplicationScoped
 class SlowCompute implements MountedTool {

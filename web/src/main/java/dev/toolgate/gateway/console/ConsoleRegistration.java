@@ -17,10 +17,9 @@ import java.util.EnumSet;
 import java.util.logging.Logger;
 
 /**
- * Puts the console in place at start-up, by code because it depends on configuration: with an identity provider,
+ * Puts the console in place at start-up, by code as it depends on configuration: with an identity provider,
  * {@code /console/*} is protected and guarded ({@link ConsoleGuard}); without, it says how to configure one. The session
- * cookie is HttpOnly, Secure by default, scoped to {@code /console}, and SameSite=Lax, not Strict: the provider's
- * redirect back is a cross-site navigation that must carry it.
+ * cookie is HttpOnly, Secure by default, scoped to {@code /console}, SameSite=Lax: the provider's redirect is cross-site.
  */
 @WebListener
 public class ConsoleRegistration implements ServletContextListener {

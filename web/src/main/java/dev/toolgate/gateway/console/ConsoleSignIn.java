@@ -8,7 +8,7 @@ import jakarta.security.enterprise.authentication.mechanism.http.openid.ClaimsDe
  * How people sign in: Jakarta Security's OpenID Connect mechanism, portable across Payara and WildFly; it acts only
  * on the console's protected pages and its callback. JWKS timeouts of 5 s, not 500 ms: a freshly started provider on a
  * loaded host is slower. Tokens are not refreshed: {@link ConsoleGuard}'s expiry ends a session. Sign-out is
- * {@code ConsoleServlet}'s own: the mechanism's logout redirects to a wrong address on WildFly.
+ * {@link SignOut}'s, which says why.
  */
 @ApplicationScoped
 @OpenIdAuthenticationMechanismDefinition(

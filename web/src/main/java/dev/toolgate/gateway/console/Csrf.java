@@ -9,7 +9,6 @@ import java.util.Base64;
 /**
  * Cross-site request forgery, refused twice over: a state-changing request must carry the session's token in its
  * form, and must not come from another origin by the browser's word ({@code Origin}, {@code Sec-Fetch-Site}).
- * The session cookie is also SameSite=Lax.
  */
 final class Csrf {
 

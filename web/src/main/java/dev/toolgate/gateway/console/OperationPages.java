@@ -38,7 +38,6 @@ final class OperationPages {
         return html.raw("</ul>");
     }
 
-    /** One operation's whole story on one screen. */
     static Html record(OperationRecords.OperationRecord record, ConsoleUser user, String csrf, ConsoleSettings settings, Instant now, String flash) {
         OperationView op = record.operation();
         Standing standing = Standing.of(op, ApprovalStanding.of(op, record.approval(), now) == ApprovalStanding.ACTIVE, now);

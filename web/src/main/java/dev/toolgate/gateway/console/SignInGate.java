@@ -29,14 +29,12 @@ import java.util.logging.Logger;
 /**
  * Stands in front of the OpenID Connect sign-in ({@link ConsoleSignIn}): answers 503 with {@code Retry-After} when
  * someone not signed in would be sent to a provider that does not answer (else Payara answers an empty 500, WildFly
- * a stack trace). Registered with {@link AuthConfigFactory} in place of Jakarta Security's registration, since its
- * mechanism runs before any filter; portable across Payara and WildFly.
+ * a stack trace; {@code ConsoleIT}, {@code EarSuite}). Registered with {@link AuthConfigFactory} in place of Jakarta
+ * Security's registration, since its mechanism runs before any filter.
  *
- * <p>{@code /api} and {@code /mcp} carry their own bearer token, yet Jakarta Security's bridge would look its
- * {@code BeanManager} up in JNDI on each of them (docs/benchmark.md); the gate answers them itself, so it is
- * installed even when the console is off ({@code provider} null). So too {@code /notifications}, which a target's
- * source network or token admits: there the OpenID mechanism would also read the form — as ISO-8859-1, up to the
- * container's 2 MB and failing past it with an empty 500 — before the door could read its own body.
+ * <p>Installed even with the console off ({@code provider} null): it answers {@code /api}, {@code /mcp} and
+ * {@code /notifications} itself, whose doors admit their callers, so Jakarta Security's bridge neither looks its
+ * {@code BeanManager} up in JNDI on each call nor reads a notification's form before its door (docs/console.md).
  */
 final class SignInGate implements AuthConfigProvider {
 
@@ -190,10 +188,7 @@ final class SignInGate implements AuthConfigProvider {
         return session == null || session.getAttribute(ConsoleGuard.USER) == null;
     }
 
-    /**
-     * SEND_CONTINUE, not SEND_FAILURE, after which a container may answer with an error of its own in place of the
-     * page. Whatever the mechanism had begun (a redirect, a cookie) is reset first.
-     */
+    /** SEND_CONTINUE, not SEND_FAILURE, which lets a container put its own error page in place of ours; resets first. */
     private static AuthStatus down(MessageInfo message) throws AuthException {
         if (!(message.getResponseMessage() instanceof HttpServletResponse response) || response.isCommitted()) {
             throw new AuthException("the identity provider does not answer");

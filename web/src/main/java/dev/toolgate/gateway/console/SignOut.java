@@ -10,10 +10,9 @@ import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
 
 /**
- * Ends the console session, then the person's session at the identity provider (OpenID Connect RP-Initiated
- * Logout), which sends them back to the signed-out page. Not through the mechanism's own logout
- * ({@code request.logout()}): on WildFly 39 it redirects to its UriBuilder's toString(), an object name under
- * RESTEasy rather than the provider's address (eclipse-ee4j/soteria#367).
+ * Ends the console session, then the person's at the identity provider (OpenID Connect RP-Initiated Logout), which
+ * sends them back to the signed-out page. Not by {@code request.logout()}: on WildFly 39 it redirects to an object
+ * name, not the provider's address (eclipse-ee4j/soteria#367).
  */
 @ApplicationScoped
 public class SignOut {

@@ -95,9 +95,8 @@ public class InputEdge implements Filter {
                 }
             }
         }
-        // the console's forms; a target's form-encoded notification (Bitrix24's outbound events) is read by its door,
-        // within the door's size limit, with form(): the container's parser would read up to 2 MB (and fail past
-        // that), log what it cannot decode, value and all, and log a line for every empty field
+        // the console's forms only; a target's form notification is read by its door, within its limit, with form():
+        // the container's parser reads up to 2 MB and logs what it cannot decode, value and all, and every empty field
         if (door == Door.CONSOLE && "POST".equals(request.getMethod()) && isForm(request.getContentType())) {
             if (request.getCharacterEncoding() == null) {
                 // a form without a charset is read as ISO-8859-1, where non-UTF-8 bytes would pass unseen
@@ -120,9 +119,8 @@ public class InputEdge implements Filter {
     }
 
     /**
-     * A form-encoded body (a door's own, read within its limit), decoded strictly — bytes that are not UTF-8 and
-     * malformed escapes are refused, never replaced — and each field held to the rules the edge holds the console's
-     * form fields to. As {@link HttpServletRequest#getParameterMap()} gives it, without the query's parameters.
+     * A door's form-encoded body, decoded strictly (non-UTF-8 bytes and malformed escapes refused, never replaced), each
+     * field held to the console's form rules; as {@link HttpServletRequest#getParameterMap()}, without the query.
      */
     public static Map<String, String[]> form(byte[] body) {
         String text;

@@ -11,9 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * A door served by a servlet: every method it does not name is answered 405 with {@code Allow} in the door's form.
- * {@link HttpServlet} would answer 501, 405 without {@code Allow}, or echo a TRACE with its headers; RFC 9110 wants
- * 405 with {@code Allow}.
+ * A door served by a servlet: every method it does not name is answered 405 with {@code Allow} (RFC 9110) in the
+ * door's form, where {@link HttpServlet} would answer 501, 405 without {@code Allow}, or echo a TRACE's headers.
  */
 public abstract class ServletDoor extends HttpServlet {
 

@@ -11,9 +11,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * An instance told to stop (SIGTERM) refuses every new call at once with 503 and {@code Retry-After}, and says so
- * in readiness, while calls in flight finish. Otherwise the server answers a call during teardown with a 500 or an
- * HTML 503. Nothing of a refused call was done: the agent retries the same key.
+ * An instance told to stop (SIGTERM) refuses every new call at once with 503 and {@code Retry-After}, and says so in
+ * readiness, while calls in flight finish; a server tearing down would answer a 500 or an HTML 503. Nothing of a
+ * refused call was done: the agent retries the same key.
  */
 public final class Stopping implements Filter {
 

@@ -22,11 +22,9 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * An approval in the protocol, for a 2026-07-28 client that declares URL-mode elicitation (and not tasks, which
- * carry it in the task): the call that finds its operation awaiting a person answers an {@code InputRequiredResult}
- * whose elicitation opens the console's approval page for exactly this operation, with a {@code requestState}
- * ({@link RequestStates}). The client retries the same call — same key, same arguments, a new id — echoing the
- * state; the gateway then decides as for any call: sent if a person approved this fingerprint, asked again if not.
+ * An approval in the protocol (docs/mcp.md, Approvals in the protocol) for a 2026-07-28 client that declares URL-mode
+ * elicitation and not tasks: an {@code InputRequiredResult} opening the console's approval page for this operation,
+ * with a {@code requestState} ({@link RequestStates}) that the client's retry of the same call echoes.
  */
 @ApplicationScoped
 public class ApprovalRounds {
@@ -38,9 +36,8 @@ public class ApprovalRounds {
     OperationRecords records;
 
     /**
-     * Base64 of the HMAC key for {@code requestState}; every instance behind one load balancer needs the same. Absent:
-     * a random key per process, so a retry that reaches another instance (or comes after a restart) is refused and
-     * simply calls again without the state.
+     * Base64 of the HMAC key for {@code requestState}, the same on every instance behind one load balancer. Absent: a
+     * random key per process, so a retry reaching another instance (or after a restart) is refused and calls again.
      */
     @Inject
     @ConfigProperty(name = "toolgate.mcp.request-state-secret")
@@ -82,9 +79,8 @@ public class ApprovalRounds {
     }
 
     /**
-     * Keyed once, when the application starts: a malformed or short secret stops the deployment with a message that
-     * names the setting, not every approval round later; and two first calls at once cannot each draw a random key
-     * (the states one of them signed would then fail verification).
+     * Keyed at start: a malformed or short secret stops the deployment, naming the setting; and two first calls at
+     * once cannot each draw a random key (one's states would then fail verification).
      */
     void keyedAtStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
         secret();

@@ -13,11 +13,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Whether a known tool's arguments have the shape its {@code inputSchema} declares: members, required ones
- * and JSON types. A call that fails here reaches nothing and is answered with an error result, not -32602
- * (SEP-1303, MCP 2025-11-25: hosts do not show protocol errors to the model, which wrote the arguments and
- * is the one that must correct them), typed as REST types the same bad input. What the shape allows but a
- * field's rule refuses (a fraction of a kopeck, an unknown currency) is left to the gateway's validation.
+ * Whether a known tool's arguments have the shape its {@code inputSchema} declares (members, required ones, JSON
+ * types). A call that fails here reaches nothing and gets an error result typed as REST types the same bad input, not
+ * -32602: hosts do not show protocol errors to the model, which must correct them (SEP-1303, MCP 2025-11-25). What
+ * the shape allows but a field's rule refuses (a fraction of a kopeck) is left to the gateway's validation.
  */
 final class Arguments {
 

@@ -5,7 +5,7 @@ import jakarta.json.JsonObject;
 /**
  * What the client declared it handles on this request (2026-07-28 carries its capabilities on every request):
  * tasks ({@code extensions["io.modelcontextprotocol/tasks"]}) and URL-mode elicitation
- * ({@code elicitation.url}). A legacy request declares neither, so it gets today's answers.
+ * ({@code elicitation.url}). A legacy request declares neither.
  */
 record Declared(boolean tasks, boolean urlElicitation) {
 

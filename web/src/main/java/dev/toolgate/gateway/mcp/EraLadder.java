@@ -9,10 +9,9 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * Whether a request is served, and in which era, before any method runs: the revision (body first, the
- * {@code MCP-Protocol-Version} header as its cross-check), then the mirrored headers. Each refusal is a 400 with
- * a JSON-RPC error a dual-era client recognises as modern (transports: Backward Compatibility), so it corrects
- * its request rather than falling back to {@code initialize}.
+ * Whether a request is served, and in which era, before any method runs: the revision ({@link ProtocolVersions}), then
+ * the mirrored headers. Each refusal is a 400 with a JSON-RPC error a dual-era client recognises as modern (transports:
+ * Backward Compatibility), so it corrects its request rather than falling back to {@code initialize}.
  */
 final class EraLadder {
 

@@ -36,7 +36,6 @@ final class JsonRpc {
     private JsonRpc() {
     }
 
-    /** What a body is. */
     sealed interface Message {
     }
 

@@ -28,11 +28,11 @@ import java.util.Collections;
 import java.util.Optional;
 
 /**
- * {@code /mcp}, MCP's Streamable HTTP transport, dual-era: 2026-07-28 (stateless by design) and the
- * {@code initialize} revisions 2025-11-25 and 2025-06-18, on the same URL ({@link EraLadder} tells them apart).
- * Each POST carries one JSON-RPC message and is answered with {@code application/json} (a request) or 202 (a notification); no
- * {@code Mcp-Session-Id}, no server-initiated stream, so GET and DELETE are 405. The HTTP edge checks, in
- * this order: Origin (403), bearer token (401, with the protected-resource metadata), rate (429), size (413).
+ * {@code /mcp}, MCP's Streamable HTTP transport for 2026-07-28 (stateless by design) and the {@code initialize}
+ * revisions 2025-11-25 and 2025-06-18 on one URL ({@link EraLadder} tells them apart). Each POST carries one JSON-RPC
+ * message, answered with {@code application/json}, or 202 for a notification; no {@code Mcp-Session-Id}, no
+ * server-initiated stream, so only POST is served. Checked in order: Origin (403), bearer token (401, with the
+ * protected-resource metadata), rate (429), size (413).
  */
 @WebServlet(urlPatterns = McpEndpoint.PATH)
 public class McpEndpoint extends ServletDoor {
@@ -49,7 +49,6 @@ public class McpEndpoint extends ServletDoor {
     @Inject
     McpMethods methods;
 
-    /** POST alone: no stream to GET, no session to DELETE; every other method is 405 ({@link ServletDoor}). */
     public McpEndpoint() {
         super("POST");
     }
@@ -140,7 +139,6 @@ public class McpEndpoint extends ServletDoor {
         return status;
     }
 
-    /** The deployment's absolute base ({@code http://host:port} plus the context root). */
     static String base(HttpServletRequest request) {
         return Requests.base(request);
     }

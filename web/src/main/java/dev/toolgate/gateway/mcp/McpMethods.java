@@ -55,11 +55,7 @@ public class McpMethods {
     /** The process types' tools, built once: the catalog is read at start-up and does not change while deployed. */
     private volatile List<Tool> processTools;
 
-    /**
-     * The reply to {@code call} by {@code caller} in {@code era} ({@link ProtocolVersions.Legacy} or
-     * {@link ProtocolVersions.Modern}); {@code api} is the REST API's absolute base, for links. The same tools,
-     * schemas and answers in both eras; a modern result also says its {@code resultType} and who answered.
-     */
+    /** {@code api}: the REST API's absolute base, for links. Both eras get the same tools, schemas and answers. */
     JsonObject answer(Caller caller, JsonRpc.Call call, ProtocolVersions.Era era, String api) {
         boolean modern = era instanceof ProtocolVersions.Modern;
         try {

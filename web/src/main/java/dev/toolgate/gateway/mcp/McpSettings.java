@@ -25,9 +25,8 @@ public class McpSettings {
     Optional<String> allowedOrigins;
 
     /**
-     * Also allow any {@code http(s)://localhost}, {@code 127.0.0.1} or {@code [::1]} origin, on any port: for a gateway
-     * run on a developer's machine (the local run sets it), where browser-based MCP tools are served from localhost.
-     * DNS rebinding gives an attacker's page its own name as Origin, never localhost, so this keeps that defence.
+     * Also allow any {@code http(s)://localhost}, {@code 127.0.0.1} or {@code [::1]} origin, on any port: for browser MCP
+     * tools on a developer's machine (the local run sets it). A rebinding page's Origin is its own name, not localhost.
      */
     @Inject
     @ConfigProperty(name = "toolgate.mcp.allow-localhost-origins", defaultValue = "false")

@@ -6,9 +6,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
 /**
- * MCP carries W3C trace context in {@code params._meta.traceparent} (reserved by the 2025-11-25 revision);
- * it is taken exactly as the {@code traceparent} header is by the REST API's {@code Correlation}, and wins
- * over the header because it travels with the message through any proxy.
+ * MCP's W3C trace context in {@code params._meta.traceparent} (2025-11-25), taken as REST's {@code Correlation} takes
+ * the header, and winning over the header because it travels with the message through any proxy.
  */
 final class McpTracing {
 

@@ -17,11 +17,10 @@ import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 
 /**
- * The body's values that 2026-07-28 mirrors into HTTP headers ({@code Mcp-Method}, {@code Mcp-Name},
- * {@code Mcp-Param-Idempotency-Key}) checked against the body, as a pure function. A proxy or load balancer
- * routes and deduplicates by the headers while this server executes the body: if they could differ, a key seen
- * by the proxy would not be the key the journal records. Modern requests must carry them; a legacy request
- * that carries one anyway gets it checked too (transports: Server Validation, Custom Headers).
+ * The body's values that 2026-07-28 mirrors into headers ({@code Mcp-Method}, {@code Mcp-Name},
+ * {@code Mcp-Param-Idempotency-Key}) checked against the body, as a pure function. A proxy routes and deduplicates by
+ * the headers while this server executes the body: if they differed, the key the proxy saw would not be the journal's.
+ * Modern requests must carry them; a legacy request's are checked too (transports: Server Validation, Custom Headers).
  */
 final class MirroredHeaders {
 
@@ -61,10 +60,7 @@ final class MirroredHeaders {
         return Optional.empty();
     }
 
-    /**
-     * Why a header that names one thing is sent more than once ({@code count} says how often), or empty. A proxy may act
-     * on the last value where this server would read the first: two keys, two revisions, two methods could be in play.
-     */
+    /** A single header sent more than once: a proxy may act on the last value where this server reads the first. */
     static Optional<String> repeated(ToIntFunction<String> count) {
         return SINGLE.stream().filter(name -> count.applyAsInt(name) > 1).findFirst()
                 .map(name -> "the " + name + " header is sent more than once; send it once");

@@ -9,8 +9,7 @@ import java.time.Duration;
 
 /**
  * What 2026-07-28 adds to every result: the required {@code resultType} ({@code complete} unless the result said
- * otherwise, e.g. {@code task}) and, in {@code _meta}, who answered ({@code io.modelcontextprotocol/serverInfo},
- * a SHOULD now that there is no {@code initialize} to carry it). Errors pass unchanged.
+ * otherwise) and, in {@code _meta}, who answered ({@code io.modelcontextprotocol/serverInfo}). Errors pass unchanged.
  */
 final class ModernResults {
 

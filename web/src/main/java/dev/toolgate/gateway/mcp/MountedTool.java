@@ -4,10 +4,9 @@ import dev.toolgate.access.Caller;
 import jakarta.json.JsonObject;
 
 /**
- * A tool mounted beside the product's own, found as a CDI bean. The product ships none, so its {@code tools/list} and
- * {@code tools/call} are exactly the catalog's; a test deployment adds the conformance suite's fixture tools this way
- * (module {@code mcp-fixtures}, docs/mcp.md#conformance). It answers the whole JSON-RPC reply, a result or an error,
- * because a fixture may have to refuse with a protocol error (-32021); the door stamps and sends it as any other.
+ * A tool mounted beside the product's own, found as a CDI bean. The product ships none; a test deployment adds the
+ * conformance suite's fixture tools this way (docs/mcp.md#conformance). It answers the whole JSON-RPC reply, because a
+ * fixture may have to refuse with a protocol error (-32021); the door stamps and sends it as any other.
  */
 interface MountedTool {
 

@@ -18,9 +18,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * A process as a task ({@code process:<key>}), as {@link Tasks} makes one of an operation: the process row is the
- * task. It goes on by itself (the reconcile job advances it), so {@code working} needs nobody; a step awaiting a
- * person's approval is {@code input_required}.
+ * A process as a task ({@code process:<key>}), its row the task, as {@link Tasks} does for an operation. It goes on by
+ * itself (the reconcile job advances it), so {@code working} needs nobody; a step awaiting approval is input_required.
  */
 @ApplicationScoped
 public class ProcessTasks {

@@ -11,9 +11,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * RFC 9728 protected-resource metadata of {@code /mcp}, where the 401's {@code resource_metadata} points:
- * which authorization servers issue tokens for it (none by default: tokens are issued by the admin API).
- * Public, like the REST API's description.
+ * RFC 9728 protected-resource metadata of {@code /mcp}, where the 401's {@code resource_metadata} points: which
+ * authorization servers issue tokens for it (none by default: the admin API issues them). Public.
  */
 @WebServlet(urlPatterns = {McpEndpoint.METADATA, "/.well-known/oauth-protected-resource"})
 public class ProtectedResourceMetadata extends ServletDoor {

@@ -6,20 +6,18 @@ import jakarta.json.JsonString;
 import java.util.List;
 
 /**
- * Which revision a request speaks (MCP 2026-07-28, basic/versioning: "a dual-era server selects its behavior from
- * how the client opens"), as a pure table. A request whose {@code params._meta} claims a protocol version is
- * modern and served statelessly; one without is legacy (the {@code initialize} handshake's revisions). The
- * {@code MCP-Protocol-Version} header is a cross-check of the body, never the other way round: a load balancer
- * routes on the header, this server executes the body, so the two must agree (transports: Server Validation).
+ * Which revision a request speaks (MCP 2026-07-28, basic/versioning), as a pure table. A request whose
+ * {@code params._meta} claims a protocol version is modern and served statelessly; one without is legacy (the
+ * {@code initialize} handshake's revisions). The {@code MCP-Protocol-Version} header only cross-checks the body, which
+ * is what runs, for the reason {@link MirroredHeaders} gives (transports: Server Validation).
  */
 final class ProtocolVersions {
 
     static final String MODERN = "2026-07-28";
     static final String LEGACY_LATEST = "2025-11-25";
     /**
-     * The legacy revisions whose Streamable HTTP transport and tool shapes this endpoint serves, newest first.
-     * Not 2025-03-26: it requires servers to accept JSON-RPC batches, which later revisions removed and
-     * this endpoint refuses; a client asking for it is offered the latest.
+     * The legacy revisions this endpoint serves, newest first. Not 2025-03-26: it requires JSON-RPC batches, which
+     * later revisions removed and this endpoint refuses; a client asking for it is offered the latest.
      */
     static final List<String> LEGACY = List.of(LEGACY_LATEST, "2025-06-18");
     /** What {@code server/discover} and an unsupported-version error list, newest first. */
@@ -40,7 +38,6 @@ final class ProtocolVersions {
     sealed interface Era {
     }
 
-    /** The {@code initialize} handshake's revisions: answered as before, statelessly. */
     record Legacy() implements Era {
     }
 
@@ -87,9 +84,8 @@ final class ProtocolVersions {
     }
 
     /**
-     * What an unsupported-version error may say was requested — the protocol requires the claim echoed — when it is shaped
-     * like a version (a date, a semantic version: no card number, no control character), otherwise nothing: the schema
-     * requires the member, and a value of any other shape is not repeated back.
+     * The claim an unsupported-version error must echo, if shaped like a version; otherwise "" (the schema requires the
+     * member), so a value of any other shape (a card number, a control character) is not repeated back.
      */
     static String requestedShown(String requested) {
         return requested != null && REVISION_SHAPE.matcher(requested).matches() ? requested : "";

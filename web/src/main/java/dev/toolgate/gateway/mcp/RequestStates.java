@@ -19,11 +19,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The {@code requestState} of an approval's multi-round-trip answer (2026-07-28 basic/patterns/mrtr), as pure
- * functions of a secret: an HMAC-SHA256 over what it binds — the principal, the operation's key and fingerprint, an
- * expiry, and the number of attempts made when it was issued. The pattern says the state is attacker-controlled
- * input: it is accepted only with a valid MAC, from the same principal, for the same key and fingerprint, before its
- * expiry, and only while no attempt has been made since — so one state can let at most one attempt go out (single
- * use without a table of used states: the journal's attempt count is the record of use).
+ * functions of a secret: an HMAC-SHA256 over the {@link Claims}. It is attacker-controlled input, accepted only while
+ * every claim holds and no attempt has been made since it was issued: single use without a table of used states,
+ * the journal's attempt count being the record of use.
  */
 final class RequestStates {
 
@@ -33,7 +31,6 @@ final class RequestStates {
     private RequestStates() {
     }
 
-    /** What a state binds. */
     record Claims(String principal, String key, String fingerprint, int attempts, Instant expires) {
     }
 

@@ -19,10 +19,8 @@ import java.util.Optional;
 
 /**
  * {@code tasks/get}, {@code tasks/update} and {@code tasks/cancel} of the tasks extension, for 2026-07-28 requests.
- * A task id names an operation or a process of the caller's tenant; any other is an unknown task (-32602), the same
- * answer whether it never existed or belongs to another tenant. A task id's key passes the rule of every key
- * ({@link Inputs#key}) before anything looks it up; a refusal of the journal's or the gateway's is answered as what it
- * is, never as a bug.
+ * A task id names an operation or a process of the caller's tenant; any other is an unknown task (-32602), whether it
+ * never existed or is another tenant's. A refusal of the journal's or the gateway's is answered as such, never as a bug.
  */
 @ApplicationScoped
 public class TaskMethods {

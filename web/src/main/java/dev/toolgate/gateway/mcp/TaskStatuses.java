@@ -7,13 +7,9 @@ import dev.toolgate.process.ProcessStatus;
 import java.time.Duration;
 
 /**
- * The tasks extension's statuses for the journal's states, as a pure table (docs/mcp.md#tasks). The extension has
- * no "unknown": an outcome being clarified is {@code working} with a {@code statusMessage} that says so, because the
- * gateway settles it by itself (look-up by key, then the recorded outcome). A person's approval is
- * {@code input_required}. A settled operation is {@code completed} whatever its ending — the extension keeps
- * {@code failed} for JSON-RPC errors, and a refused payment is a tool result with {@code isError}, as the
- * synchronous call would have answered. {@code cancelled} is an operation declined before anything was sent — by
- * a person or by the agent's {@code tasks/cancel}, which records exactly that.
+ * The tasks extension's statuses for the journal's states, as a pure table (docs/mcp.md#tasks). An outcome being
+ * clarified is {@code working} (the extension has no "unknown"): the gateway settles it by itself. A settled operation
+ * is {@code completed} whatever its ending: the extension keeps {@code failed} for JSON-RPC errors.
  */
 final class TaskStatuses {
 

@@ -23,11 +23,9 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Long operations as durable tasks (extension {@code io.modelcontextprotocol/tasks}). A task is not a second
- * record: its id is the operation's key behind a prefix ({@code operation:<key>}), so the journal row is the task,
- * {@code tasks/get} is a read of that row, and a lost {@code CreateTaskResult} is recovered by calling the tool again
- * with the same key — the answer names the same task. The row is committed before the gateway answers, so the
- * extension's "durably created before it is returned" holds by construction.
+ * Long operations as durable tasks (extension {@code io.modelcontextprotocol/tasks}; docs/mcp.md, Tasks). The journal
+ * row is the task, its id the key behind a prefix ({@code operation:<key>}): committed before the answer, it is durable
+ * as the extension requires, and a lost {@code CreateTaskResult} is recovered by calling the tool again with the key.
  */
 @ApplicationScoped
 public class Tasks {
@@ -115,9 +113,8 @@ public class Tasks {
     }
 
     /**
-     * Who may withdraw an operation that waits for a person: the agent that submitted it, or an approver — REST's decline
-     * is an approver's alone. Another agent of the tenant may not: withdrawing ends the key for good and revokes an
-     * approval a person may already have granted.
+     * The submitting agent or an approver (REST's decline is an approver's alone); not another agent of the tenant:
+     * withdrawing ends the key for good and revokes an approval a person may already have granted.
      */
     static boolean mayCancel(Caller caller, OperationView op) {
         return caller.principalId().equals(op.agentId()) && caller.has(Role.AGENT) || caller.has(Role.APPROVER);

@@ -9,9 +9,8 @@ import jakarta.json.JsonObject;
 import java.util.Set;
 
 /**
- * One tool: its definition as {@code tools/list} shows it, the roles that may call it (the REST method's
- * {@code @Allowed}), and the catalog operation it submits (null for an evidence tool) — for a process's tool, the
- * process's input as its fields, and the process type it starts.
+ * One tool: the roles that may call it (the REST method's {@code @Allowed}), and the catalog operation it submits
+ * (null for an evidence tool) or, for a process's tool, the process's input as its fields and the type it starts.
  */
 record Tool(String name, JsonObject definition, Set<Role> allowed, OperationSpec operation, ProcessType process) {
 

@@ -31,9 +31,9 @@ import jakarta.json.JsonValue;
 import java.util.Optional;
 
 /**
- * {@code tools/call}: an operation tool submits through {@link CommandGateway} exactly as
- * {@code POST /api/v1/operations} does (same parser rules, same capture, same answers); the evidence tools
- * read the journal or resume through the gateway. No transaction here: the gateway's phases open their own.
+ * {@code tools/call}: an operation tool submits through {@link CommandGateway} exactly as {@code POST /api/v1/operations}
+ * does; the evidence tools read the journal or resume through the gateway. No transaction here: the gateway's phases
+ * open their own.
  */
 @ApplicationScoped
 public class ToolCalls {
@@ -59,8 +59,8 @@ public class ToolCalls {
     ApprovalRounds rounds;
 
     /**
-     * The result of calling {@code tool}, a tool the caller may call. Arguments without its shape get an error
-     * result too, never a protocol error: it is the model that must read what to correct (SEP-1303).
+     * For a tool the caller may call. Arguments without its shape get an error result, never a protocol error: the
+     * model must read what to correct (SEP-1303).
      */
     JsonObject call(Caller caller, Tool tool, JsonValue arguments, String api, String callId) {
         return call(caller, tool, arguments, api, callId, Declared.NOTHING);

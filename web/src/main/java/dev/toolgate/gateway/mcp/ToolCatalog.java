@@ -16,10 +16,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The tools: one per operation of {@link OperationCatalog}, and the evidence tools a replacement agent
- * works with. Who sees and calls which is the REST API's rule: submitting is for {@code agent}; reading
- * a record for every role that reads one; resuming for {@code agent} and {@code operator}. A principal
- * with only {@code operator} (or {@code auditor}, read-only) is therefore limited to the evidence tools.
+ * The tools: one per operation of {@link OperationCatalog}, and the evidence tools a replacement agent works with.
+ * Who sees and calls which is the REST API's rule, so a principal with only {@code operator} (or {@code auditor},
+ * read-only) is limited to the evidence tools.
  */
 final class ToolCatalog {
 
@@ -42,10 +41,7 @@ final class ToolCatalog {
             "crm.deal.lose", "Moves an existing Bitrix24 deal to the lost stage (never deletes it)",
             "payment.create", "Creates a payment in YooKassa (charges money)",
             "payment.refund", "Refunds a YooKassa payment (moves money)");
-    /**
-     * Money, documents and changes to existing records: an effect someone must undo by hand when it was not
-     * meant (MCP's destructiveHint).
-     */
+    /** Money, documents and changes to existing records: undone by hand if not meant (MCP's destructiveHint). */
     private static final Set<String> DESTRUCTIVE = Set.of("invoice.create", "invoice.post", "invoice.cancel", "crm.deal.lose",
             "payment.create", "payment.refund");
 

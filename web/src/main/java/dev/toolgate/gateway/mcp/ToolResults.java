@@ -23,10 +23,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The one place where the gateway's answers become MCP tool results, as {@code Answers} is for REST: the
- * same {@link GatewayAnswer} (decided once, by {@code AgentAnswers}) and the same problem types, as a
- * {@code CallToolResult} with {@code structuredContent}, a text for the model, and {@code isError} where
- * the call failed for good or was refused.
+ * The one place where the gateway's answers become MCP tool results, as {@code Answers} is for REST: the same
+ * {@link GatewayAnswer} and problem types, as a {@code CallToolResult} with {@code structuredContent}, a text for the
+ * model, and {@code isError} where the call failed for good or was refused.
  */
 final class ToolResults {
 
@@ -38,10 +37,7 @@ final class ToolResults {
     private final String apiPath;
     private final Duration retention;
 
-    /**
-     * @param api       the REST API's absolute base ({@code http://host/api}), for links an agent or a person can follow
-     * @param retention how long finished operations are kept, published as their {@code expires_at}
-     */
+    /** {@code api}: the REST API's absolute base, for links; {@code retention}: published as {@code expires_at}. */
     ToolResults(String api, Duration retention) {
         this.api = api;
         int authority = api.indexOf("://");
@@ -232,7 +228,6 @@ final class ToolResults {
         return api + operationsQuery(op);
     }
 
-    /** The link without its scheme and authority. */
     private String selfPath(OperationView op) {
         return apiPath + operationsQuery(op);
     }

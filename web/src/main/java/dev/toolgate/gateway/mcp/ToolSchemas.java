@@ -35,7 +35,6 @@ final class ToolSchemas {
                 .add("required", required).add("additionalProperties", false).build();
     }
 
-    /** The evidence tools take only the key. */
     static JsonObject keyOnly() {
         return JSON.createObjectBuilder().add("type", "object").add("properties", JSON.createObjectBuilder().add(KEY, key()))
                 .add("required", JSON.createArrayBuilder().add(KEY)).add("additionalProperties", false).build();
@@ -100,11 +99,7 @@ final class ToolSchemas {
         };
     }
 
-    /**
-     * The key, declared for mirroring into {@code Mcp-Param-Idempotency-Key} (2026-07-28, {@code x-mcp-header}): a
-     * proxy or load balancer in front can route and deduplicate by it without parsing the body. Clients of earlier
-     * revisions ignore the keyword.
-     */
+    /** Mirrored into {@code Mcp-Param-Idempotency-Key} ({@code x-mcp-header}) for proxies; older clients ignore it. */
     private static JsonObject key() {
         return JSON.createObjectBuilder().add("type", "string").add("minLength", 1).add("maxLength", 255)
                 .add("pattern", "^[!-~]+$").add("x-mcp-header", MirroredHeaders.KEY_PARAM)

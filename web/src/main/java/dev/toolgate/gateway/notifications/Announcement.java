@@ -1,9 +1,8 @@
 package dev.toolgate.gateway.notifications;
 
 /**
- * What a target's notification body was, read by the door: one the gateway acts on, an event it does not act on
- * (answered 200, so the target stops sending it), a body that is not the target's format (400), one from a stranger
- * (403), or one too large to read (413).
+ * What the door read a target's notification body as: one the gateway acts on, an event it does not (200, so the
+ * target stops sending it), not the target's format (400), from a stranger (403), or too large to read (413).
  */
 sealed interface Announcement {
 

@@ -5,8 +5,7 @@ import java.util.regex.Pattern;
 
 /**
  * A Bitrix24 outbound event, form-encoded: {@code event=ONCRMDEALADD&data[FIELDS][ID]=394&auth[application_token]=…}
- * (with {@code ts}, {@code auth[domain]} and others, which are not read). Deal events only: deals are what our
- * operations make. The token is the door's to check, before this reads anything.
+ * (the rest unread). Deal events only: deals are what our operations make. The token is the door's to check.
  */
 final class Bitrix24Events {
 

@@ -132,11 +132,9 @@ public class NotificationDoor extends ServletDoor {
     }
 
     /**
-     * The body, read here and no further than {@link #MAX_BODY}: a form too, which the container would read up to 2 MB
-     * (failing past that with a 500) and log what it cannot decode of, value and all. A form's text passes the edge's
-     * rules ({@link InputEdge#form}); then Bitrix24's token is checked before anything else in it is read, so a stranger
-     * learns nothing of the format. Only the body's fields count: a token in the query is none. The media type is
-     * compared whole: {@code application/json-patch+json} is not JSON to this door.
+     * The body, read here no further than {@link #MAX_BODY}, a form by {@link InputEdge#form}, not by the container;
+     * Bitrix24's token, from the body only, is checked before anything else is read, so a stranger learns nothing of
+     * the format. The media type is compared whole: {@code application/json-patch+json} is not JSON to this door.
      */
     private static Announcement read(String target, HttpServletRequest request, NoticeSettings.Door door) throws IOException, UnsupportedType {
         boolean form = "bitrix24".equals(target);

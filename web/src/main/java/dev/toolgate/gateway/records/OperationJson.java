@@ -130,9 +130,8 @@ public final class OperationJson {
     }
 
     /**
-     * An instant as {@link Instant#toString} writes it ({@code 2026-12-06T07:02:06.123456Z}: UTC, the fraction in groups
-     * of three digits, none when it is zero), without the general formatter: every answer carries three or four
-     * instants, and the formatter was a quarter of the cost of writing a replay's answer (docs/benchmark.md).
+     * An instant as {@link Instant#toString} writes it ({@code 2026-12-06T07:02:06.123456Z}), without the general
+     * formatter, costly for every answer's three or four instants (docs/benchmark.md, "Where the gateway's CPU goes").
      */
     static String instant(Instant at) {
         long day = Math.floorDiv(at.getEpochSecond(), SECONDS_A_DAY);

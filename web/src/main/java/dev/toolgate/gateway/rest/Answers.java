@@ -24,10 +24,7 @@ final class Answers {
     private final Links links;
     private final Duration retention;
 
-    /**
-     * @param base      the application's base URI ({@code …/api}), from the request
-     * @param retention how long finished operations are kept, published as their {@code expires_at}
-     */
+    /** {@code base}: the API's base URI, from the request; {@code retention}: published as {@code expires_at}. */
     Answers(URI base, Duration retention) {
         this.links = new Links(base);
         this.retention = retention;
@@ -120,7 +117,6 @@ final class Answers {
         return links.operationPath(op.key());
     }
 
-    /** Whole seconds for Retry-After, rounded up: never invite a retry before the moment. */
     static String seconds(Duration duration) {
         long s = (duration.toMillis() + 999) / 1000; // round up: never invite a retry before the moment
         return Long.toString(Math.max(1, s));

@@ -76,9 +76,8 @@ public class ApprovalsResource {
     }
 
     /**
-     * {@code {"operation_key", "request_hash", "reason"?}} → 200 the operation, failed for good with
-     * {@code approval_declined}: a person said no, and nothing is ever sent. The fingerprint is required: a decline,
-     * like an approval, is about the intent the approver was shown.
+     * {@code {"operation_key", "request_hash", "reason"?}} → 200 the operation, failed for good, nothing ever sent. The
+     * fingerprint is required: a decline, like an approval, is about the intent the approver was shown.
      */
     @POST
     @Path("declines")

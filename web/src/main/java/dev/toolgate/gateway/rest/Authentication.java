@@ -27,9 +27,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every call carries {@code Authorization: Bearer <token>}: 401 without a valid one, before anything
- * else is looked at (so an anonymous caller learns nothing, not even which paths exist). Then the
- * caller's rate limit, and the body's size.
+ * Every call carries {@code Authorization: Bearer <token>}: 401 without a valid one, before anything else is looked at
+ * (so an anonymous caller learns nothing, not even which paths exist). Then the caller's rate limit, and the body's size.
  */
 @Provider
 @PreMatching
@@ -61,9 +60,8 @@ public class Authentication implements ContainerRequestFilter {
     }
 
     /**
-     * The caller of a request with these {@code Authorization} values and this {@code Content-Length} (-1: none
-     * said), or the refusal: 401, 429 (the call counts against the caller's rate), 413. Also {@link SubmitDoor}'s:
-     * public, as every method called through the container's proxy.
+     * The caller, from {@code Authorization} and {@code Content-Length} (-1: none), or the refusal: 401, 429 (the call
+     * counts against the rate), 413. Public: {@link SubmitDoor} calls it through the container's proxy.
      */
     public Caller admit(List<String> authorization, long length) {
         Caller caller = bearer(authorization)

@@ -12,9 +12,8 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Takes the caller's W3C {@code traceparent} (a new trace when absent or malformed) for everything
- * this call does, and answers with {@code traceresponse} so an agent that sent none learns its id.
- * Runs before authentication: a refused call is traceable too.
+ * Takes the caller's W3C {@code traceparent} (a new trace when absent or malformed) for the whole call, and answers
+ * with {@code traceresponse} so an agent that sent none learns its id. Runs before authentication: refusals are traced.
  */
 @Provider
 @PreMatching

@@ -14,10 +14,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * {@code /api/health/live} and {@code /api/health/ready}, in MicroProfile Health's JSON shape, served by
- * the application itself so they answer the same on every server. No credentials: a probe learns UP or
- * DOWN and nothing else. Ready means the journal lets this instance take commands ({@link Readiness}) and the
- * instance is not stopping.
+ * {@code /api/health/live} and {@code /api/health/ready}, in MicroProfile Health's JSON shape, served by the
+ * application so they answer the same on every server. No credentials: a probe learns UP or DOWN and nothing else.
+ * Ready: the journal lets this instance take commands ({@link Readiness}) and the instance is not stopping.
  */
 @Path("health")
 @RequestScoped

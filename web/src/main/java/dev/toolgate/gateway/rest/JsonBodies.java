@@ -17,7 +17,6 @@ final class JsonBodies {
     private JsonBodies() {
     }
 
-    /** Read as strictly as an operation's body (RFC 7493), so a duplicate name cannot pick which value counts. */
     /** A resume takes no parameters: a body of any kind is refused, {@code why} saying what is sent instead. */
     static void none(String body, String why) {
         if (body != null && !body.isBlank()) {
@@ -25,6 +24,7 @@ final class JsonBodies {
         }
     }
 
+    /** Read as strictly as an operation's body (RFC 7493), so a duplicate name cannot pick which value counts. */
     static JsonObject object(byte[] body, String shape) {
         JsonValue value;
         try {

@@ -5,9 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The links in the REST answers ({@code Location}, a record's {@code self}), from the request's base URI. Made
- * by hand rather than by a {@code UriBuilder}: every answer names its operation, and the builder's template and
- * URI parsing cost a replay more than its one database read. A key is percent-encoded as one RFC 3986 path
- * segment (a {@code /} in it is {@code %2F}, a {@code %} is {@code %25}), as the builder encoded a template value.
+ * by hand, not by a {@code UriBuilder}, whose template and URI parsing cost a replay more than its one database read.
+ * A key is percent-encoded as one RFC 3986 path segment (a {@code /} in it is {@code %2F}, a {@code %} is {@code %25}).
  */
 final class Links {
 

@@ -11,9 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * {@code GET /api/openapi.yaml}: the API described by hand, with every path and every problem type — a
- * unit test fails the build when a resource method or a problem type is missing from it. Served by the
- * application, so it is the same document on every server.
+ * {@code GET /api/openapi.yaml}: the API described by hand; a unit test fails the build when a resource method or a
+ * problem type is missing from it. Served by the application, so it is the same document on every server.
  */
 @Path("openapi.yaml")
 @ApplicationScoped

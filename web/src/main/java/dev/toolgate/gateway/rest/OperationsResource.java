@@ -36,10 +36,8 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * {@code /api/v1/operations}: where agents submit operations and read their records. One instance for all
- * requests, the request's own parts ({@code UriInfo}, headers, security) passed to each method: made per
- * request, this resource's injections (three EJB references, a context proxy) would be built again for every
- * operation.
+ * {@code /api/v1/operations}: where agents submit operations and read their records. Application-scoped, the
+ * request's parts passed to each method: per request, its injections (EJB references, a proxy) would be rebuilt.
  */
 @Path("v1/operations")
 @ApplicationScoped
@@ -65,10 +63,7 @@ public class OperationsResource {
         return submit(headers.getRequestHeader(IdempotencyKeyHeader.NAME), CallerContext.of(security), uri.getBaseUri(), body);
     }
 
-    /**
-     * The submission itself, JAX-RS or not ({@link SubmitDoor}: public, as it is called through the container's proxy);
-     * {@code base}: the API's base URI ({@code …/api/}).
-     */
+    /** Public: {@link SubmitDoor} calls it through the container's proxy. {@code base}: the API's base URI. */
     public Response submit(List<String> idempotencyKey, Caller caller, URI base, byte[] body) {
         // bytes, not String: a String would already have had what is not UTF-8 replaced with U+FFFD
         String key = IdempotencyKeyHeader.parse(idempotencyKey);
@@ -76,10 +71,7 @@ public class OperationsResource {
         return answers(base).toResponse(gateway.submit(ToolCall.rest(command.operation()), caller, key, command));
     }
 
-    /**
-     * The same record by query parameter: a key may hold characters ({@code /}, {@code \}) that servlet
-     * containers refuse in a path even when encoded, and every legal key must be readable.
-     */
+    /** By query parameter: servlet containers refuse a key's {@code /} or {@code \} in a path, even encoded. */
     @GET
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed({Role.AGENT, Role.APPROVER, Role.OPERATOR, Role.AUDITOR})
@@ -102,10 +94,7 @@ public class OperationsResource {
                 .orElseGet(() -> Problem.of(ProblemType.OPERATION_NOT_FOUND, null).with("operation_key", key).response().build());
     }
 
-    /**
-     * A replacement agent continues the recorded operation rather than re-planning it. No parameters: the journal's
-     * payload and approval are what is sent, so a body of any kind is refused.
-     */
+    /** A replacement agent continues the recorded operation: the journal's payload is what is sent, so no body. */
     @POST
     @Path("{key: .+}/resume")
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
@@ -116,11 +105,7 @@ public class OperationsResource {
         return answers(uri).toResponse(gateway.resume(ToolCall.rest(RESUME), CallerContext.of(security), key));
     }
 
-    /**
-     * An operator settles an escalated operation with evidence:
-     * {@code {"outcome":"succeeded","target_object_id":…,"evidence":…}} or
-     * {@code {"outcome":"failed_final","reason":…,"evidence":…}}.
-     */
+    /** An operator settles an escalated operation with evidence (docs/http-api.md, Bodies). */
     @POST
     @Path("{key: .+}/resolve")
     @Consumes(MediaType.APPLICATION_JSON)

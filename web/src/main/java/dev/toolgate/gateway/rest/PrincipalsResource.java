@@ -92,10 +92,7 @@ public class PrincipalsResource {
                 .add("roles", roles);
     }
 
-    /**
-     * A name member, held first to the rules every value from outside meets ({@link Inputs#text}: a card number is
-     * 422 card-number-rejected here as anywhere, docs/input.md), then to the name's own shape.
-     */
+    /** Held to the rules for every outside value ({@link Inputs#text}, docs/input.md), then to the name's own shape. */
     private static String name(JsonObject spec, String field) {
         if (spec.get(field) instanceof JsonString text) {
             Inputs.text(field, text.getString(), Inputs.Text.LINE, Inputs.MAX_VALUE);

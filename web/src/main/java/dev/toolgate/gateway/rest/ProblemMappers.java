@@ -25,10 +25,7 @@ final class ProblemMappers {
     private ProblemMappers() {
     }
 
-    /**
-     * What JAX-RS answers for {@code e}, for a door that is served without it ({@link SubmitDoor}): the mapper of the
-     * nearest type, as JAX-RS picks one (each mapped type here extends {@link RuntimeException} directly).
-     */
+    /** For {@link SubmitDoor}: the mapper JAX-RS would pick, the nearest type's (each extends RuntimeException). */
     static Response toResponse(Throwable e) {
         if (e instanceof OperationRefused refused) {
             return new OperationRefusal().toResponse(refused);
@@ -109,11 +106,10 @@ final class ProblemMappers {
     }
 
     /**
-     * A bug, or the journal's database away. The outage is told apart first, wherever it was raised
-     * (authentication, capture, recording, a read) and however wrapped ({@link JournalOutage}): 503
-     * {@code journal-unavailable} with Retry-After, never 500 — the agent retries with the same key,
-     * and whatever this call left (no row, or a leased {@code started} one) is settled by that key.
-     * A bug is logged with an incident id the caller can quote; no internals in either body.
+     * A bug, or the journal's database away, told apart first however raised and wrapped ({@link JournalOutage}): 503
+     * {@code journal-unavailable} with Retry-After, never 500, so the agent retries with the same key, which settles
+     * whatever this call left (no row, or a leased {@code started} one). A bug is logged with an incident id the caller
+     * can quote; no internals in either body.
      */
     @Provider
     public static class Unexpected implements ExceptionMapper<Throwable> {

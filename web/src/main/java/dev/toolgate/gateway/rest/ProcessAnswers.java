@@ -11,10 +11,9 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * The one place where process answers become HTTP (docs/http-api.md): settled → 201 (this call registered it) or
- * 200 (with {@code Idempotent-Replayed: true} when it had finished before); waiting on a step, a person or another
- * advancer → 202 with {@code Retry-After}; the key used for another process or payload → 422. The body is always
- * the process as it stands.
+ * The one place where process answers become HTTP (docs/http-api.md): settled → 201 (registered by this call) or 200
+ * ({@code Idempotent-Replayed: true} if finished before); waiting on a step, a person or another advancer → 202 with
+ * {@code Retry-After}; the key used for another process or payload → 422. The body: the process as it stands.
  */
 final class ProcessAnswers {
 

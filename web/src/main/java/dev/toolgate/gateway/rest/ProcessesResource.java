@@ -128,10 +128,7 @@ public class ProcessesResource {
         return answers().toResponse(driver.resume(new ToolCall(RESUME, null), CallerContext.of(security), key));
     }
 
-    /**
-     * An operator settles a process that needs attention, after a person did what it could not:
-     * {@code {"outcome": "completed" | "compensated" | "failed", "evidence": …}}, audited under the operator's name.
-     */
+    /** An operator settles a process needing attention, after a person did what it could not (docs/processes.md). */
     @POST
     @Path("{key: .+}/resolve")
     @Consumes(MediaType.APPLICATION_JSON)

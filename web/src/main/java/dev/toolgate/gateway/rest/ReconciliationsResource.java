@@ -20,9 +20,8 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * {@code /api/v1/reconciliations}: start a reconcile run now (or join the one running on this
- * instance), and watch it. Run ids are this instance's: the batch job repository is per server. A run works
- * every tenant's operations; its counts are read as the caller's tenant's only.
+ * {@code /api/v1/reconciliations}: start a reconcile run now (or join this instance's running one), and watch it.
+ * Run ids are this instance's: the batch job repository is per server. Counts are read as the caller's tenant's only.
  */
 @Path("v1/reconciliations")
 @RequestScoped

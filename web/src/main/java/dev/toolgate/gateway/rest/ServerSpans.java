@@ -25,11 +25,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * The agent's call as a server span wherever the server records none of its own. MicroProfile Telemetry
- * traces JAX-RS by itself on Payara Micro and on WildFly, but Payara Server leaves an EAR's resources
- * untraced; without a server span the tool execution would start a trace of its own and lose the caller's
- * {@code traceparent}. Runs after matching and after the servers' own tracing filters, when a server's own
- * span is current: then it does nothing. A call refused before it (401, 403) has no span of ours.
+ * The agent's call as a server span where the server records none: Payara Server leaves an EAR's JAX-RS resources
+ * untraced (Payara Micro and WildFly trace them), and without a server span the tool execution would start its own
+ * trace, losing the caller's {@code traceparent}. Runs after the servers' own tracing filters, doing nothing when their
+ * span is current. A call refused before it (401, 403) has no span of ours.
  */
 @Provider
 @Priority(Priorities.USER + 100) // after a server's own tracing filter (SmallRye's runs at the default, USER)

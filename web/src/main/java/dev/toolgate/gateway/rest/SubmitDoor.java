@@ -34,12 +34,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code POST /api/v1/operations}, the agents' one hot call, served ahead of JAX-RS: the same filters' rules in
- * their order (trace, authentication, role, the server span), the same resource method, the same mapping of
- * answers and errors — only JAX-RS's own dispatch left out, which cost a fifth of a new operation's CPU and was
- * all of what made REST dearer than MCP (docs/benchmark.md). It serves only a call whose headers need no
- * negotiation: {@code Content-Type: application/json} and an {@code Accept} that takes JSON. Every other call,
- * to this path or any other, goes on to JAX-RS, which answers it as before (415, 406, 405, …).
+ * {@code POST /api/v1/operations}, the agents' one hot call, served ahead of JAX-RS (docs/benchmark.md, "REST
+ * served ahead of JAX-RS"): the same filters' rules in their order (trace, authentication, role, the server span),
+ * the same resource method and mapping of answers and errors, only JAX-RS's dispatch left out. It serves only a call
+ * with nothing to negotiate ({@link #serves}); every other goes on to JAX-RS, which answers it (415, 406, 405, …).
  *
  * <p>Annotated, not registered by code: the filters {@code EdgeRegistration} puts first ({@code Stopping}, the
  * input edge) come before every declared filter, so what reaches this has passed them.
