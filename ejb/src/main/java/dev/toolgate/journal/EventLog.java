@@ -65,10 +65,10 @@ public final class EventLog {
         logOnCommit(op, actor, kind, attempt, status, null, null, null, detail);
     }
 
-    /** The log line of an event, once committed: a warning for what a person should see (an escalation, a refused outcome). */
+    /** The log line of an event, once its container transaction has committed. */
     public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
-        Level level = kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
+        Level level = level(kind);
         if (LOG.isLoggable(level)) { // the fields and the commit's callback only for a line that is written
             logOnCommit(level, fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
         }
@@ -76,9 +76,21 @@ public final class EventLog {
 
     /** The log line of an event whose autocommitted statement has committed already (the first look's capture). */
     public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
-        if (LOG.isLoggable(Level.INFO)) {
-            StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
+        logCommitted(op, actor, kind, attempt, status, null, null, null, detail);
+    }
+
+    /** The log line of an event whose autocommitted statement has committed already (an agent's outcome). */
+    public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
+                                    Integer httpStatus, String errorClass, Long durationMs, String detail) {
+        Level level = level(kind);
+        if (LOG.isLoggable(level)) {
+            StructuredLog.log(LOG, level, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
         }
+    }
+
+    /** A warning for what a person should see (an escalation, a refused outcome). */
+    private static Level level(EventKind kind) {
+        return kind == EventKind.ESCALATED || kind == EventKind.OUTCOME_REFUSED ? Level.WARNING : Level.INFO;
     }
 
     /** A replay of a finished operation changes nothing: a log line and a metric, not a row and a durable commit. */

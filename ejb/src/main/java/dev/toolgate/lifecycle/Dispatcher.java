@@ -2,7 +2,10 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.lifecycle.decisions.OutgoingCheck;
 
+import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
+import dev.toolgate.lifecycle.decisions.Transition;
+import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Outcome;
@@ -11,17 +14,22 @@ import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
+import javax.sql.DataSource;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome in its
- * own. A plain bean, for the reason the loop gives; {@code TargetRegistry.execute} refuses to call a target inside a transaction.
+ * One attempt of the {@link OperationLoop}: calls the target with no transaction open, then records the outcome by one
+ * autocommitted statement (what follows a refused one in a transaction of its own, {@link OutcomeRecorder#refused}). A
+ * plain bean, for the reason the loop gives; {@code TargetRegistry.execute} refuses to call a target inside a transaction.
  */
 @ApplicationScoped
 public class Dispatcher {
@@ -36,6 +44,14 @@ public class Dispatcher {
     JournalSettings settings;
     @Inject
     GatewayMetrics metrics;
+    @Resource(lookup = "java:app/jdbc/toolgate")
+    DataSource builtIn;
+    private DataSource journal;
+
+    @PostConstruct
+    void resolve() {
+        journal = ServerDataSource.orElse(builtIn);
+    }
 
     /** {@code payload}: the caller's (fingerprint-checked at capture) or the journal's when nothing was withheld. */
     public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
@@ -84,7 +100,13 @@ public class Dispatcher {
 
     private Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
         try (Step step = Spans.step("toolgate.record", OperationAttributes.none()).attempt(attempt.attemptCount())) {
-            Phase recorded = recorder.record(attempt, outcome, took, policy, actor);
+            Instant now = Instant.now();
+            Transition to = OutcomeRecorder.transition(outcome, attempt, policy, now);
+            // one statement with its event, autocommitted: none is open here (the target's guard has just seen none)
+            Phase recorded = JournalConnections.autocommitted(journal, "the journal's record of an outcome failed",
+                    connection -> OutcomeRecorder.settle(connection, attempt, outcome, to, took, now, settings.settleWindow(), actor,
+                            metrics, Runnable::run, true))
+                    .orElseGet(() -> recorder.refused(attempt, outcome, to, now, actor));
             recorded.described(step.outcome(recorded.byThisCall() ? "applied" : "fenced"));
             return recorded;
         }

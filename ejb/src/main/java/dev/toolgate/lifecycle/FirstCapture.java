@@ -70,16 +70,9 @@ public class FirstCapture {
         Trace.operation(key);
         boolean approval = settings.approvalRequired(request.operation());
         boolean known = keys.known(caller.tenant(), key);
-        First first = JournalConnections.run("the journal's capture of an operation failed", () -> {
-            try (Connection connection = journal.getConnection()) {
-                // the capture must commit before any target is called: said here, not left to the pool's default
-                if (!connection.getAutoCommit()) {
-                    connection.setAutoCommit(true);
-                }
-                return first(connection, known, caller.tenant(), key,
-                        () -> KeyCapture.insertValues(caller, key, request, now, approval, settings.lease()));
-            }
-        });
+        First first = JournalConnections.autocommitted(journal, "the journal's capture of an operation failed",
+                connection -> first(connection, known, caller.tenant(), key,
+                        () -> KeyCapture.insertValues(caller, key, request, now, approval, settings.lease())));
         if (first.captured()) {
             keys.add(caller.tenant(), key);
             Phase captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());

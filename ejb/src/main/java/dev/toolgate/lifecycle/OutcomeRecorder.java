@@ -7,6 +7,7 @@ import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
+import dev.toolgate.operation.EventKind;
 import dev.toolgate.operation.OperationView;
 import static dev.toolgate.operation.EventKind.ESCALATED;
 import static dev.toolgate.operation.EventKind.OUTCOME;
@@ -59,10 +60,13 @@ public class OutcomeRecorder {
     /** Runs what a chunk's record counts once its transaction commits (a test without a container runs it at once). */
     Consumer<Runnable> afterCommit = EventLog::onCommit;
 
-    /** Only the owner of the attempt {@code attempt} describes can record. */
+    /**
+     * What follows an agent's outcome that the fence refused ({@link #settle}, autocommitted by the {@link Dispatcher}):
+     * the rare path, which may read and write more, in a transaction of its own.
+     */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public Phase record(OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor) {
-        return recorded(JournalConnections.of(em), attempt, outcome, took, policy, actor, Runnable::run);
+    public Phase refused(OperationView attempt, Outcome outcome, Transition to, Instant now, String actor) {
+        return refused(JournalConnections.of(em), attempt, outcome, to, now, actor, Runnable::run);
     }
 
     /**
@@ -92,18 +96,42 @@ public class OutcomeRecorder {
     private Phase recorded(Connection journal, OperationView attempt, Outcome outcome, Duration took, RetryPolicy policy, String actor,
                            Consumer<Runnable> count) {
         Instant now = Instant.now();
-        Transition to = AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
+        Transition to = transition(outcome, attempt, policy, now);
+        return settle(journal, attempt, outcome, to, took, now, settings.settleWindow(), actor, metrics, count, false)
+                .orElseGet(() -> refused(journal, attempt, outcome, to, now, actor, count));
+    }
+
+    static Transition transition(Outcome outcome, OperationView attempt, RetryPolicy policy, Instant now) {
+        return AttemptOutcomes.transition(outcome, attempt.attemptCount(), policy, now, ThreadLocalRandom.current()::nextDouble);
+    }
+
+    /**
+     * The outcome's one fenced statement with its event ({@link FencedWrites#settleAttempt}): the settled row while the
+     * attempt still held it, else empty, the refusal being its event. {@code autocommitted}: the statement has committed,
+     * so its log line is written now rather than once a container transaction commits.
+     */
+    static Optional<Phase> settle(Connection journal, OperationView attempt, Outcome outcome, Transition to, Duration took, Instant now,
+                                  Duration settleWindow, String actor, GatewayMetrics metrics, Consumer<Runnable> count,
+                                  boolean autocommitted) {
         String detail = describe(outcome);
-        Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settings.settleWindow(), actor, outcome,
+        Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settleWindow, actor, outcome,
                 took.toMillis(), detail);
         boolean applied = settled.isPresent();
         count.accept(() -> metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused"));
-        EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(),
-                to.status(), outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
-        if (applied) {
-            return Phase.attempted(attempt, settled.get(), true);
+        EventKind kind = applied ? OUTCOME : OUTCOME_REFUSED;
+        if (autocommitted) {
+            EventLog.logCommitted(attempt, actor, kind, attempt.attemptCount(), to.status(), outcome.httpStatus(),
+                    outcome.errorClass(), took.toMillis(), detail);
+        } else {
+            EventLog.logOnCommit(attempt, actor, kind, attempt.attemptCount(), to.status(), outcome.httpStatus(),
+                    outcome.errorClass(), took.toMillis(), detail);
         }
-        // refused: the rare path (another holder settled or took the row over) may read and write more
+        return settled.map(row -> Phase.attempted(attempt, row, true));
+    }
+
+    /** Another holder settled or took the row over: the row as it stands, a contradicting effect sent to a person. */
+    private Phase refused(Connection journal, OperationView attempt, Outcome outcome, Transition to, Instant now, String actor,
+                          Consumer<Runnable> count) {
         if (AttemptOutcomes.extendsSettleWindow(outcome)) {
             FencedWrites.extendSettle(journal, attempt, now, settings.settleWindow());
         }

@@ -49,12 +49,12 @@ class StatementBudgetIT {
      * statement that returns the row the answer is built from). The token is checked from the instance's cache of
      * callers.
      */
-    static final Figures NEW = new Figures(2, 1, 2);
+    static final Figures NEW = new Figures(2, 0, 2);
     /**
-     * Both are commits the guarantee rests on: the capture, autocommitted before the call (no BEGIN), and the
-     * outcome's transaction (the one BEGIN).
+     * Both are commits the guarantee rests on: the capture, before the call, and the outcome, before the agent hears it;
+     * each is one statement, autocommitted (no BEGIN).
      */
-    static final String NEW_COMMITS_WHY = "the capture (autocommitted) and the outcome (BEGIN…COMMIT)";
+    static final String NEW_COMMITS_WHY = "the capture (autocommitted) and the outcome (autocommitted)";
     /**
      * Per replay of an operation this instance finished or has read finished: none — the row is held in memory
      * ({@code lifecycle.FinishedOperations}); the token is checked from the cache of callers.
