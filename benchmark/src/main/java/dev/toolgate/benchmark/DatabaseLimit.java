@@ -70,21 +70,18 @@ final class DatabaseLimit implements AutoCloseable {
         }
     }
 
-    /** The first statement, capturing the key, autocommitted; then the outcome, returning its row, in a transaction. */
+    /** The first statement, capturing the key; then the outcome, returning its row: each autocommitted, as the gateway sends them. */
     void newOperation(String payloadJson) throws SQLException {
         Connection c = connection();
         String key = "bench:db:" + UUID.randomUUID() + ":v1";
         Timestamp now = Timestamp.from(Instant.now());
         firstLook(c, "bench", key, payloadJson);
-        c.setAutoCommit(false);
         try (PreparedStatement settle = c.prepareStatement(jdbc(OperationWrites.SETTLE_ATTEMPT_LOGGED))) {
             Object[] values = {"succeeded", UUID.randomUUID().toString(), "{\"number\":\"0000-000001\"}", null, null, now, now,
                     null, "bench", key, 1, 1L, false, 201, null, 12, "bench-agent", "target object", "4bf92f3577b34da6a3ce929d0e0e4736"};
             bindByNumber(settle, OperationWrites.SETTLE_ATTEMPT_LOGGED, values); // the row, its event, the row returned
             drain(settle);
         }
-        c.commit();
-        c.setAutoCommit(true);
     }
 
     /** The gateway's first statement for a key it does not know ({@code OperationWrites.READ_OR_CAPTURE}): its row, or the row and event captured. */
