@@ -20,8 +20,11 @@ import java.util.Map;
 public final class GatewayProcess implements AutoCloseable {
 
     public static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
-    /** The gateway's heap bound, unless its JVM options name another (docs/operations.md sizes it). */
-    static final String HEAP = "-Xmx256m";
+    /**
+     * The gateway's heap bound, unless its JVM options name another: G1 grows the heap to its bound under load, so the
+     * bound sets the resident peak; 176 MiB keeps it under 512 at no more CPU per operation than 256 (docs/benchmark.md, Memory).
+     */
+    static final String HEAP = "-Xmx176m";
     /**
      * How long an orderly stop lets the calls in flight finish: enough for the local run's and the tests' target calls
      * (docs/operations.md sizes it for production). A call cut off is not lost: its lease lapses and it is looked up.
