@@ -4,7 +4,6 @@ import dev.toolgate.platform.JournalOutage;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceException;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -30,27 +29,6 @@ public final class JournalConnections {
     @FunctionalInterface
     public interface SqlWork<T> {
         T run() throws SQLException;
-    }
-
-    @FunctionalInterface
-    public interface ConnectionWork<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    /**
-     * {@code work} on a connection of {@code source} outside any container transaction, each statement committed on its
-     * own: a phase of one statement needs no transaction, and its commit must be done before the caller goes on (the
-     * capture before a target is called, the outcome before the agent hears it).
-     */
-    public static <T> T autocommitted(DataSource source, String failure, ConnectionWork<T> work) {
-        return run(failure, () -> {
-            try (Connection connection = source.getConnection()) {
-                if (!connection.getAutoCommit()) { // said here, not left to the pool's default
-                    connection.setAutoCommit(true);
-                }
-                return work.run(connection);
-            }
-        });
     }
 
     /** {@code work}'s SQLException becomes the PersistenceException JPA would throw, so {@link JournalOutage} tells outages either way. */

@@ -2,10 +2,9 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.lifecycle.decisions.OutgoingCheck;
 
-import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.AutocommitConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.lifecycle.decisions.Transition;
-import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.metrics.GatewayMetrics;
 import dev.toolgate.operation.OperationView;
 import dev.toolgate.targets.Outcome;
@@ -14,13 +13,10 @@ import dev.toolgate.targets.registry.TargetRegistry;
 import dev.toolgate.trace.OperationAttributes;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
-import javax.sql.DataSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -44,14 +40,8 @@ public class Dispatcher {
     JournalSettings settings;
     @Inject
     GatewayMetrics metrics;
-    @Resource(lookup = "java:app/jdbc/toolgate")
-    DataSource builtIn;
-    private DataSource journal;
-
-    @PostConstruct
-    void resolve() {
-        journal = ServerDataSource.orElse(builtIn);
-    }
+    @Inject
+    AutocommitConnections journal;
 
     /** {@code payload}: the caller's (fingerprint-checked at capture) or the journal's when nothing was withheld. */
     public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
@@ -103,7 +93,7 @@ public class Dispatcher {
             Instant now = Instant.now();
             Transition to = OutcomeRecorder.transition(outcome, attempt, policy, now);
             // one statement with its event, autocommitted: none is open here (the target's guard has just seen none)
-            Phase recorded = JournalConnections.autocommitted(journal, "the journal's record of an outcome failed",
+            Phase recorded = journal.run("the journal's record of an outcome failed",
                     connection -> OutcomeRecorder.settle(connection, attempt, outcome, to, took, now, settings.settleWindow(), actor,
                             metrics, Runnable::run, true))
                     .orElseGet(() -> recorder.refused(attempt, outcome, to, now, actor));

@@ -7,21 +7,18 @@ import static dev.toolgate.operation.EventKind.CAPTURED;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.journal.EventLog;
-import dev.toolgate.journal.JournalConnections;
+import dev.toolgate.journal.AutocommitConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
 import dev.toolgate.operation.OperationView;
-import dev.toolgate.platform.ServerDataSource;
 import dev.toolgate.trace.Trace;
-import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -50,16 +47,10 @@ public class FirstCapture {
     JournalSettings settings;
     @Inject
     KnownKeys keys;
-    @Resource(lookup = "java:app/jdbc/toolgate")
-    DataSource builtIn;
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
     TransactionSynchronizationRegistry transactions;
-    private DataSource journal;
-
-    @PostConstruct
-    void resolve() {
-        journal = ServerDataSource.orElse(builtIn);
-    }
+    @Inject
+    AutocommitConnections journal;
 
     /** The key's row, or this call's capture of it, by one statement committed before it returns. */
     public KeyLook look(Caller caller, String key, CanonicalRequest request) {
@@ -70,7 +61,7 @@ public class FirstCapture {
         Trace.operation(key);
         boolean approval = settings.approvalRequired(request.operation());
         boolean known = keys.known(caller.tenant(), key);
-        First first = JournalConnections.autocommitted(journal, "the journal's capture of an operation failed",
+        First first = journal.run("the journal's capture of an operation failed",
                 connection -> first(connection, known, caller.tenant(), key,
                         () -> KeyCapture.insertValues(caller, key, request, now, approval, settings.lease())));
         if (first.captured()) {

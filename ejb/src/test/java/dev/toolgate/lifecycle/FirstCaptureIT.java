@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.journal.AutocommitConnections;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -171,9 +173,8 @@ class FirstCaptureIT {
         FirstCapture capture = new FirstCapture();
         capture.settings = JournalDatabase.settings(30, 30, 10);
         capture.keys = new KnownKeys(1_000);
-        capture.builtIn = recording(database.dataSource(), sent);
+        capture.journal = new AutocommitConnections(recording(database.dataSource(), sent));
         capture.transactions = noTransaction();
-        capture.resolve();
         Caller caller = new Caller("agent-a", "acme", Set.of(Role.AGENT));
         CanonicalRequest request = Canonicalizer.canonicalize(new AgentCommand("invoice.post", "1c",
                 Json.createObjectBuilder().add("invoice_id", UUID.randomUUID().toString()).build()));

@@ -1,5 +1,7 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.journal.AutocommitConnections;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -27,9 +29,8 @@ class FirstCaptureTest {
     @Test
     void aLookInsideATransactionIsRefusedBeforeAnyConnectionIsBorrowed() {
         FirstCapture capture = new FirstCapture();
-        capture.builtIn = journal();
+        capture.journal = new AutocommitConnections(journal());
         capture.transactions = transactionStatus(Status.STATUS_ACTIVE);
-        capture.resolve();
 
         IllegalStateException refused = assertThrows(IllegalStateException.class,
                 () -> capture.look(new Caller("agent-a", "acme", Set.of(Role.AGENT)), "key-1", null));
