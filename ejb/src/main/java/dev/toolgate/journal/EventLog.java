@@ -65,7 +65,10 @@ public final class EventLog {
         logOnCommit(op, actor, kind, attempt, status, null, null, null, detail);
     }
 
-    /** The log line of an event, once its container transaction has committed. */
+    /**
+     * The log line of an event, once its container transaction has committed; at once when none is active, its statement
+     * having autocommitted (an agent's outcome).
+     */
     public static void logOnCommit(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
                             Integer httpStatus, String errorClass, Long durationMs, String detail) {
         Level level = level(kind);
@@ -76,15 +79,8 @@ public final class EventLog {
 
     /** The log line of an event whose autocommitted statement has committed already (the first look's capture). */
     public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
-        logCommitted(op, actor, kind, attempt, status, null, null, null, detail);
-    }
-
-    /** The log line of an event whose autocommitted statement has committed already (an agent's outcome). */
-    public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status,
-                                    Integer httpStatus, String errorClass, Long durationMs, String detail) {
-        Level level = level(kind);
-        if (LOG.isLoggable(level)) {
-            StructuredLog.log(LOG, level, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, httpStatus, errorClass, durationMs, detail));
+        if (LOG.isLoggable(Level.INFO)) {
+            StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
         }
     }
 
@@ -138,7 +134,12 @@ public final class EventLog {
     }
 
     private static void logOnCommit(Level level, Map<String, String> fields) {
-        onCommit(() -> StructuredLog.log(LOG, level, "operation " + fields.get("event"), fields));
+        Runnable line = () -> StructuredLog.log(LOG, level, "operation " + fields.get("event"), fields);
+        if (transactions().getTransactionStatus() == Status.STATUS_NO_TRANSACTION) {
+            line.run();
+        } else {
+            onCommit(line);
+        }
     }
 
     private static TransactionSynchronizationRegistry transactions() {

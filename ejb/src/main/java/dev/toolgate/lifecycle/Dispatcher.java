@@ -95,7 +95,7 @@ public class Dispatcher {
             // one statement with its event, autocommitted: none is open here (the target's guard has just seen none)
             Phase recorded = journal.run("the journal's record of an outcome failed",
                     connection -> OutcomeRecorder.settle(connection, attempt, outcome, to, took, now, settings.settleWindow(), actor,
-                            metrics, Runnable::run, true))
+                            metrics, Runnable::run))
                     .orElseGet(() -> recorder.refused(attempt, outcome, to, now, actor));
             recorded.described(step.outcome(recorded.byThisCall() ? "applied" : "fenced"));
             return recorded;

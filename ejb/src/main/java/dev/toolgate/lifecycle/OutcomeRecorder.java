@@ -7,7 +7,6 @@ import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.OperationRows;
-import dev.toolgate.operation.EventKind;
 import dev.toolgate.operation.OperationView;
 import static dev.toolgate.operation.EventKind.ESCALATED;
 import static dev.toolgate.operation.EventKind.OUTCOME;
@@ -97,7 +96,7 @@ public class OutcomeRecorder {
                            Consumer<Runnable> count) {
         Instant now = Instant.now();
         Transition to = transition(outcome, attempt, policy, now);
-        return settle(journal, attempt, outcome, to, took, now, settings.settleWindow(), actor, metrics, count, false)
+        return settle(journal, attempt, outcome, to, took, now, settings.settleWindow(), actor, metrics, count)
                 .orElseGet(() -> refused(journal, attempt, outcome, to, now, actor, count));
     }
 
@@ -107,25 +106,17 @@ public class OutcomeRecorder {
 
     /**
      * The outcome's one fenced statement with its event ({@link FencedWrites#settleAttempt}): the settled row while the
-     * attempt still held it, else empty, the refusal being its event. {@code autocommitted}: the statement has committed,
-     * so its log line is written now rather than once a container transaction commits.
+     * attempt still held it, else empty, the refusal being its event; its log line once it has committed.
      */
     static Optional<Phase> settle(Connection journal, OperationView attempt, Outcome outcome, Transition to, Duration took, Instant now,
-                                  Duration settleWindow, String actor, GatewayMetrics metrics, Consumer<Runnable> count,
-                                  boolean autocommitted) {
+                                  Duration settleWindow, String actor, GatewayMetrics metrics, Consumer<Runnable> count) {
         String detail = describe(outcome);
         Optional<OperationView> settled = FencedWrites.settleAttempt(journal, attempt, to, now, settleWindow, actor, outcome,
                 took.toMillis(), detail);
         boolean applied = settled.isPresent();
         count.accept(() -> metrics.outcome(attempt.target(), applied ? to.status().dbName() : "refused"));
-        EventKind kind = applied ? OUTCOME : OUTCOME_REFUSED;
-        if (autocommitted) {
-            EventLog.logCommitted(attempt, actor, kind, attempt.attemptCount(), to.status(), outcome.httpStatus(),
-                    outcome.errorClass(), took.toMillis(), detail);
-        } else {
-            EventLog.logOnCommit(attempt, actor, kind, attempt.attemptCount(), to.status(), outcome.httpStatus(),
-                    outcome.errorClass(), took.toMillis(), detail);
-        }
+        EventLog.logOnCommit(attempt, actor, applied ? OUTCOME : OUTCOME_REFUSED, attempt.attemptCount(), to.status(),
+                outcome.httpStatus(), outcome.errorClass(), took.toMillis(), detail);
         return settled.map(row -> Phase.attempted(attempt, row, true));
     }
 
