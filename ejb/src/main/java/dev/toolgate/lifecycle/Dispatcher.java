@@ -2,7 +2,7 @@ package dev.toolgate.lifecycle;
 
 import dev.toolgate.lifecycle.decisions.OutgoingCheck;
 
-import dev.toolgate.journal.AutocommitConnections;
+import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.lifecycle.decisions.Transition;
 import dev.toolgate.metrics.GatewayMetrics;
@@ -41,7 +41,7 @@ public class Dispatcher {
     @Inject
     GatewayMetrics metrics;
     @Inject
-    AutocommitConnections journal;
+    JournalConnections journal;
 
     /** {@code payload}: the caller's (fingerprint-checked at capture) or the journal's when nothing was withheld. */
     public Phase send(OperationView attempt, String actor, JsonObject payload, RetryPolicy policy) {
@@ -93,7 +93,7 @@ public class Dispatcher {
             Instant now = Instant.now();
             Transition to = OutcomeRecorder.transition(outcome, attempt, policy, now);
             // one statement with its event, autocommitted: none is open here (the target's guard has just seen none)
-            Phase recorded = journal.run("the journal's record of an outcome failed",
+            Phase recorded = journal.autocommitted("the journal's record of an outcome failed",
                     connection -> OutcomeRecorder.settle(connection, attempt, outcome, to, took, now, settings.settleWindow(), actor,
                             metrics, Runnable::run))
                     .orElseGet(() -> recorder.refused(attempt, outcome, to, now, actor));

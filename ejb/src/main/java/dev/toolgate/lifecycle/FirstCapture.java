@@ -7,7 +7,7 @@ import static dev.toolgate.operation.EventKind.CAPTURED;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
 import dev.toolgate.journal.EventLog;
-import dev.toolgate.journal.AutocommitConnections;
+import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
 import dev.toolgate.journal.OperationRows;
@@ -50,7 +50,7 @@ public class FirstCapture {
     @Resource(lookup = "java:comp/TransactionSynchronizationRegistry")
     TransactionSynchronizationRegistry transactions;
     @Inject
-    AutocommitConnections journal;
+    JournalConnections journal;
 
     /** The key's row, or this call's capture of it, by one statement committed before it returns. */
     public KeyLook look(Caller caller, String key, CanonicalRequest request) {
@@ -61,7 +61,7 @@ public class FirstCapture {
         Trace.operation(key);
         boolean approval = settings.approvalRequired(request.operation());
         boolean known = keys.known(caller.tenant(), key);
-        First first = journal.run("the journal's capture of an operation failed",
+        First first = journal.autocommitted("the journal's capture of an operation failed",
                 connection -> first(connection, known, caller.tenant(), key,
                         () -> KeyCapture.insertValues(caller, key, request, now, approval, settings.lease())));
         if (first.captured()) {

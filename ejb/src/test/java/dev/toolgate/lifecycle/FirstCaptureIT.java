@@ -1,6 +1,6 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.AutocommitConnections;
+import dev.toolgate.journal.JournalConnections;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -173,7 +173,7 @@ class FirstCaptureIT {
         FirstCapture capture = new FirstCapture();
         capture.settings = JournalDatabase.settings(30, 30, 10);
         capture.keys = new KnownKeys(1_000);
-        capture.journal = new AutocommitConnections(recording(database.dataSource(), sent));
+        capture.journal = new JournalConnections(recording(database.dataSource(), sent));
         capture.transactions = noTransaction();
         Caller caller = new Caller("agent-a", "acme", Set.of(Role.AGENT));
         CanonicalRequest request = Canonicalizer.canonicalize(new AgentCommand("invoice.post", "1c",

@@ -1,6 +1,6 @@
 package dev.toolgate.lifecycle;
 
-import dev.toolgate.journal.AutocommitConnections;
+import dev.toolgate.journal.JournalConnections;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,7 +29,7 @@ class FirstCaptureTest {
     @Test
     void aLookInsideATransactionIsRefusedBeforeAnyConnectionIsBorrowed() {
         FirstCapture capture = new FirstCapture();
-        capture.journal = new AutocommitConnections(journal());
+        capture.journal = new JournalConnections(journal());
         capture.transactions = transactionStatus(Status.STATUS_ACTIVE);
 
         IllegalStateException refused = assertThrows(IllegalStateException.class,
