@@ -49,6 +49,8 @@ final class Goals {
                 g -> atMost(g, "backlog item commits, 1 instance <= 1.1", r.backlogOn(1).costs().commits(), 1.1),
                 g -> atLeast(g, "backlog on 2 instances no slower than on 1", r.backlogOn(2).throughput().median(),
                         r.backlogOn(1).throughput().median()),
+                g -> atMost(g, "backlog item CPU, all processes, 2 instances <= 1 instance", all(r.backlogOn(2)),
+                        all(r.backlogOn(1))),
                 // throughput and latency against the floors of the same run: machine-bound on two shared cores
                 g -> atLeast(g, "new ops/s at c=8 >= 0.5 x JDBC new", r.at(Measurements.NEW, 8).throughput().median(),
                         0.5 * r.at(Measurements.JDBC_NEW, 8).throughput().median()),

@@ -328,6 +328,7 @@ final class Measurements {
                     PROBE, rate, length.backlog(), size, BACKLOG_BUDGET.toSeconds());
         }
         String load = String.format("%,d, ", size);
+        warmUpBacklog("backlog-", gateway, settling, rate, operatorToken);
         Map<String, double[]> before = meter.database().statements();
         backlog.add(settled(load + "1 instance", 1, meter, settling, size, List.of(gateway.baseUrl()), operatorToken));
         Cell one = backlog.get(backlog.size() - 1);
@@ -344,9 +345,22 @@ final class Measurements {
         }
         System.out.println("  starting a second gateway instance on the same journal");
         try (GatewayProcess other = second.start()) {
+            warmUpBacklog("second-instance-", other, settling, rate, operatorToken);
             Meter both = meter.with(ProcessCpu.of("gateway", List.of(gateway.pid(), other.pid())));
             backlog.add(settled(load + "2 instances", 2, both, settling, size, List.of(gateway.baseUrl(), other.baseUrl()), operatorToken));
         }
+    }
+
+    /**
+     * Backlogs settled by {@code instance} alone until its JIT is quiet, each about a round's worth at {@code rate}: the
+     * compiler's work on the job's path is no item's, and a second instance starts cold. Then the simulators start
+     * afresh, as before every series: the warm-up leaves them holding its documents by the ten thousand.
+     */
+    private void warmUpBacklog(String which, GatewayProcess instance, Backlog settling, double rate, String operatorToken)
+            throws Exception {
+        warmUp(which, instance, (run, round) -> settling.settle((int) Math.max(PROBE, rate * round.toSeconds()),
+                List.of(instance.baseUrl()), operatorToken));
+        freshSimulators();
     }
 
     /** The backlog settled as often as the run length says within {@link #BACKLOG_BUDGET}; building it is set-up ({@link Staged}). */

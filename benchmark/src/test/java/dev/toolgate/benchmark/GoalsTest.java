@@ -44,6 +44,21 @@ class GoalsTest {
         assertTrue(goals.stream().anyMatch(g -> g.name().equals("gateway CPU/new at c=8 <= 0.7 ms")), goals.toString());
     }
 
+    @Test
+    void twoInstancesAreHeldToOnesCpuPerItemCountingEveryProcess() {
+        Cell one = new Cell("reconcile backlog", "100, 1 instance", 1, List.of(new Load.Result(100, 1.0, new Histogram(3))),
+                new Meter.Costs(new LinkedHashMap<>(Map.of("gateway", 1.0, "postgres", 1.0, "simulators", 0.5)), 1, 0.2, 0.2, 0));
+        Cell two = new Cell("reconcile backlog", "100, 2 instances", 2, List.of(new Load.Result(100, 1.0, new Histogram(3))),
+                new Meter.Costs(new LinkedHashMap<>(Map.of("gateway", 1.5, "postgres", 0.8, "simulators", 0.5)), 1, 0.2, 0.2, 0));
+        Results results = new Results(Map.of(), Map.of(), List.of(), List.of(one, two), List.of(), List.of(), 0, 0,
+                RunLength.quick(), List.of());
+        Goals.Goal goal = Goals.of(results).stream()
+                .filter(g -> g.name().equals("backlog item CPU, all processes, 2 instances <= 1 instance")).findFirst().orElseThrow();
+        assertEquals(2.8, goal.measured(), 1e-9);
+        assertEquals(2.5, goal.bound(), 1e-9);
+        assertFalse(goal.met());
+    }
+
     private static Goals.Goal goal(Map<String, List<Cell>> closed, String name) {
         return Goals.of(results(closed)).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
     }
