@@ -205,6 +205,10 @@ final class Measurements {
         add(closed, measure(PING, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> requests.ping(url))));
         add(closed, measure(READ, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> requests.read(url, replayKey(i)))));
+        // unmeasured: the gateway's first cell after the floors' reads cost about a fifth more than the same door later
+        // in the block, whichever door went first (docs/benchmark.md, Method)
+        String leadIn = "lead-in-" + RunNames.fresh();
+        Load.closed(c, length.cell(), i -> newOperation(leadIn, i));
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(NEW, "c=" + c, c, meter,
                 run -> Load.closed(c, length.cell(), i -> newOperation(run, i)))));
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(REPLAY, "c=" + c, c, meter,
