@@ -77,10 +77,15 @@ public final class EventLog {
         }
     }
 
-    /** The log line of an event whose autocommitted statement has committed already (the first look's capture). */
+    /**
+     * The log line of an event whose autocommitted statement has committed already (the first look's capture): as
+     * {@link #logOnCommit} writes it outside a transaction, without asking the container whether one is open, so the
+     * first look runs in tests without one.
+     */
     public static void logCommitted(OperationView op, String actor, EventKind kind, Integer attempt, OperationStatus status, String detail) {
-        if (LOG.isLoggable(Level.INFO)) {
-            StructuredLog.log(LOG, Level.INFO, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
+        Level level = level(kind);
+        if (LOG.isLoggable(level)) {
+            StructuredLog.log(LOG, level, "operation " + kind.dbName(), fields(op, actor, kind, attempt, status, null, null, null, detail));
         }
     }
 
