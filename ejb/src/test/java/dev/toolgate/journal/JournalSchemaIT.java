@@ -38,6 +38,17 @@ class JournalSchemaIT {
         assertEquals(0, Flyway.configure().dataSource(database.dataSource()).load().migrate().migrationsExecuted);
     }
 
+    /** docs/operations.md, "The journal's housekeeping": the reconcile claim's indexes are not left to PostgreSQL's defaults. */
+    @Test
+    void theOperationLogIsVacuumedAndAnalyzedAfterTwoPercentOfItChanged() throws SQLException {
+        try (Connection c = connection(); ResultSet r = c.createStatement().executeQuery(
+                "SELECT array_to_string(reloptions, ',') FROM pg_class WHERE relname = 'agent_operation_log'")) {
+            assertTrue(r.next());
+            assertEquals("autovacuum_vacuum_scale_factor=0.02,autovacuum_vacuum_threshold=1000,"
+                    + "autovacuum_analyze_scale_factor=0.02,autovacuum_analyze_threshold=1000", r.getString(1));
+        }
+    }
+
     @Test
     void firstInsertOwnsTheKeyAndTheSecondFindsIt() throws SQLException {
         String key = key();
