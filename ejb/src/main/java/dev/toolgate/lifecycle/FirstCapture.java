@@ -10,8 +10,13 @@ import dev.toolgate.journal.EventLog;
 import dev.toolgate.journal.JournalConnections;
 import dev.toolgate.journal.JournalSettings;
 import dev.toolgate.journal.NumberedSql;
+import dev.toolgate.journal.Operation;
 import dev.toolgate.journal.OperationRows;
+import dev.toolgate.journal.ThisRelease;
+import dev.toolgate.lifecycle.decisions.CaptureDecision;
+import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
+import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Trace;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,6 +27,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -42,6 +48,25 @@ import java.util.function.Supplier;
 public class FirstCapture {
 
     private static final NumberedSql READ_OR_CAPTURE_RUN = NumberedSql.of(READ_OR_CAPTURE);
+    private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
+    private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
+
+    /**
+     * What the first look at a key found: a new key captured, the row as it stood, or a race (another caller's insert
+     * committed after the capture's statement began, so it saw no row and could insert none).
+     */
+    public sealed interface KeyLook {
+
+        record Captured(Phase phase) implements KeyLook {
+        }
+
+        /** The row as it stood, read with no lock: a finished one answers a replay; any other is decided again under its lock. */
+        record Found(OperationView row) implements KeyLook {
+        }
+
+        record Raced() implements KeyLook {
+        }
+    }
 
     @Inject
     JournalSettings settings;
@@ -63,13 +88,13 @@ public class FirstCapture {
         boolean known = keys.known(caller.tenant(), key);
         First first = journal.autocommitted("the journal's capture of an operation failed",
                 connection -> first(connection, known, caller.tenant(), key,
-                        () -> KeyCapture.insertValues(caller, key, request, now, approval, settings.lease())));
+                        () -> insertValues(caller, key, request, now, approval, settings.lease())));
         if (first.captured()) {
             keys.add(caller.tenant(), key);
-            Phase captured = KeyCapture.newRow(caller, key, request, now, approval, settings.lease());
+            Phase captured = newRow(caller, key, request, now, approval, settings.lease());
             OperationView operation = captured.operation();
             EventLog.logCommitted(operation, caller.principalId(), CAPTURED, operation.attemptCount(), operation.status(),
-                    KeyCapture.detail(approval));
+                    detail(approval));
             return new KeyLook.Captured(captured);
         }
         if (first.row() == null) {
@@ -105,5 +130,27 @@ public class FirstCapture {
             row.next(); // always one row: the outer join's
             return row.getLong("captured_rows") == 1 ? new First(true, null) : new First(false, OperationRows.present(row).orElse(null));
         }
+    }
+
+    /** {@link OperationWrites#READ_OR_CAPTURE}'s ?1 to ?18: the new row, the release capturing it, its event's detail. */
+    static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
+        return new Object[] {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
+                request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
+                request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(lease)), Operation.at(now),
+                Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
+                ThisRelease.name(), detail(approval)};
+    }
+
+    /** The decision for a row just inserted: attempt 1 leased, or nothing sent until a person approves exactly this intent. */
+    static Phase newRow(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
+        OperationView row = new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
+                approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
+                request.withheldFields(), null, null, null, approval ? 0 : 1, approval ? null : now.plus(lease), 1, null, 0, null, null,
+                now, now, null, Trace.traceId(), Spans.currentSpanId(), approval, null);
+        return Phase.captured(approval ? new CaptureDecision.AwaitingApproval() : new CaptureDecision.Execute(), null, row);
+    }
+
+    static String detail(boolean approval) {
+        return approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED;
     }
 }

@@ -13,7 +13,6 @@ import dev.toolgate.journal.OperationId;
 import dev.toolgate.operation.OperationRefused;
 import dev.toolgate.operation.OperationStatus;
 import dev.toolgate.operation.OperationView;
-import dev.toolgate.journal.ThisRelease;
 import static dev.toolgate.operation.EventKind.APPROVAL_LAPSED;
 import static dev.toolgate.operation.EventKind.CAPTURED;
 import static dev.toolgate.operation.EventKind.IN_PROGRESS;
@@ -25,7 +24,6 @@ import static dev.toolgate.operation.EventKind.UNSETTLED;
 import dev.toolgate.approval.Approval;
 import dev.toolgate.access.Caller;
 import dev.toolgate.canonical.CanonicalRequest;
-import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Trace;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -35,15 +33,11 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 
-import java.time.Duration;
 import java.time.Instant;
 
 /** Phase 1: the key captured, or decided under its row lock, in one short transaction committed before any target call. */
 @Stateless
 public class KeyCapture {
-
-    private static final String AWAITING_APPROVAL = "awaiting approval; nothing sent";
-    private static final String ATTEMPT_1_LEASED = "attempt 1 leased";
 
     @PersistenceContext(unitName = "toolgate")
     EntityManager em;
@@ -64,9 +58,9 @@ public class KeyCapture {
         if (row == null) {
             boolean approval = settings.approvalRequired(request.operation());
             if (insert(caller, key, request, now, approval)) {
-                Phase captured = newRow(caller, key, request, now, approval, settings.lease());
+                Phase captured = FirstCapture.newRow(caller, key, request, now, approval, settings.lease());
                 OperationView inserted = captured.operation();
-                EventLog.logOnCommit(inserted, caller.principalId(), CAPTURED, inserted.attemptCount(), inserted.status(), detail(approval));
+                EventLog.logOnCommit(inserted, caller.principalId(), CAPTURED, inserted.attemptCount(), inserted.status(), FirstCapture.detail(approval));
                 return captured;
             }
             row = em.find(Operation.class, id, LockModeType.PESSIMISTIC_WRITE); // a concurrent caller won the insert
@@ -110,7 +104,7 @@ public class KeyCapture {
 
     /** True when this caller's capture won: {@link FirstCapture}'s statement, on the transaction's connection. */
     private boolean insert(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval) {
-        Object[] values = insertValues(caller, key, request, now, approval, settings.lease());
+        Object[] values = FirstCapture.insertValues(caller, key, request, now, approval, settings.lease());
         return JournalConnections.run("the journal's capture of an operation failed",
                 () -> FirstCapture.captured(JournalConnections.of(em), values));
     }
@@ -150,27 +144,5 @@ public class KeyCapture {
 
     private void note(OperationView row, String actor, EventKind kind, Instant now, String detail) {
         EventLog.append(em, row, actor, kind, now, row.attemptCount(), row.status(), detail);
-    }
-
-    /** {@link OperationWrites#READ_OR_CAPTURE}'s ?1 to ?18: the new row, the release capturing it, its event's detail. */
-    static Object[] insertValues(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
-        return new Object[] {caller.tenant(), key, caller.principalId(), request.operation(), request.fingerprint(),
-                request.storedPayloadJson(), (approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED).dbName(),
-                request.target(), approval ? 0 : 1, approval ? null : Operation.at(now.plus(lease)), Operation.at(now),
-                Operation.at(now), String.join(",", request.withheldFields()), approval, Trace.traceId(), Spans.currentSpanId(),
-                ThisRelease.name(), detail(approval)};
-    }
-
-    /** The decision for a row just inserted: attempt 1 leased, or nothing sent until a person approves exactly this intent. */
-    static Phase newRow(Caller caller, String key, CanonicalRequest request, Instant now, boolean approval, Duration lease) {
-        OperationView row = new OperationView(caller.tenant(), key, caller.principalId(), request.operation(), request.target(),
-                approval ? OperationStatus.PENDING_APPROVAL : OperationStatus.STARTED, request.fingerprint(), request.storedPayload(),
-                request.withheldFields(), null, null, null, approval ? 0 : 1, approval ? null : now.plus(lease), 1, null, 0, null, null,
-                now, now, null, Trace.traceId(), Spans.currentSpanId(), approval, null);
-        return Phase.captured(approval ? new CaptureDecision.AwaitingApproval() : new CaptureDecision.Execute(), null, row);
-    }
-
-    static String detail(boolean approval) {
-        return approval ? AWAITING_APPROVAL : ATTEMPT_1_LEASED;
     }
 }

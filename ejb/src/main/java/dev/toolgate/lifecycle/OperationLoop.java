@@ -1,5 +1,6 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.FirstCapture.KeyLook;
 import dev.toolgate.admission.WorkPermits;
 import dev.toolgate.lifecycle.decisions.AttemptOutcomes;
 import dev.toolgate.lifecycle.decisions.LookupDecisions;

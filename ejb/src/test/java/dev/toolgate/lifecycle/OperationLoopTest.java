@@ -1,5 +1,6 @@
 package dev.toolgate.lifecycle;
 
+import dev.toolgate.lifecycle.FirstCapture.KeyLook;
 import dev.toolgate.lifecycle.decisions.CaptureDecision;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
