@@ -205,6 +205,9 @@ final class Measurements {
         add(closed, measure(PING, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> requests.ping(url))));
         add(closed, measure(READ, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                 i -> requests.read(url, replayKey(i)))));
+        // the direct floor leaves the 1C simulator tens of thousands of documents, which its small heap then collects
+        // on the gateway's cells: each door starts on a fresh one (docs/benchmark.md, Method)
+        freshSimulators();
         // unmeasured: the gateway's first cell after the floors' reads cost about a fifth more than the same door later
         // in the block, whichever door went first (docs/benchmark.md, Method)
         String leadIn = "lead-in-" + RunNames.fresh();
@@ -218,6 +221,7 @@ final class Measurements {
                     i -> requests.submit(url, token, recentKey(i), 200))));
         }
         if (MCP_CONCURRENCY.contains(c)) {
+            freshSimulators();
             add(closed, measure(MCP_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newToolCall(run, i))));
             add(closed, measure(MCP_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                     i -> requests.callTool(url, token, replayKey(i), true))));
