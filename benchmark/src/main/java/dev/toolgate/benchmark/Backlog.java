@@ -122,7 +122,6 @@ final class Backlog {
     private void settleJournal() throws SQLException {
         try (Statement s = journal.createStatement()) {
             s.execute("ANALYZE agent_operation_log");
-            s.execute("ANALYZE operation_event");
             s.execute("CHECKPOINT");
             try (ResultSet r = s.executeQuery("SELECT n_live_tup, n_dead_tup, autovacuum_count FROM pg_stat_user_tables"
                     + " WHERE relname = 'agent_operation_log'")) {
