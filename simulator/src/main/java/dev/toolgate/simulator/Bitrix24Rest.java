@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpsExchange;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -28,7 +29,8 @@ import java.util.regex.Pattern;
  * {@code POST /bitrix24/rest/<user>/<secret>/<method>[.json]} with a JSON body; {@code crm.deal.add}
  * answers {@code {"result": <id>}}; {@code crm.deal.get} reads one deal back; {@code crm.deal.update}
  * changes its {@code STAGE_ID}, {@code COMMENTS} or {@code TITLE} and answers {@code {"result": true}};
- * {@code crm.deal.list} filters exactly and pages by 50; there is no {@code crm.deal.delete};
+ * {@code crm.deal.list} filters exactly, or by a list with the IN prefix ({@code "@ORIGIN_ID": [...]}), and pages by
+ * 50; there is no {@code crm.deal.delete};
  * errors are {@code {"error": …, "error_description": …}}. Like the real portal, nothing here makes
  * {@code ORIGIN_ID} unique: two adds with one key make two deals. Parameters come as JSON, as a form
  * ({@code fields[TITLE]=…}) or in the query. Handlers bound with {@code event.bind} are sent
@@ -129,8 +131,10 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             SimHttp.send(exchange, 400, error("", "Invalid JSON"));
             return;
         }
-        String key = key(method, body);
-        FaultRunner.answer(exchange, faults, SYSTEM, method + " " + text, fault -> calls.count(key, "crm.deal.add".equals(method), fault),
+        List<String> keys = keys(method, body);
+        // a look-up of several keys is one request that reaches each: counted for every key it asks for
+        FaultRunner.answer(exchange, faults, SYSTEM, method + " " + text,
+                fault -> keys.forEach(key -> calls.count(key, "crm.deal.add".equals(method), fault)),
                 fault -> route(method, body, fault, portal(exchange)),
                 Bitrix24Rest::limitError);
     }
@@ -244,7 +248,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     private synchronized OneCOData.Reply list(JsonObject body) {
         JsonObject filter = body.containsKey("filter") ? body.getJsonObject("filter") : JsonValue.EMPTY_JSON_OBJECT;
         List<JsonObject> matching = deals.values().stream()
-                .filter(deal -> filter.entrySet().stream().allMatch(f -> f.getValue().equals(deal.get(f.getKey()))))
+                .filter(deal -> filter.entrySet().stream().allMatch(f -> matches(deal, f.getKey(), f.getValue())))
                 .toList();
         int start = body.getInt("start", 0);
         JsonArrayBuilder page = Json.createArrayBuilder();
@@ -254,6 +258,17 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             answer.add("next", start + PAGE);
         }
         return new OneCOData.Reply(200, answer.add("time", time()).build());
+    }
+
+    /**
+     * One condition of a list's filter (b24-rest-docs {@code api-reference/crm/deals/crm-deal-list.md}): {@code @FIELD}
+     * with an array is IN, a plain {@code FIELD} is equality; the portal's other prefixes are not served here.
+     */
+    private static boolean matches(JsonObject deal, String field, JsonValue value) {
+        if (field.startsWith("@") && value instanceof JsonArray any) {
+            return deal.containsKey(field.substring(1)) && any.contains(deal.get(field.substring(1)));
+        }
+        return value.equals(deal.get(field));
     }
 
     private static JsonObject select(JsonObject deal, JsonObject body) {
@@ -266,15 +281,20 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
         return selected.build();
     }
 
-    /** The external key a request carries: the {@code ORIGIN_ID} of an add, or the one a list filters on. */
-    private static String key(String method, JsonObject body) {
-        if ("crm.deal.add".equals(method) && body.get("fields") instanceof JsonObject fields) {
-            return fields.getString("ORIGIN_ID", null);
+    /** The external keys a request carries: the {@code ORIGIN_ID} of an add, or those a list filters on. */
+    private static List<String> keys(String method, JsonObject body) {
+        if ("crm.deal.add".equals(method) && body.get("fields") instanceof JsonObject fields && fields.get("ORIGIN_ID") instanceof JsonString key) {
+            return List.of(key.getString());
         }
         if ("crm.deal.list".equals(method) && body.get("filter") instanceof JsonObject filter) {
-            return filter.getString("ORIGIN_ID", null);
+            if (filter.get("ORIGIN_ID") instanceof JsonString key) {
+                return List.of(key.getString());
+            }
+            if (filter.get("@ORIGIN_ID") instanceof JsonArray keys) {
+                return keys.stream().filter(JsonString.class::isInstance).map(k -> ((JsonString) k).getString()).toList();
+            }
         }
-        return null;
+        return List.of();
     }
 
     /** The documented system errors for a status an armed fault asks for. */

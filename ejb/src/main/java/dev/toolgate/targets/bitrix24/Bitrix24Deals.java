@@ -32,10 +32,12 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
 
     private final Bitrix24Settings settings;
     private final TargetHttpClient http;
+    private final Bitrix24KeyLookups deals;
 
     public Bitrix24Deals(Bitrix24Settings settings) {
         this.settings = settings;
         this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
+        this.deals = new Bitrix24KeyLookups(settings, http, this::call);
     }
 
     @Override
@@ -55,7 +57,7 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
     @Override
     public Lookup lookup(Attempt dispatch) {
         return switch (dispatch.operation()) {
-            case "crm.deal.create" -> byOrigin(dispatch);
+            case "crm.deal.create" -> deals.byOrigin(dispatch);
             case "crm.deal.lose" -> byStage(dispatch);
             default -> throw new IllegalArgumentException("an operation this adapter does not serve: " + dispatch.operation());
         };
@@ -211,27 +213,6 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
                 : exchange instanceof Exchange.Lost lost ? lost.errorCode() : "target_unreachable";
     }
 
-    private Lookup byOrigin(Attempt dispatch) {
-        JsonObject body = JSON.createObjectBuilder()
-                .add("filter", JSON.createObjectBuilder().add("ORIGINATOR_ID", settings.originatorId())
-                        .add("ORIGIN_ID", dispatch.downstreamKey()))
-                .add("select", JSON.createArrayBuilder().add("ID").add("STAGE_ID").add("DATE_CREATE")).build();
-        Exchange exchange = http.send(call("crm.deal.list", body));
-        if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
-            return new Lookup.Unavailable(exchange instanceof Exchange.Answered a ? "target_http_" + a.status() : "target_unreachable");
-        }
-        JsonObject page = TargetHttpClient.jsonObject(answered.body());
-        if (page == null || !(page.get("result") instanceof JsonArray deals)) {
-            return new Lookup.Unavailable("unreadable_response");
-        }
-        List<String> ids = deals.stream().filter(d -> d.getValueType() == JsonValue.ValueType.OBJECT)
-                .map(d -> d.asJsonObject().getString("ID", "?")).toList();
-        if (ids.isEmpty()) {
-            return new Lookup.Absent();
-        }
-        return ids.size() == 1 ? new Lookup.Found(ids.get(0), JsonValue.EMPTY_JSON_OBJECT) : new Lookup.Ambiguous(ids);
-    }
-
     private Outcome outcomeOf(Exchange exchange) {
         if (!(exchange instanceof Exchange.Answered answered)) {
             return Exchange.unanswered(exchange);
@@ -256,12 +237,30 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
                 "Bitrix24 answered HTTP " + status + code, status);
     }
 
+    /** Deals by their keys, many to a request ({@link Bitrix24KeyLookups#lookupAll}); a lost deal's stage one by one. */
+    @Override
+    public int lookupBatch(String operation) {
+        return "crm.deal.create".equals(operation) ? settings.lookupBatch() : 1;
+    }
+
+    @Override
+    public List<Lookup> lookupAll(List<Attempt> attempts) {
+        if (attempts.stream().allMatch(attempt -> "crm.deal.create".equals(attempt.operation()))) {
+            return deals.lookupAll(attempts);
+        }
+        return Target.super.lookupAll(attempts);
+    }
+
+    /** A limit error: the portal refused the call before running it. */
+    static boolean limitError(Exchange.Answered answered) {
+        JsonObject body = TargetHttpClient.jsonObject(answered.body());
+        return body != null && LIMITS.contains(body.getString("error", ""));
+    }
+
     private TargetRequest call(String method, JsonObject body) {
         return TargetRequest.post(settings.url().resolve(method + ".json"), body.toString())
                 .header("Content-Type", "application/json");
     }
-
-
 
     @Override
     public void close() {

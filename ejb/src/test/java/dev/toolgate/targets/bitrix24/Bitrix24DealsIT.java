@@ -26,6 +26,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -63,6 +64,94 @@ class Bitrix24DealsIT {
         control.arm("bitrix24", dispatch.downstreamKey(), "duplicate", 1);
         deals.execute(dispatch);
         assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, deals.lookup(dispatch)).objectIds().size());
+    }
+
+    @Test
+    void looksUpSeveralDealsInOneRequestEachAnsweredAsItsOwnLookUpWouldBe() {
+        Attempt one = deal(1);
+        Attempt doubled = deal(1);
+        Attempt absent = deal(1);
+        String first = ((Outcome.Succeeded) deals.execute(one)).objectId();
+        control.arm("bitrix24", doubled.downstreamKey(), "duplicate", 1);
+        deals.execute(doubled);
+        portal("crm.deal.add", "{\"fields\":{\"TITLE\":\"их сделка\",\"ORIGINATOR_ID\":\"their-shop\",\"ORIGIN_ID\":\""
+                + absent.downstreamKey() + "\"}}"); // another source's deal with the same ORIGIN_ID is not ours
+
+        List<Lookup> answers = deals.lookupAll(List.of(one, doubled, absent));
+
+        assertEquals(first, assertInstanceOf(Lookup.Found.class, answers.get(0)).objectId());
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, answers.get(1)).objectIds().size());
+        assertInstanceOf(Lookup.Absent.class, answers.get(2));
+        for (Attempt each : List.of(one, doubled, absent)) {
+            assertEquals(1, control.lookups("bitrix24", each.downstreamKey()), "each key asked once");
+        }
+        assertEquals(deals.lookup(one), answers.get(0));
+        assertEquals(deals.lookup(absent), answers.get(2));
+    }
+
+    @Test
+    void aSharedLookUpThatCannotBeAnsweredNowLeavesEveryKeyUnavailable() {
+        Attempt one = deal(1);
+        Attempt two = deal(1);
+        deals.execute(one);
+        for (int status : List.of(503, 429, 401)) { // QUERY_LIMIT_EXCEEDED, OPERATION_TIME_LIMIT, expired_token
+            control.armStatus("bitrix24", one.downstreamKey(), status, 1); // the request carries both keys: both answers are its
+            assertEquals(List.of(new Lookup.Unavailable("target_http_" + status), new Lookup.Unavailable("target_http_" + status)),
+                    deals.lookupAll(List.of(one, two)), "HTTP " + status);
+        }
+        control.armDelay("bitrix24", two.downstreamKey(), 3_000);
+        assertEquals(List.of(new Lookup.Unavailable("target_unreachable"), new Lookup.Unavailable("target_unreachable")),
+                deals.lookupAll(List.of(one, two)));
+        assertEquals(4, control.lookups("bitrix24", two.downstreamKey()), "never asked again alone");
+    }
+
+    @Test
+    void aSharedLookUpAnsweredWithAnErrorOrAnUnreadablePageIsAskedKeyByKey() {
+        Attempt one = deal(1);
+        Attempt two = deal(1);
+        String created = ((Outcome.Succeeded) deals.execute(one)).objectId();
+        for (int status : List.of(400, 403, 500)) { // only the request that asks for both carries the IN prefix
+            control.armStatus("bitrix24", "\"@ORIGIN_ID\"", status, 1);
+            List<Lookup> answers = deals.lookupAll(List.of(two, one));
+            assertInstanceOf(Lookup.Absent.class, answers.get(0), "HTTP " + status);
+            assertEquals(created, assertInstanceOf(Lookup.Found.class, answers.get(1), "HTTP " + status).objectId());
+        }
+        control.arm("bitrix24", "\"@ORIGIN_ID\"", "POST", "wrong_shape", 1, 0);
+        List<Lookup> answers = deals.lookupAll(List.of(two, one));
+        assertInstanceOf(Lookup.Absent.class, answers.get(0), "wrong shape");
+        assertEquals(created, assertInstanceOf(Lookup.Found.class, answers.get(1), "wrong shape").objectId());
+        assertEquals(8, control.lookups("bitrix24", two.downstreamKey()), "each shared request, then the key alone");
+    }
+
+    @Test
+    void keysWhoseDealsDoNotFitOnePageAreAskedKeyByKey() {
+        Bitrix24Deals wide = new Bitrix24Deals(settings(simulators.bitrix24Url(), Bitrix24KeyLookups.PAGE));
+        List<Attempt> doubled = new ArrayList<>();
+        for (int i = 0; i < Bitrix24KeyLookups.PAGE / 2 + 1; i++) { // two deals each: one more than a page holds
+            Attempt each = deal(1);
+            control.arm("bitrix24", each.downstreamKey(), "duplicate", 1);
+            wide.execute(each);
+            doubled.add(each);
+        }
+        List<Lookup> answers = wide.lookupAll(doubled);
+        for (int i = 0; i < doubled.size(); i++) {
+            assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, answers.get(i), "key " + i).objectIds().size());
+            assertEquals(2, control.lookups("bitrix24", doubled.get(i).downstreamKey()), "the shared page, then the key alone");
+        }
+    }
+
+    @Test
+    void sharedLookUpsStayWithinTheBatchSizeAndOnlyDealCreatesShareThem() {
+        Bitrix24Deals pairs = new Bitrix24Deals(settings(simulators.bitrix24Url(), 2));
+        List<Attempt> five = List.of(deal(1), deal(1), deal(1), deal(1), deal(1));
+        control.armStatus("bitrix24", five.get(2).downstreamKey(), 503, 1);
+        assertEquals(List.of(new Lookup.Absent(), new Lookup.Absent(), new Lookup.Unavailable("target_http_503"),
+                new Lookup.Unavailable("target_http_503"), new Lookup.Absent()), pairs.lookupAll(five),
+                "pairs: the third key shares its request with the fourth only");
+        assertEquals(Bitrix24Settings.LOOKUP_BATCH, deals.lookupBatch("crm.deal.create"));
+        assertEquals(1, deals.lookupBatch("crm.deal.lose"));
+        Attempt lose = lose(createdDeal(), null);
+        assertEquals(List.of(new Lookup.Absent(), new Lookup.Absent()), deals.lookupAll(List.of(lose, deal(1))));
     }
 
     @Test
@@ -234,7 +323,7 @@ class Bitrix24DealsIT {
     @Test
     void usesTheConfiguredLostStageOfTheDealsPipeline() {
         Bitrix24Deals pipeline = new Bitrix24Deals(new Bitrix24Settings(URI.create(simulators.bitrix24Url()), "agent-gw", "C2:LOSE",
-                Duration.ofMillis(1_000), Duration.ofMillis(2_000), SimulatorTrust.of(simulators, "bitrix24")));
+                Duration.ofMillis(1_000), Duration.ofMillis(2_000), SimulatorTrust.of(simulators, "bitrix24"), Bitrix24Settings.LOOKUP_BATCH));
         String id = createdDeal();
         Attempt lose = lose(id, "r");
         assertEquals("C2:LOSE", assertInstanceOf(Outcome.Succeeded.class, pipeline.execute(lose)).result().getString("stage_id"));
@@ -279,7 +368,11 @@ class Bitrix24DealsIT {
     }
 
     private static Bitrix24Settings settings(String url) {
+        return settings(url, Bitrix24Settings.LOOKUP_BATCH);
+    }
+
+    private static Bitrix24Settings settings(String url, int lookupBatch) {
         return new Bitrix24Settings(URI.create(url), "agent-gw", "LOSE", Duration.ofMillis(1_000), Duration.ofMillis(2_000),
-                SimulatorTrust.of(simulators, "bitrix24"));
+                SimulatorTrust.of(simulators, "bitrix24"), lookupBatch);
     }
 }
