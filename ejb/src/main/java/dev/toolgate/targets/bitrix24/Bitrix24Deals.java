@@ -12,23 +12,18 @@ import dev.toolgate.targets.Outcome;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
 import dev.toolgate.targets.TargetRequest;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /** {@code crm.deal.create} and {@code crm.deal.lose} (the compensation: never deleted); the only class that knows Bitrix24's fields. */
 public final class Bitrix24Deals implements Target, AnnouncedObjects {
-
-    /** Limit errors: the portal refused the call before running it (docs/targets.md). */
-    private static final Set<String> LIMITS = Set.of("QUERY_LIMIT_EXCEEDED", "OVERLOAD_LIMIT", "OPERATION_TIME_LIMIT");
 
     private final Bitrix24Settings settings;
     private final TargetHttpClient http;
@@ -226,7 +221,7 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
         if (status == 200) { // the portal said yes without an id: the deal may exist, look it up
             return new Outcome.Unknown("unreadable_response", status);
         }
-        if (LIMITS.contains(error)) {
+        if (Bitrix24Answers.LIMITS.contains(error)) {
             return new Outcome.Transient("target_rate_limited", answered.retryAfter(), status);
         }
         if (status >= 500) {
@@ -249,12 +244,6 @@ public final class Bitrix24Deals implements Target, AnnouncedObjects {
             return deals.lookupAll(attempts);
         }
         return Target.super.lookupAll(attempts);
-    }
-
-    /** A limit error: the portal refused the call before running it. */
-    static boolean limitError(Exchange.Answered answered) {
-        JsonObject body = TargetHttpClient.jsonObject(answered.body());
-        return body != null && LIMITS.contains(body.getString("error", ""));
     }
 
     private TargetRequest call(String method, JsonObject body) {

@@ -26,9 +26,6 @@ import java.util.function.BiFunction;
  */
 final class Bitrix24KeyLookups {
 
-    /** The rows a {@code crm.deal.list} page holds, whatever is asked: more need {@code start}, which we never send. */
-    static final int PAGE = 50;
-
     private final Bitrix24Settings settings;
     private final TargetHttpClient http;
     private final BiFunction<String, JsonObject, TargetRequest> call;
@@ -75,7 +72,7 @@ final class Bitrix24KeyLookups {
     /**
      * One request for several keys. What says the portal cannot be asked now (no answer, refused credentials, a limit
      * error) is every key's answer. Any other answer that is not one whole page of deals carrying only keys asked (a
-     * method error, a 5xx, a body that does not parse, more deals than a page holds) has each key asked alone: one
+     * method error, a 5xx, a body that does not parse, more deals than a page holds: the rest would need {@code start}) has each key asked alone: one
      * key's trouble never holds up the others, and no answer rests on a reading its own look-up would not make.
      */
     private List<Lookup> byOrigins(List<Attempt> asked) {
@@ -86,7 +83,7 @@ final class Bitrix24KeyLookups {
         if (!(exchange instanceof Exchange.Answered answered)) {
             return Collections.nCopies(asked.size(), new Lookup.Unavailable("target_unreachable"));
         }
-        if (answered.status() == 401 || Bitrix24Deals.limitError(answered)) {
+        if (answered.status() == 401 || Bitrix24Answers.limitError(answered)) {
             return Collections.nCopies(asked.size(), new Lookup.Unavailable("target_http_" + answered.status()));
         }
         Map<String, List<String>> byKey = answered.status() == 200 ? byKey(asked, TargetHttpClient.jsonObject(answered.body())) : null;

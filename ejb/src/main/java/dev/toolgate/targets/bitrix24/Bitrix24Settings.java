@@ -14,12 +14,14 @@ import java.util.Optional;
  * @param originatorId our ORIGINATOR_ID; with ORIGIN_ID (the key) it names our deals
  * @param lostStage    where {@code crm.deal.lose} moves a deal: {@code LOSE}, or {@code C<N>:LOSE} in pipeline N
  * @param lookupBatch  how many deal keys the reconcile job looks up in one {@code crm.deal.list} ({@code lookup-batch},
- *                     default {@value #LOOKUP_BATCH}, at most a page's {@value Bitrix24KeyLookups#PAGE}; 1 asks for each alone)
+ *                     default {@value #LOOKUP_BATCH}, at most a list's page, {@value #PAGE}; 1 asks for each alone)
  */
 public record Bitrix24Settings(URI url, String originatorId, String lostStage, Duration connectTimeout, Duration readTimeout,
                                TlsSettings tls, int lookupBatch) {
 
     static final int LOOKUP_BATCH = 20;
+    /** The rows a {@code crm.deal.list} page holds, whatever is asked. */
+    static final int PAGE = 50;
 
     private static final String PREFIX = "toolgate.target.bitrix24.";
 
@@ -31,7 +33,7 @@ public record Bitrix24Settings(URI url, String originatorId, String lostStage, D
                 RequestTimeouts.of(config, "bitrix24").connect(),
                 RequestTimeouts.of(config, "bitrix24").read(),
                 TlsSettings.from(config, "bitrix24"),
-                Math.min(Bitrix24KeyLookups.PAGE, Math.max(1, config.getOptionalValue(PREFIX + "lookup-batch", Integer.class).orElse(LOOKUP_BATCH)))));
+                Math.min(PAGE, Math.max(1, config.getOptionalValue(PREFIX + "lookup-batch", Integer.class).orElse(LOOKUP_BATCH)))));
     }
 
     @Override

@@ -1,11 +1,9 @@
 package dev.toolgate.targets.yookassa;
 
 import static dev.toolgate.canonical.Jsons.JSON;
-import static dev.toolgate.targets.yookassa.YooKassaAnswers.lookupOf;
 import static dev.toolgate.targets.yookassa.YooKassaAnswers.money;
 import static dev.toolgate.targets.yookassa.YooKassaAnswers.ok;
 import static dev.toolgate.targets.yookassa.YooKassaAnswers.outcomeOf;
-import static dev.toolgate.targets.yookassa.YooKassaAnswers.unavailable;
 
 import dev.toolgate.targets.TargetUnanswered;
 import dev.toolgate.canonical.FieldType;
@@ -19,19 +17,14 @@ import dev.toolgate.targets.PaymentCoverage;
 import dev.toolgate.targets.Target;
 import dev.toolgate.targets.TargetHttpClient;
 import dev.toolgate.targets.TargetRequest;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -40,23 +33,19 @@ import java.util.Set;
 /** {@code payment.create} and {@code payment.refund}; with {@link YooKassaAnswers}, the only classes that know YooKassa's fields. */
 public final class YooKassaPayments implements Target, PaymentCoverage, AnnouncedObjects {
 
-    static final String KEY_FIELD = "gw_key";
     static final String TRACE_FIELD = "gw_trace_id";
-    private static final int PAGE = 100;
-    /** Past this many pages the look-up gives up as unavailable rather than hold a lease for minutes. */
-    private static final int MAX_PAGES = 50;
-    /** Clocks differ: a payment is looked for from a little before the operation was captured. */
-    private static final Duration CLOCK_MARGIN = Duration.ofMinutes(10);
 
     private final YooKassaSettings settings;
     private final TargetHttpClient http;
     private final String authorization;
+    private final YooKassaKeyLookups lookups;
 
     public YooKassaPayments(YooKassaSettings settings) {
         this.settings = settings;
         this.http = new TargetHttpClient(settings.connectTimeout(), settings.readTimeout(), settings.tls());
         this.authorization = "Basic " + Base64.getEncoder()
                 .encodeToString((settings.shopId() + ":" + settings.secretKey()).getBytes(StandardCharsets.UTF_8));
+        this.lookups = new YooKassaKeyLookups(http, this::get);
     }
 
     /** YooKassa keys are at most 64 characters: the SHA-256 hex of our downstream key, the same on every attempt. */
@@ -98,39 +87,21 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
 
     @Override
     public Lookup lookup(Attempt dispatch) {
-        String resource = isRefund(dispatch) ? "refunds" : "payments";
-        if (dispatch.objectId() != null) { // the provider named it already (a pending answer): ask for it
-            Exchange exchange = http.send(get(resource + "/" + encode(dispatch.objectId())));
-            JsonObject object = ok(exchange);
-            if (object != null) {
-                return lookupOf(object);
-            }
-            if (!(exchange instanceof Exchange.Answered a && a.status() == 404)) {
-                return unavailable(exchange);
-            }
+        return lookups.lookup(dispatch);
+    }
+
+    /** Payments by their keys, many to one list ({@link YooKassaKeyLookups#lookupAll}); refunds one by one. */
+    @Override
+    public int lookupBatch(String operation) {
+        return "payment.create".equals(operation) ? YooKassaKeyLookups.LOOKUP_BATCH : 1;
+    }
+
+    @Override
+    public List<Lookup> lookupAll(List<Attempt> attempts) {
+        if (attempts.stream().allMatch(attempt -> "payment.create".equals(attempt.operation()))) {
+            return lookups.lookupAll(attempts);
         }
-        String query = isRefund(dispatch)
-                ? "payment_id=" + encode(dispatch.payload().getString("payment_id"))
-                : "created_at.gte=" + encode(dispatch.createdAt().minus(CLOCK_MARGIN).truncatedTo(ChronoUnit.MILLIS).toString());
-        List<JsonObject> ours = new ArrayList<>();
-        String cursor = null;
-        for (int page = 0; page < MAX_PAGES; page++) {
-            Exchange exchange = http.send(get(resource + "?" + query + "&limit=" + PAGE + (cursor == null ? "" : "&cursor=" + encode(cursor))));
-            JsonObject list = ok(exchange);
-            if (list == null || !(list.get("items") instanceof JsonArray items)) {
-                return unavailable(exchange);
-            }
-            items.stream().filter(i -> i instanceof JsonObject).map(JsonValue::asJsonObject)
-                    .filter(i -> i.get("metadata") instanceof JsonObject m && dispatch.downstreamKey().equals(m.getString(KEY_FIELD, null)))
-                    .forEach(ours::add);
-            if (!(list.get("next_cursor") instanceof JsonString next)) {
-                return ours.isEmpty() ? new Lookup.Absent()
-                        : ours.size() == 1 ? lookupOf(ours.get(0))
-                        : new Lookup.Ambiguous(ours.stream().map(o -> o.getString("id", "?")).toList());
-            }
-            cursor = next.getString();
-        }
-        return new Lookup.Unavailable("lookup_window_too_large");
+        return Target.super.lookupAll(attempts);
     }
 
     @Override
@@ -165,7 +136,7 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
         if (object == null) {
             throw new TargetUnanswered(exchange instanceof Exchange.Answered a ? "yookassa answered " + a.status() : "yookassa did not answer");
         }
-        return object.get("metadata") instanceof JsonObject m && m.get(KEY_FIELD) instanceof JsonString key
+        return object.get("metadata") instanceof JsonObject m && m.get(YooKassaKeyLookups.KEY_FIELD) instanceof JsonString key
                 ? Optional.of(key.getString()) : Optional.empty();
     }
 
@@ -212,7 +183,7 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
     }
 
     private static JsonObjectBuilder metadata(Attempt dispatch) {
-        JsonObjectBuilder metadata = JSON.createObjectBuilder().add(KEY_FIELD, dispatch.downstreamKey());
+        JsonObjectBuilder metadata = JSON.createObjectBuilder().add(YooKassaKeyLookups.KEY_FIELD, dispatch.downstreamKey());
         if (dispatch.traceId() != null) {
             metadata.add(TRACE_FIELD, dispatch.traceId());
         }
@@ -226,7 +197,7 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
     }
 
     private static boolean isRefund(Attempt dispatch) {
-        return "payment.refund".equals(dispatch.operation());
+        return YooKassaKeyLookups.isRefund(dispatch);
     }
 
     private TargetRequest post(String resource, String idempotenceKey, JsonObject body) {

@@ -125,9 +125,9 @@ class Bitrix24DealsIT {
 
     @Test
     void keysWhoseDealsDoNotFitOnePageAreAskedKeyByKey() {
-        Bitrix24Deals wide = new Bitrix24Deals(settings(simulators.bitrix24Url(), Bitrix24KeyLookups.PAGE));
+        Bitrix24Deals wide = new Bitrix24Deals(settings(simulators.bitrix24Url(), Bitrix24Settings.PAGE));
         List<Attempt> doubled = new ArrayList<>();
-        for (int i = 0; i < Bitrix24KeyLookups.PAGE / 2 + 1; i++) { // two deals each: one more than a page holds
+        for (int i = 0; i < Bitrix24Settings.PAGE / 2 + 1; i++) { // two deals each: one more than a page holds
             Attempt each = deal(1);
             control.arm("bitrix24", each.downstreamKey(), "duplicate", 1);
             wide.execute(each);

@@ -65,6 +65,53 @@ class YooKassaPaymentsIT {
     }
 
     @Test
+    void looksUpSeveralPaymentsInOneListEachAnsweredAsItsOwnLookUpWouldBe() {
+        Attempt one = payment(1, 11_000);
+        Attempt doubled = payment(1, 12_000);
+        Attempt absent = payment(1, 13_000);
+        String first = ((Outcome.Succeeded) payments.execute(one)).objectId();
+        control.arm("yookassa", doubled.downstreamKey(), "duplicate", 1);
+        payments.execute(doubled);
+
+        List<Lookup> answers = payments.lookupAll(List.of(one, doubled, absent));
+
+        assertEquals(first, assertInstanceOf(Lookup.Found.class, answers.get(0)).objectId());
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, answers.get(1)).objectIds().size());
+        assertInstanceOf(Lookup.Absent.class, answers.get(2));
+        assertEquals(List.of(payments.lookup(one), payments.lookup(doubled), payments.lookup(absent)), answers);
+    }
+
+    @Test
+    void aSharedListThatCannotBeReadNowLeavesEveryKeyUnavailable() {
+        Attempt one = payment(1, 14_000);
+        Attempt two = payment(1, 15_000);
+        payments.execute(one);
+        for (int status : List.of(500, 429, 401)) {
+            control.armStatus("yookassa", "payments?", "GET", status, 1); // one list for both: both answers are its
+            assertEquals(List.of(new Lookup.Unavailable("target_http_" + status), new Lookup.Unavailable("target_http_" + status)),
+                    payments.lookupAll(List.of(one, two)), "HTTP " + status);
+        }
+        assertInstanceOf(Lookup.Found.class, payments.lookupAll(List.of(one, two)).get(0), "the list read again");
+    }
+
+    @Test
+    void aPaymentTheProviderNamedIsAskedForByIdAndOnlyPaymentCreatesShareAList() {
+        Attempt dispatch = payment(1, 16_000);
+        control.armPending("yookassa", dispatch.downstreamKey(), 60_000);
+        Outcome.Pending pending = assertInstanceOf(Outcome.Pending.class, payments.execute(dispatch));
+        Attempt named = new Attempt(dispatch.downstreamKey(), dispatch.operation(), 1, dispatch.payload(), dispatch.createdAt(),
+                pending.objectId(), null);
+        Attempt other = payment(1, 17_000);
+        control.armStatus("yookassa", "payments?", "GET", 500, 1); // the list: the named payment does not need it
+        List<Lookup> answers = payments.lookupAll(List.of(named, other));
+        assertTrue(assertInstanceOf(Lookup.Pending.class, answers.get(0)).detail().contains(pending.objectId()), answers.get(0).toString());
+        assertEquals(new Lookup.Unavailable("target_http_500"), answers.get(1));
+
+        assertEquals(YooKassaKeyLookups.LOOKUP_BATCH, payments.lookupBatch("payment.create"));
+        assertEquals(1, payments.lookupBatch("payment.refund"));
+    }
+
+    @Test
     void sendsTheSameIdempotenceKeyOnEveryAttemptSoALostAnswerIsNotASecondPayment() {
         Attempt first = payment(1, 10_000);
         control.arm("yookassa", first.downstreamKey(), "drop_response_after_commit", 1);
