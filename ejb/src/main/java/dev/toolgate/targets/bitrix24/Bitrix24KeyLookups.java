@@ -26,6 +26,9 @@ import java.util.function.BiFunction;
  */
 final class Bitrix24KeyLookups {
 
+    /** The characters HTML escapes, as a portal might in what it returns. */
+    private static final String ESCAPED = "&<>\"'";
+
     private final Bitrix24Settings settings;
     private final TargetHttpClient http;
     private final BiFunction<String, JsonObject, TargetRequest> call;
@@ -36,10 +39,14 @@ final class Bitrix24KeyLookups {
         this.call = call;
     }
 
-    /** One deal by its key: {@code filter: {ORIGINATOR_ID, ORIGIN_ID}}. */
+    /**
+     * One deal by its key: {@code filter: {ORIGINATOR_ID, ORIGIN_ID}}. A deal is ours when it carries our key as we
+     * wrote it; one whose key differs only in case is another key's (the portal's database may compare without case);
+     * one carrying anything else cannot be attributed, and a look-up never reads "absent" into what it cannot read.
+     */
     Lookup byOrigin(Attempt dispatch) {
-        Exchange exchange = list(JSON.createObjectBuilder().add("ORIGINATOR_ID", settings.originatorId())
-                .add("ORIGIN_ID", dispatch.downstreamKey()).build());
+        String key = dispatch.downstreamKey();
+        Exchange exchange = list(JSON.createObjectBuilder().add("ORIGINATOR_ID", settings.originatorId()).add("ORIGIN_ID", key).build());
         if (!(exchange instanceof Exchange.Answered answered) || answered.status() != 200) {
             return new Lookup.Unavailable(exchange instanceof Exchange.Answered a ? "target_http_" + a.status() : "target_unreachable");
         }
@@ -47,8 +54,20 @@ final class Bitrix24KeyLookups {
         if (page == null || !(page.get("result") instanceof JsonArray deals)) {
             return new Lookup.Unavailable("unreadable_response");
         }
-        return found(deals.stream().filter(d -> d.getValueType() == JsonValue.ValueType.OBJECT)
-                .map(d -> d.asJsonObject().getString("ID", "?")).toList());
+        List<String> ids = new ArrayList<>();
+        for (JsonValue value : deals) {
+            if (!(value instanceof JsonObject deal)) {
+                continue;
+            }
+            if (deal.get("ORIGIN_ID") instanceof JsonString origin && !origin.getString().equals(key)) {
+                if (origin.getString().equalsIgnoreCase(key)) {
+                    continue;
+                }
+                return new Lookup.Unavailable("unreadable_response");
+            }
+            ids.add(deal.getString("ID", "?")); // a portal that leaves ORIGIN_ID out: its filter's word, as it was asked
+        }
+        return found(ids);
     }
 
     /** The deals carrying one key: none → absent, one → found, several → a duplicate happened. */
@@ -59,14 +78,35 @@ final class Bitrix24KeyLookups {
         return ids.size() == 1 ? new Lookup.Found(ids.get(0), JsonValue.EMPTY_JSON_OBJECT) : new Lookup.Ambiguous(ids);
     }
 
-    /** Deals looked up by their keys together, at most {@link Bitrix24Settings#lookupBatch} keys a request. */
+    /**
+     * Deals looked up by their keys together, at most {@link Bitrix24Settings#lookupBatch} keys a request. A key that
+     * another key asked differs from only in case, or that holds a character HTML escapes, is asked alone: what the
+     * portal returns for such keys could be credited to the wrong one.
+     */
     List<Lookup> lookupAll(List<Attempt> attempts) {
-        List<Lookup> answers = new ArrayList<>(attempts.size());
-        for (int from = 0; from < attempts.size(); from += settings.lookupBatch()) {
-            List<Attempt> asked = attempts.subList(from, Math.min(attempts.size(), from + settings.lookupBatch()));
-            answers.addAll(asked.size() == 1 ? List.of(byOrigin(asked.get(0))) : byOrigins(asked));
+        Lookup[] answers = new Lookup[attempts.size()];
+        List<Integer> shared = new ArrayList<>();
+        for (int i = 0; i < attempts.size(); i++) {
+            if (shareable(attempts.get(i).downstreamKey(), attempts)) {
+                shared.add(i);
+            } else {
+                answers[i] = byOrigin(attempts.get(i));
+            }
         }
-        return answers;
+        for (int from = 0; from < shared.size(); from += settings.lookupBatch()) {
+            List<Integer> unit = shared.subList(from, Math.min(shared.size(), from + settings.lookupBatch()));
+            List<Attempt> asked = unit.stream().map(attempts::get).toList();
+            List<Lookup> found = asked.size() == 1 ? List.of(byOrigin(asked.get(0))) : byOrigins(asked);
+            for (int i = 0; i < unit.size(); i++) {
+                answers[unit.get(i)] = found.get(i);
+            }
+        }
+        return List.of(answers);
+    }
+
+    private static boolean shareable(String key, List<Attempt> attempts) {
+        return key.chars().noneMatch(c -> ESCAPED.indexOf(c) >= 0) && attempts.stream().map(Attempt::downstreamKey)
+                .noneMatch(other -> !other.equals(key) && other.equalsIgnoreCase(key));
     }
 
     /**
