@@ -18,6 +18,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -86,7 +87,7 @@ final class YooKassaKeyLookups {
             if (attempt.objectId() != null || listing == null || listing instanceof Listing.Failed f && TOO_LARGE.equals(f.why().errorCode())) {
                 answers.add(lookup(attempt));
             } else {
-                answers.add(listing instanceof Listing.Ours ours ? found(ours.byKey().get(attempt.downstreamKey()))
+                answers.add(listing instanceof Listing.Ours ours ? found(since(ours.byKey().get(attempt.downstreamKey()), attempt.createdAt()))
                         : ((Listing.Failed) listing).why());
             }
         }
@@ -135,7 +136,27 @@ final class YooKassaKeyLookups {
     }
 
     private static String createdSince(Instant createdAt) {
-        return "created_at.gte=" + encode(createdAt.minus(CLOCK_MARGIN).truncatedTo(ChronoUnit.MILLIS).toString());
+        return "created_at.gte=" + encode(windowStart(createdAt).toString());
+    }
+
+    private static Instant windowStart(Instant createdAt) {
+        return createdAt.minus(CLOCK_MARGIN).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /**
+     * Of a shared list's objects for one key, those its own list would hold: created within its own window. The shared
+     * window starts earlier and could reach an object of a key used again after the journal purged the first. One
+     * whose creation time does not read is kept: a look-up never reads "absent" into what it cannot read.
+     */
+    private static List<JsonObject> since(List<JsonObject> objects, Instant createdAt) {
+        Instant start = windowStart(createdAt);
+        return objects.stream().filter(object -> {
+            try {
+                return !Instant.parse(object.getString("created_at", "")).isBefore(start);
+            } catch (DateTimeParseException e) {
+                return true;
+            }
+        }).toList();
     }
 
     static boolean isRefund(Attempt dispatch) {

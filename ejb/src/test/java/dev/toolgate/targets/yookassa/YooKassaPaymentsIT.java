@@ -82,6 +82,21 @@ class YooKassaPaymentsIT {
     }
 
     @Test
+    void aSharedListReachesBackToTheEarliestCaptureAndAnswersEachKeyFromItsOwnWindow() {
+        Instant now = Instant.now();
+        Attempt early = captured(payment(1, 18_000), now.minus(Duration.ofHours(1)));
+        Attempt late = captured(payment(1, 19_000), now.plus(Duration.ofHours(1))); // its window starts after its payment
+        String paid = ((Outcome.Succeeded) payments.execute(early)).objectId();
+        payments.execute(late);
+
+        List<Lookup> answers = payments.lookupAll(List.of(late, early));
+
+        assertInstanceOf(Lookup.Absent.class, answers.get(0), "outside its own window, as its own list would say");
+        assertEquals(paid, assertInstanceOf(Lookup.Found.class, answers.get(1)).objectId(), "the list starts at the earliest capture");
+        assertEquals(List.of(payments.lookup(late), payments.lookup(early)), answers);
+    }
+
+    @Test
     void aSharedListThatCannotBeReadNowLeavesEveryKeyUnavailable() {
         Attempt one = payment(1, 14_000);
         Attempt two = payment(1, 15_000);
@@ -319,6 +334,10 @@ class YooKassaPaymentsIT {
         return new Attempt("acme/test:payment.refund:" + UUID.randomUUID() + ":v1", "payment.refund", attempt,
                 Json.createObjectBuilder().add("payment_id", paymentId).add("amount_minor", amountMinor).add("currency", "RUB")
                         .add("reason", "Возврат").build(), Instant.now(), null, null);
+    }
+
+    private static Attempt captured(Attempt d, Instant at) {
+        return new Attempt(d.downstreamKey(), d.operation(), d.attempt(), d.payload(), at, d.objectId(), d.traceId());
     }
 
     private static Attempt attempt(Attempt d, int attempt) {
