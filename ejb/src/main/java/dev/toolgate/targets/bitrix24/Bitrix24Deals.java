@@ -22,7 +22,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** {@code crm.deal.create} and {@code crm.deal.lose} (the compensation: never deleted); the only class that knows Bitrix24's fields. */
+/**
+ * {@code crm.deal.create} and {@code crm.deal.lose} (the compensation: never deleted); with {@link Bitrix24KeyLookups} and
+ * {@link Bitrix24Answers}, the only classes that know Bitrix24's fields.
+ */
 public final class Bitrix24Deals implements Target, AnnouncedObjects {
 
     private final Bitrix24Settings settings;

@@ -39,7 +39,7 @@ final class YooKassaKeyLookups {
     static final int LOOKUP_BATCH = 20;
     private static final int PAGE = 100;
     /** Past this many pages the look-up gives up as unavailable rather than hold a lease for minutes. */
-    static final int MAX_PAGES = 50;
+    private static final int MAX_PAGES = 50;
     private static final String TOO_LARGE = "lookup_window_too_large";
     /** Clocks differ: a payment is looked for from a little before the operation was captured. */
     private static final Duration CLOCK_MARGIN = Duration.ofMinutes(10);

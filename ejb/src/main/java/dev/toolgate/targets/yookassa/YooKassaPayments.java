@@ -30,7 +30,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** {@code payment.create} and {@code payment.refund}; with {@link YooKassaAnswers}, the only classes that know YooKassa's fields. */
+/**
+ * {@code payment.create} and {@code payment.refund}; with {@link YooKassaAnswers} and {@link YooKassaKeyLookups}, the only
+ * classes that know YooKassa's fields.
+ */
 public final class YooKassaPayments implements Target, PaymentCoverage, AnnouncedObjects {
 
     static final String TRACE_FIELD = "gw_trace_id";
@@ -60,7 +63,7 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
 
     @Override
     public Outcome execute(Attempt dispatch) {
-        boolean refund = isRefund(dispatch);
+        boolean refund = YooKassaKeyLookups.isRefund(dispatch);
         boolean keyWindowPassed = Instant.now().isAfter(dispatch.createdAt().plus(settings.keyWindow()));
         // A refund's preconditions are checked again before any later attempt, and past the
         // key window the same Idempotence-Key is a new request: both look for our object first.
@@ -194,10 +197,6 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
         String currency = payload.getString("currency");
         BigDecimal value = FieldType.major(payload.getJsonNumber("amount_minor").longValue(), currency).setScale(2);
         return JSON.createObjectBuilder().add("value", value.toPlainString()).add("currency", currency);
-    }
-
-    private static boolean isRefund(Attempt dispatch) {
-        return YooKassaKeyLookups.isRefund(dispatch);
     }
 
     private TargetRequest post(String resource, String idempotenceKey, JsonObject body) {
