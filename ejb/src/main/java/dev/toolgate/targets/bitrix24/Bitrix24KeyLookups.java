@@ -112,8 +112,9 @@ final class Bitrix24KeyLookups {
     /**
      * One request for several keys. What says the portal cannot be asked now (no answer, refused credentials, a limit
      * error) is every key's answer. Any other answer that is not one whole page of deals carrying only keys asked (a
-     * method error, a 5xx, a body that does not parse, more deals than a page holds: the rest would need {@code start}) has each key asked alone: one
-     * key's trouble never holds up the others, and no answer rests on a reading its own look-up would not make.
+     * method error, a 5xx, a body that does not parse, more deals than a page holds: the rest would need
+     * {@code start}) has each key asked alone: one key's trouble never holds up the others, and no answer rests on a
+     * reading its own look-up would not make.
      */
     private List<Lookup> byOrigins(List<Attempt> asked) {
         JsonArrayBuilder keys = JSON.createArrayBuilder();
