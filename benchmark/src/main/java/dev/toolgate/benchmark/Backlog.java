@@ -20,11 +20,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * A backlog of unknown operations — responses lost after the call, their look-up due — settled by the
  * reconcile job of one or more instances started together: as TwoInstancesIT builds it, half the
- * operations did create their document at the 1C simulator (the look-up finds it), half did not (the
- * job sends them again). Timed from the start of the runs until the last operation has succeeded.
+ * operations did create their object at the simulator (1C's, or Bitrix24's: {@link #DEALS}; the look-up finds
+ * it), half did not (the job sends them again). Timed from the start of the runs until the last operation has
+ * succeeded.
  */
 final class Backlog {
 
+    /**
+     * Whose operations the backlog holds: 1C's invoices, or with {@code -Dbench.backlog.target=bitrix24} Bitrix24's deals
+     * (to measure that target's look-ups, say with {@code -Dbench.gateway=toolgate.target.bitrix24.lookup-batch=1} and
+     * without).
+     */
+    static final boolean DEALS = "bitrix24".equals(System.getProperty("bench.backlog.target", "1c"));
+    static final String OPERATION = DEALS ? "crm.deal.create" : "invoice.create";
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration GIVE_UP = Duration.ofMinutes(20); // a job this slow is broken, not slow
     // longer than the look-up back-off's ceiling (toolgate.reconcile.max-backoff-seconds, 300 s), so an item a
@@ -54,7 +62,7 @@ final class Backlog {
         String batch = RunNames.fresh();
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            keys.add("bench:invoice.create:backlog-" + batch + "-" + i + ":v1");
+            keys.add("bench:" + OPERATION + ":backlog-" + batch + "-" + i + ":v1");
         }
         vacuumJournal();
         insertUnknown(keys);
@@ -96,16 +104,18 @@ final class Backlog {
         try (PreparedStatement insert = journal.prepareStatement(
                 "INSERT INTO agent_operation_log (tenant, operation_key, operation_type, request_hash, payload, status,"
                         + " target_system, attempt_count, next_check_at, settle_after, error_code, created_at, updated_at)"
-                        + " VALUES (?, ?, 'invoice.create', ?, CAST(? AS jsonb), 'unknown', '1c', 1, ?, ?, 'connection_lost', ?, ?)")) {
+                        + " VALUES (?, ?, ?, ?, CAST(? AS jsonb), 'unknown', ?, 1, ?, ?, 'connection_lost', ?, ?)")) {
             for (String key : keys) {
                 insert.setString(1, Requests.TENANT);
                 insert.setString(2, key);
-                insert.setString(3, "b".repeat(64));
-                insert.setString(4, Requests.payload());
-                insert.setTimestamp(5, past);
-                insert.setTimestamp(6, past);
+                insert.setString(3, OPERATION);
+                insert.setString(4, "b".repeat(64));
+                insert.setString(5, DEALS ? Requests.dealPayload() : Requests.payload());
+                insert.setString(6, DEALS ? "bitrix24" : "1c");
                 insert.setTimestamp(7, past);
                 insert.setTimestamp(8, past);
+                insert.setTimestamp(9, past);
+                insert.setTimestamp(10, past);
                 insert.addBatch();
             }
             insert.executeBatch();
@@ -151,9 +161,13 @@ final class Backlog {
         try {
             List<Future<?>> sent = new ArrayList<>();
             for (int i = 0; i < keys.size(); i += 2) {
-                String downstream = Requests.TENANT + "/" + keys.get(i); // the key the 1C adapter stores (Attempt.downstreamKey)
+                String downstream = Requests.TENANT + "/" + keys.get(i); // the key the adapter stores (Attempt.downstreamKey)
                 sent.add(senders.submit(() -> {
-                    requests.direct(downstream);
+                    if (DEALS) {
+                        requests.directDeal(downstream);
+                    } else {
+                        requests.direct(downstream);
+                    }
                     return null;
                 }));
             }
@@ -174,7 +188,7 @@ final class Backlog {
                 + " FROM operation_event e WHERE e.tenant = o.tenant AND e.operation_key = o.operation_key)"
                 + " FROM agent_operation_log o WHERE o.tenant = ? AND o.operation_key LIKE ? AND o.status <> 'succeeded' LIMIT 5")) {
             q.setString(1, Requests.TENANT);
-            q.setString(2, "bench:invoice.create:backlog-" + batch + "-%");
+            q.setString(2, "bench:" + OPERATION + ":backlog-" + batch + "-%");
             try (ResultSet r = q.executeQuery()) {
                 while (r.next()) {
                     StringBuilder row = new StringBuilder();
@@ -196,7 +210,7 @@ final class Backlog {
         try (PreparedStatement q = journal.prepareStatement("SELECT count(*) FROM agent_operation_log WHERE tenant = ?"
                 + " AND operation_key LIKE ? AND status IN ('unknown', 'started', 'failed_retryable', 'failed_final', 'pending_approval')")) {
             q.setString(1, Requests.TENANT);
-            q.setString(2, "bench:invoice.create:backlog-" + batch + "-%");
+            q.setString(2, "bench:" + OPERATION + ":backlog-" + batch + "-%");
             try (ResultSet r = q.executeQuery()) {
                 r.next();
                 return r.getLong(1);

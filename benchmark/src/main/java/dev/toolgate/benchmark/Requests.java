@@ -62,6 +62,15 @@ final class Requests {
         check(HTTP.send(OneCInvoice.create(simulatorsUrl, downstreamKey), HttpResponse.BodyHandlers.ofString()), 201);
     }
 
+    /** The deal the Bitrix24 adapter makes for {@code downstreamKey}, straight to the simulated portal. */
+    void directDeal(String downstreamKey) throws Exception {
+        String body = Json.createObjectBuilder().add("fields", Json.createObjectBuilder().add("TITLE", "Сделка").add("OPPORTUNITY", 9900)
+                .add("CURRENCY_ID", "RUB").add("ORIGINATOR_ID", "agent-gw").add("ORIGIN_ID", downstreamKey)).build().toString();
+        check(HTTP.send(HttpRequest.newBuilder(URI.create(Simulators.bitrix24Url(simulatorsUrl) + "crm.deal.add.json"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString()), 200);
+    }
+
     /** The 1C adapter's look-up of {@code downstreamKey}, straight to the simulator: found or not, an answer. */
     void lookUpDirect(String downstreamKey) throws Exception {
         String filter = URLEncoder.encode(Simulators.ONE_C_KEY_REQUISITE + " eq '" + downstreamKey.replace("'", "''") + "'",
@@ -117,6 +126,11 @@ final class Requests {
 
     static String payload() {
         return "{\"order_id\":\"order-bench\",\"amount_minor\":125000,\"currency\":\"RUB\"}";
+    }
+
+    /** A {@code crm.deal.create}'s payload. */
+    static String dealPayload() {
+        return "{\"title\":\"Сделка\",\"amount_minor\":990000,\"currency\":\"RUB\"}";
     }
 
     private static HttpResponse<String> check(HttpResponse<String> answer, int expected) {
