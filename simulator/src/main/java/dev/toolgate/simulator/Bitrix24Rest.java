@@ -18,6 +18,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,8 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     private final String root;
     private final Faults faults;
     private final Map<Integer, JsonObject> deals = new LinkedHashMap<>();
+    /** The deals of each ORIGIN_ID, as the portal's database indexes it: a list by key reads no other deal. */
+    private final Map<String, List<Integer>> byOrigin = new HashMap<>();
     private final CallCounter calls = new CallCounter(); // by ORIGIN_ID: adds and lists
     private final StateChanges changes = new StateChanges(); // moves of a deal to a lost stage
     private final Bitrix24Events events;
@@ -71,6 +74,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
     @Override
     public synchronized void reset() {
         deals.clear();
+        byOrigin.clear();
         calls.clear();
         changes.clear();
         events.clear();
@@ -237,6 +241,9 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
 
     private int store(JsonObject fields) {
         int id = nextId++;
+        if (fields.get("ORIGIN_ID") instanceof JsonString origin) {
+            byOrigin.computeIfAbsent(origin.getString(), k -> new ArrayList<>()).add(id);
+        }
         deals.put(id, Json.createObjectBuilder(fields)
                 .add("ID", Integer.toString(id))
                 .add("STAGE_ID", "NEW")
@@ -247,7 +254,7 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
 
     private synchronized OneCOData.Reply list(JsonObject body) {
         JsonObject filter = body.containsKey("filter") ? body.getJsonObject("filter") : JsonValue.EMPTY_JSON_OBJECT;
-        List<JsonObject> matching = deals.values().stream()
+        List<JsonObject> matching = candidates(filter).stream()
                 .filter(deal -> filter.entrySet().stream().allMatch(f -> matches(deal, f.getKey(), f.getValue())))
                 .toList();
         int start = body.getInt("start", 0);
@@ -258,6 +265,17 @@ final class Bitrix24Rest implements HttpHandler, SimulatedSystem {
             answer.add("next", start + PAGE);
         }
         return new OneCOData.Reply(200, answer.add("time", time()).build());
+    }
+
+    /** The deals a filter on ORIGIN_ID can match, from the index, in the order they were made; otherwise every deal. */
+    private List<JsonObject> candidates(JsonObject filter) {
+        List<String> keys = filter.get("ORIGIN_ID") instanceof JsonString key ? List.of(key.getString())
+                : filter.get("@ORIGIN_ID") instanceof JsonArray any ? any.stream().filter(JsonString.class::isInstance)
+                .map(k -> ((JsonString) k).getString()).toList() : null;
+        if (keys == null) {
+            return List.copyOf(deals.values());
+        }
+        return keys.stream().distinct().flatMap(k -> byOrigin.getOrDefault(k, List.of()).stream()).sorted().map(deals::get).toList();
     }
 
     /**
