@@ -59,6 +59,28 @@ class GoalsTest {
         assertFalse(goal.met());
     }
 
+    @Test
+    void aNewOperationAtC32IsHeldToATenthMoreGatewayCpuThanAtC8() {
+        Map<String, List<Cell>> closed = closedLoop(Map.of("gateway", 0.6, "postgres", 0.7), Map.of());
+        closed.put(Measurements.NEW, List.of(cell(Measurements.NEW, Map.of("gateway", 0.6, "postgres", 0.7)),
+                cell(Measurements.NEW, 32, Map.of("gateway", 0.67, "postgres", 0.5))));
+        Goals.Goal goal = goal(closed, "gateway CPU/new at c=32 <= 1.1 x c=8");
+        assertEquals(0.67, goal.measured(), 1e-9);
+        assertEquals(0.66, goal.bound(), 1e-9);
+        assertFalse(goal.met());
+    }
+
+    @Test
+    void theGatewaysResidentPeakIsHeldTo512MibAndLeftOutWhereNoneWasRead() {
+        Map<String, List<Cell>> closed = closedLoop(Map.of("gateway", 0.6, "postgres", 0.7), Map.of());
+        String name = "gateway resident memory at its peak <= 512 MiB";
+        Goals.Goal peak = Goals.of(new Results(Map.of(), closed, List.of(), List.of(), List.of(), List.of(), 400 * 1024,
+                        513 * 1024, RunLength.quick(), List.of())).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
+        assertEquals(513, peak.measured(), 1e-9);
+        assertFalse(peak.met());
+        assertTrue(Goals.of(results(closed)).stream().noneMatch(g -> g.name().equals(name)));
+    }
+
     private static Goals.Goal goal(Map<String, List<Cell>> closed, String name) {
         return Goals.of(results(closed)).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
     }
@@ -76,7 +98,11 @@ class GoalsTest {
     }
 
     private static Cell cell(String series, Map<String, Double> cpu) {
-        return new Cell(series, "c=8", 8, List.of(new Load.Result(100, 1.0, new Histogram(3))),
+        return cell(series, 8, cpu);
+    }
+
+    private static Cell cell(String series, int c, Map<String, Double> cpu) {
+        return new Cell(series, "c=" + c, c, List.of(new Load.Result(100, 1.0, new Histogram(3))),
                 new Meter.Costs(new LinkedHashMap<>(cpu), 3, 2, 2, 1));
     }
 
