@@ -9,6 +9,7 @@ import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.operation.OperationView;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -20,6 +21,7 @@ import java.util.List;
 final class Answers {
 
     static final String REPLAYED = "Idempotent-Replayed";
+    private static final String RETRY_AFTER = "Retry-After";
 
     private final Links links;
     private final Duration retention;
@@ -30,7 +32,7 @@ final class Answers {
         this.retention = retention;
     }
 
-    Response toResponse(GatewayAnswer answer) {
+    HttpAnswer toHttp(GatewayAnswer answer) {
         if (answer instanceof GatewayAnswer.Done done) {
             return done(done);
         }
@@ -41,31 +43,31 @@ final class Answers {
                     ? "the target may have executed it; the gateway looks it up by this key as soon as the target announces it,"
                     + " and on its own schedule if it never does; nothing is sent again before"
                     : "the target may have executed it; the gateway looks it up by this key before anything is sent again")
-                    .header("Retry-After", seconds(unknown.retryAfter()))
-                    .location(self(unknown.operation())).build();
+                    .header(RETRY_AFTER, seconds(unknown.retryAfter()))
+                    .header(HttpHeaders.LOCATION, self(unknown.operation()));
         }
         if (answer instanceof GatewayAnswer.InProgress busy) {
             return problem(ProblemType.OPERATION_IN_PROGRESS, busy.operation(), "retry with the same key after Retry-After")
-                    .header("Retry-After", seconds(busy.retryAfter())).build();
+                    .header(RETRY_AFTER, seconds(busy.retryAfter()));
         }
         if (answer instanceof GatewayAnswer.TryLater later) {
             return problem(ProblemType.TARGET_UNAVAILABLE, later.operation(),
                     "nothing was executed; retry with the same key after Retry-After")
-                    .header("Retry-After", seconds(later.retryAfter())).build();
+                    .header(RETRY_AFTER, seconds(later.retryAfter()));
         }
         if (answer instanceof GatewayAnswer.KeyReused reused) {
             return Problem.of(ProblemType.IDEMPOTENCY_KEY_REUSED,
                             "this key names another request; nothing was executed. A new intent needs a new key")
                     .with("operation_key", reused.operation().key())
-                    .response().build();
+                    .answer();
         }
         if (answer instanceof GatewayAnswer.FingerprintUncheckable newer) {
             return problem(ProblemType.FINGERPRINT_SCHEME_UNKNOWN, newer.operation(), "an instance of the release that captured"
                     + " this key compares the payload; retry with the same key, never a new one")
-                    .header("Retry-After", "5").build();
+                    .header(RETRY_AFTER, "5");
         }
         if (answer instanceof GatewayAnswer.AwaitingApproval waiting) {
-            return problem(ProblemType.APPROVAL_REQUIRED, waiting.operation(), null).location(self(waiting.operation())).build();
+            return problem(ProblemType.APPROVAL_REQUIRED, waiting.operation(), null).header(HttpHeaders.LOCATION, self(waiting.operation()));
         }
         throw new IllegalArgumentException("an answer this mapping does not know: " + answer);
     }
@@ -83,13 +85,12 @@ final class Answers {
         return Response.ok(JSON.createObjectBuilder().add(name, items).build().toString(), MediaType.APPLICATION_JSON).build();
     }
 
-    private Response done(GatewayAnswer.Done done) {
+    private HttpAnswer done(GatewayAnswer.Done done) {
         OperationView op = done.operation();
-        Response.ResponseBuilder response = switch (done.ending()) {
+        HttpAnswer answer = switch (done.ending()) {
             case SUCCEEDED -> {
-                Response.ResponseBuilder ok = Response.status(done.replayed() ? 200 : 201).type(MediaType.APPLICATION_JSON_TYPE)
-                        .entity(OperationJson.of(op, selfPath(op), retention).toString());
-                yield done.replayed() ? ok : ok.location(self(op));
+                HttpAnswer ok = HttpAnswer.json(done.replayed() ? 200 : 201, OperationJson.of(op, selfPath(op), retention).toString());
+                yield done.replayed() ? ok : ok.header(HttpHeaders.LOCATION, self(op));
             }
             case APPROVAL_LAPSED -> problem(ProblemType.APPROVAL_LAPSED, op, "the approval was "
                     + ApprovalStanding.lapseWord(op.errorCode())
@@ -99,18 +100,19 @@ final class Answers {
             // the stored error, replayed as first answered
             case REFUSED -> problem(ProblemType.TARGET_REJECTED, op, "the target refused; sending it again would not help");
         };
-        return done.replayed() ? response.header(REPLAYED, "true").build() : response.build();
+        return done.replayed() ? answer.header(REPLAYED, "true") : answer;
     }
 
-    private Response.ResponseBuilder problem(ProblemType type, OperationView op, String detail) {
+    private HttpAnswer problem(ProblemType type, OperationView op, String detail) {
         return Problem.of(type, detail)
                 .with("operation_key", op.key())
                 .with("operation", OperationJson.of(op, selfPath(op), retention))
-                .response();
+                .answer();
     }
 
-    URI self(OperationView op) {
-        return links.operation(op.key());
+    /** As JAX-RS writes a {@code Location} it is given as a URI. */
+    String self(OperationView op) {
+        return links.operation(op.key()).toASCIIString();
     }
 
     private String selfPath(OperationView op) {

@@ -60,15 +60,16 @@ public class OperationsResource {
     @Produces({MediaType.APPLICATION_JSON, Problem.MEDIA_TYPE})
     @Allowed(Role.AGENT)
     public Response submit(@Context HttpHeaders headers, @Context SecurityContext security, @Context UriInfo uri, byte[] body) {
-        return submit(headers.getRequestHeader(IdempotencyKeyHeader.NAME), CallerContext.of(security), uri.getBaseUri(), body);
+        return submit(headers.getRequestHeader(IdempotencyKeyHeader.NAME), CallerContext.of(security), uri.getBaseUri(), body)
+                .response();
     }
 
     /** Public: {@link SubmitDoor} calls it through the container's proxy. {@code base}: the API's base URI. */
-    public Response submit(List<String> idempotencyKey, Caller caller, URI base, byte[] body) {
+    public HttpAnswer submit(List<String> idempotencyKey, Caller caller, URI base, byte[] body) {
         // bytes, not String: a String would already have had what is not UTF-8 replaced with U+FFFD
         String key = IdempotencyKeyHeader.parse(idempotencyKey);
         AgentCommand command = CommandParser.parse(body);
-        return answers(base).toResponse(gateway.submit(ToolCall.rest(command.operation()), caller, key, command));
+        return answers(base).toHttp(gateway.submit(ToolCall.rest(command.operation()), caller, key, command));
     }
 
     /** By query parameter: servlet containers refuse a key's {@code /} or {@code \} in a path, even encoded. */
@@ -102,7 +103,7 @@ public class OperationsResource {
     public Response resume(@PathParam("key") String key, @Context SecurityContext security, @Context UriInfo uri, String body) {
         IdempotencyKeyHeader.check(key);
         JsonBodies.none(body, "the recorded payload is what is sent; a changed intent is a new operation with a new key");
-        return answers(uri).toResponse(gateway.resume(ToolCall.rest(RESUME), CallerContext.of(security), key));
+        return answers(uri).toHttp(gateway.resume(ToolCall.rest(RESUME), CallerContext.of(security), key)).response();
     }
 
     /** An operator settles an escalated operation with evidence (docs/http-api.md, Bodies). */

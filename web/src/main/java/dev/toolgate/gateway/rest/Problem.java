@@ -7,6 +7,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;
 
+import java.util.List;
+
 /** Builds RFC 9457 {@code application/problem+json} responses. */
 final class Problem {
 
@@ -43,5 +45,10 @@ final class Problem {
     Response.ResponseBuilder response() {
         // a reason phrase of our own: some servers send "422 CUSTOM" for codes they do not know
         return Response.status(type.status(), type.reason()).type(MEDIA_TYPE).entity(body.build().toString());
+    }
+
+    /** {@link #response()}'s answer, made without JAX-RS. */
+    HttpAnswer answer() {
+        return new HttpAnswer(type.status(), type.reason(), MEDIA_TYPE, List.of(), body.build().toString());
     }
 }

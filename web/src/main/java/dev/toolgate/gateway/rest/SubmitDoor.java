@@ -20,7 +20,6 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 
@@ -31,7 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * {@code POST /api/v1/operations}, the agents' one hot call, served ahead of JAX-RS (docs/benchmark.md, "REST
@@ -65,7 +63,7 @@ public class SubmitDoor implements Filter {
         }
         HttpServletResponse response = (HttpServletResponse) res;
         Step server = null;
-        Response answer;
+        HttpAnswer answer;
         String traceparent = headerString(request, TraceParent.HEADER);
         try (Trace trace = Correlation.start(traceparent)) {
             try {
@@ -79,13 +77,13 @@ public class SubmitDoor implements Filter {
                 Trace.traceId(); // the call's trace is the server span's from here on
                 answer = operations.submit(headers(request, IdempotencyKeyHeader.NAME), caller, base(request), body);
             } catch (RuntimeException e) {
-                answer = ProblemMappers.toResponse(e);
+                answer = HttpAnswer.of(ProblemMappers.toResponse(e));
             }
             try {
                 write(answer, Correlation.traceresponse(), response);
             } finally {
                 if (server != null) {
-                    ServerSpans.close(server, answer.getStatus());
+                    ServerSpans.close(server, answer.status());
                 }
             }
         }
@@ -153,27 +151,20 @@ public class SubmitDoor implements Filter {
         return URI.create(Requests.base(request) + "/api/");
     }
 
-    /** A JAX-RS answer as JAX-RS would write it: the status, the headers, the entity (always text here) in UTF-8. */
-    static void write(Response answer, String traceresponse, HttpServletResponse response) throws IOException {
-        response.setStatus(answer.getStatus());
-        for (Map.Entry<String, List<String>> header : answer.getStringHeaders().entrySet()) {
-            for (String value : header.getValue()) {
-                if (value == null) {
-                    continue;
-                }
-                if (header.getKey().equalsIgnoreCase(HttpHeaders.CONTENT_TYPE)) {
-                    response.setContentType(value); // a server may keep its own type apart from its headers
-                } else {
-                    response.addHeader(header.getKey(), value);
-                }
-            }
+    /** An answer as JAX-RS would write it: the status, the headers, the body (always text here) in UTF-8. */
+    static void write(HttpAnswer answer, String traceresponse, HttpServletResponse response) throws IOException {
+        response.setStatus(answer.status());
+        if (answer.contentType() != null) {
+            response.setContentType(answer.contentType()); // a server may keep its own type apart from its headers
+        }
+        for (HttpAnswer.Header header : answer.headers()) {
+            response.addHeader(header.name(), header.value());
         }
         if (traceresponse != null) {
             response.setHeader(Correlation.TRACERESPONSE, traceresponse);
         }
-        Object entity = answer.getEntity();
-        if (entity != null) {
-            byte[] bytes = entity.toString().getBytes(StandardCharsets.UTF_8);
+        if (answer.body() != null) {
+            byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
             response.setContentLength(bytes.length);
             response.getOutputStream().write(bytes);
         }

@@ -8,10 +8,14 @@ import dev.toolgate.access.Role;
 import dev.toolgate.gateway.edge.ServletFakes;
 import dev.toolgate.trace.TraceParent;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -72,5 +76,49 @@ class SubmitDoorTest {
         assertTrue(SubmitDoor.SUBMIT.isAnnotationPresent(POST.class));
         assertEquals(List.of(Role.AGENT), List.of(SubmitDoor.SUBMIT.getAnnotation(Allowed.class).value()));
         assertEquals("/api/" + OperationsResource.class.getAnnotation(Path.class).value(), SubmitDoor.PATH, "the door's path is the resource's");
+    }
+
+    @Test
+    void writesTheAnswerAsItIsTheTypeAsTheContentTypeAndTheBodyInUtf8WithItsLength() throws Exception {
+        List<String> writes = new ArrayList<>();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        HttpServletResponse response = ServletFakes.proxy(HttpServletResponse.class, (method, args) -> {
+            if (method.equals("getOutputStream")) {
+                return ServletFakes.outputInto(body);
+            }
+            writes.add(method + (args == null ? "" : " " + List.of(args)));
+            return null;
+        });
+        HttpAnswer answer = HttpAnswer.json(200, "{\"status\":\"succeeded\",\"name\":\"Счёт\"}")
+                .header("Idempotent-Replayed", "true").header("Retry-After", "5");
+
+        SubmitDoor.write(answer, "00-trace-span-01", response);
+
+        int length = answer.body().getBytes(StandardCharsets.UTF_8).length;
+        assertEquals(List.of("setStatus [200]", "setContentType [application/json]", "addHeader [Idempotent-Replayed, true]",
+                "addHeader [Retry-After, 5]", "setHeader [traceresponse, 00-trace-span-01]", "setContentLength [" + length + "]"), writes);
+        assertEquals(answer.body(), body.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anAnswerWithoutBodyWritesNoTypeNoLengthAndNoBytes() throws Exception {
+        List<String> writes = new ArrayList<>();
+        HttpServletResponse response = ServletFakes.proxy(HttpServletResponse.class, (method, args) -> {
+            writes.add(method);
+            return null;
+        });
+
+        SubmitDoor.write(new HttpAnswer(204, null, null, List.of(), null), null, response);
+
+        assertEquals(List.of("setStatus"), writes);
+    }
+
+    @Test
+    void anAnswersHeadersAreItsOwnAddingOneMakesAnother() {
+        HttpAnswer plain = HttpAnswer.json(201, "{}");
+        HttpAnswer located = plain.header("Location", "http://gateway/api/v1/operations/k-1");
+
+        assertEquals(List.of(), plain.headers());
+        assertEquals(List.of(new HttpAnswer.Header("Location", "http://gateway/api/v1/operations/k-1")), located.headers());
     }
 }
