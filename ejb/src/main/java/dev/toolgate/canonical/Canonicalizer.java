@@ -34,10 +34,18 @@ public final class Canonicalizer {
                 .build();
         List<String> withheld = spec.fields().stream()
                 .filter(f -> f.sensitive() && payload.containsKey(f.name())).map(FieldSpec::name).toList();
+        return new CanonicalRequest(spec.operation(), spec.target(), payload, stored(payload, withheld), withheld,
+                Fingerprint.of(CanonicalJson.write(hashed)));
+    }
+
+    /** What the journal keeps of {@code payload}: all of it but the fields withheld; the same object when none are. */
+    private static JsonObject stored(JsonObject payload, List<String> withheld) {
+        if (withheld.isEmpty()) {
+            return payload;
+        }
         JsonObjectBuilder stored = JSON.createObjectBuilder(payload);
         withheld.forEach(stored::remove);
-        return new CanonicalRequest(spec.operation(), spec.target(), payload, stored.build(), withheld,
-                Fingerprint.of(CanonicalJson.write(hashed)));
+        return stored.build();
     }
 
     /** A payload against a field list of its own (a process's input or step): the same rules and refusals as an operation's. */
