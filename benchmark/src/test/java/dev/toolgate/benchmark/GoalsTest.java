@@ -52,11 +52,7 @@ class GoalsTest {
                 new Meter.Costs(new LinkedHashMap<>(Map.of("gateway", 1.5, "postgres", 0.8, "simulators", 0.5)), 1, 0.2, 0.2, 0));
         Results results = new Results(Map.of(), Map.of(), List.of(), List.of(one, two), List.of(), List.of(), 0, 0,
                 RunLength.quick(), List.of());
-        Goals.Goal goal = Goals.of(results).stream()
-                .filter(g -> g.name().equals("backlog item CPU, all processes, 2 instances <= 1 instance")).findFirst().orElseThrow();
-        assertEquals(2.8, goal.measured(), 1e-9);
-        assertEquals(2.5, goal.bound(), 1e-9);
-        assertFalse(goal.met());
+        assertMissed(named(results, "backlog item CPU, all processes, 2 instances <= 1 instance"), 2.8, 2.5);
     }
 
     @Test
@@ -64,25 +60,30 @@ class GoalsTest {
         Map<String, List<Cell>> closed = closedLoop(Map.of("gateway", 0.6, "postgres", 0.7), Map.of());
         closed.put(Measurements.NEW, List.of(cell(Measurements.NEW, Map.of("gateway", 0.6, "postgres", 0.7)),
                 cell(Measurements.NEW, 32, Map.of("gateway", 0.67, "postgres", 0.5))));
-        Goals.Goal goal = goal(closed, "gateway CPU/new at c=32 <= 1.1 x c=8");
-        assertEquals(0.67, goal.measured(), 1e-9);
-        assertEquals(0.66, goal.bound(), 1e-9);
-        assertFalse(goal.met());
+        assertMissed(goal(closed, "gateway CPU/new at c=32 <= 1.1 x c=8"), 0.67, 0.66);
     }
 
     @Test
     void theGatewaysResidentPeakIsHeldTo512MibAndLeftOutWhereNoneWasRead() {
         Map<String, List<Cell>> closed = closedLoop(Map.of("gateway", 0.6, "postgres", 0.7), Map.of());
         String name = "gateway resident memory at its peak <= 512 MiB";
-        Goals.Goal peak = Goals.of(new Results(Map.of(), closed, List.of(), List.of(), List.of(), List.of(), 400 * 1024,
-                        513 * 1024, RunLength.quick(), List.of())).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
-        assertEquals(513, peak.measured(), 1e-9);
-        assertFalse(peak.met());
+        assertMissed(named(new Results(Map.of(), closed, List.of(), List.of(), List.of(), List.of(), 400 * 1024, 513 * 1024,
+                RunLength.quick(), List.of()), name), 513, 512);
         assertTrue(Goals.of(results(closed)).stream().noneMatch(g -> g.name().equals(name)));
     }
 
     private static Goals.Goal goal(Map<String, List<Cell>> closed, String name) {
-        return Goals.of(results(closed)).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
+        return named(results(closed), name);
+    }
+
+    private static Goals.Goal named(Results results, String name) {
+        return Goals.of(results).stream().filter(g -> g.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static void assertMissed(Goals.Goal goal, double measured, double bound) {
+        assertEquals(measured, goal.measured(), 1e-9);
+        assertEquals(bound, goal.bound(), 1e-9);
+        assertFalse(goal.met());
     }
 
     /** The gateway's new operations and replays at c=8 costing {@code gateway}, and each peer costing its system CPU. */
