@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
 import dev.toolgate.gateway.edge.ProblemException;
 import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.rest.Answers.HttpAnswer;
 import dev.toolgate.search.OperationRecords;
 import dev.toolgate.access.Caller;
 import dev.toolgate.access.Role;

@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import static dev.toolgate.canonical.Jsons.JSON;
 
 import dev.toolgate.gateway.edge.ProblemType;
+import dev.toolgate.gateway.rest.Answers.HttpAnswer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.Response;

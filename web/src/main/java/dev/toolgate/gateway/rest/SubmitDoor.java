@@ -3,6 +3,7 @@ package dev.toolgate.gateway.rest;
 import dev.toolgate.access.Caller;
 import dev.toolgate.gateway.edge.IdempotencyKeyHeader;
 import dev.toolgate.gateway.edge.Requests;
+import dev.toolgate.gateway.rest.Answers.HttpAnswer;
 import dev.toolgate.trace.Spans;
 import dev.toolgate.trace.Step;
 import dev.toolgate.trace.Trace;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.toolgate.access.Role;
 import dev.toolgate.gateway.edge.ServletFakes;
+import dev.toolgate.gateway.rest.Answers.HttpAnswer;
 import dev.toolgate.trace.TraceParent;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
