@@ -29,13 +29,14 @@ import java.util.function.Function;
 /**
  * Payments and refunds found by the key in their {@code metadata}: YooKassa filters no list by metadata, so its list
  * is read — a payment's from a little before the operation was captured, a refund's of its payment — and matched
- * here. Payments looked up together share one such list, from the earliest of them.
+ * here. Payments looked up together share one such list, from the earliest of them; refunds of one payment share
+ * its list.
  */
 final class YooKassaKeyLookups {
 
     /** The {@code metadata} field that carries our key: how a look-up recognises our object. */
     static final String KEY_FIELD = "gw_key";
-    /** Payments looked up by one list: any number costs one window's pages; the reconcile job's chunk bounds it. */
+    /** Look-ups asked together: payments any number to one window's pages, refunds to one list per payment. */
     static final int LOOKUP_BATCH = 20;
     private static final int PAGE = 100;
     /** Past this many pages the look-up gives up as unavailable rather than hold a lease for minutes. */
@@ -65,30 +66,39 @@ final class YooKassaKeyLookups {
                 return unavailable(exchange);
             }
         }
-        String query = isRefund(dispatch)
-                ? "payment_id=" + encode(dispatch.payload().getString("payment_id"))
-                : createdSince(dispatch.createdAt());
+        String query = isRefund(dispatch) ? refundsOf(dispatch) : createdSince(dispatch.createdAt());
         Listing listing = list(resource, query, List.of(dispatch.downstreamKey()));
         return listing instanceof Listing.Ours ours ? found(ours.byKey().get(dispatch.downstreamKey())) : ((Listing.Failed) listing).why();
     }
 
     /**
-     * Payments by their keys ({@code payment.create} only): those the provider named one by one, the rest from one
-     * list from the earliest of them. A list that cannot be read now is every key's answer, as it would be each one's;
-     * a window too large for the shared list has each key ask its own, which starts later.
+     * Payments or refunds by their keys, all of one operation: those the provider named one by one, the rest from
+     * shared lists. Payments share one list from the earliest of them; refunds one list per payment, the list each
+     * would read alone. A list that cannot be read now is the answer of every key it was read for, as it would be each
+     * one's; a payments window too large for the shared list has each key ask its own, which starts later (a refund's
+ * would be the same list).
      */
     List<Lookup> lookupAll(List<Attempt> attempts) {
-        List<Lookup> answers = new ArrayList<>(attempts.size());
         List<Attempt> unnamed = attempts.stream().filter(attempt -> attempt.objectId() == null).toList();
-        Listing listing = unnamed.size() < 2 ? null : list("payments",
-                createdSince(unnamed.stream().map(Attempt::createdAt).min(Instant::compareTo).orElseThrow()),
-                unnamed.stream().map(Attempt::downstreamKey).toList());
+        Map<String, Listing> shared = new LinkedHashMap<>(); // by the query each key's own list would send
+        if (!unnamed.isEmpty() && isRefund(unnamed.get(0))) {
+            Map<String, List<String>> keysByQuery = new LinkedHashMap<>();
+            unnamed.forEach(attempt -> keysByQuery.computeIfAbsent(refundsOf(attempt), q -> new ArrayList<>()).add(attempt.downstreamKey()));
+            keysByQuery.forEach((query, keys) -> shared.put(query, keys.size() < 2 ? null : list("refunds", query, keys)));
+        } else if (unnamed.size() > 1) {
+            shared.put("", list("payments", createdSince(unnamed.stream().map(Attempt::createdAt).min(Instant::compareTo).orElseThrow()),
+                    unnamed.stream().map(Attempt::downstreamKey).toList()));
+        }
+        List<Lookup> answers = new ArrayList<>(attempts.size());
         for (Attempt attempt : attempts) {
-            if (attempt.objectId() != null || listing == null || listing instanceof Listing.Failed f && TOO_LARGE.equals(f.why().errorCode())) {
+            Listing listing = attempt.objectId() != null ? null : shared.get(isRefund(attempt) ? refundsOf(attempt) : "");
+            if (listing == null || !isRefund(attempt) && listing instanceof Listing.Failed f && TOO_LARGE.equals(f.why().errorCode())) {
                 answers.add(lookup(attempt));
+            } else if (listing instanceof Listing.Ours ours) {
+                List<JsonObject> objects = ours.byKey().get(attempt.downstreamKey());
+                answers.add(found(isRefund(attempt) ? objects : since(objects, attempt.createdAt())));
             } else {
-                answers.add(listing instanceof Listing.Ours ours ? found(since(ours.byKey().get(attempt.downstreamKey()), attempt.createdAt()))
-                        : ((Listing.Failed) listing).why());
+                answers.add(((Listing.Failed) listing).why());
             }
         }
         return answers;
@@ -133,6 +143,11 @@ final class YooKassaKeyLookups {
         return ours.isEmpty() ? new Lookup.Absent()
                 : ours.size() == 1 ? lookupOf(ours.get(0))
                 : new Lookup.Ambiguous(ours.stream().map(o -> o.getString("id", "?")).toList());
+    }
+
+    /** A refund's list: its payment's refunds. */
+    private static String refundsOf(Attempt refund) {
+        return "payment_id=" + encode(refund.payload().getString("payment_id"));
     }
 
     private static String createdSince(Instant createdAt) {

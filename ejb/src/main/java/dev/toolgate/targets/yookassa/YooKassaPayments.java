@@ -38,6 +38,9 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
 
     static final String TRACE_FIELD = "gw_trace_id";
 
+    /** What it sends, looks up in batches and hears announced: payments and their refunds. */
+    private static final Set<String> OPERATIONS = Set.of("payment.create", "payment.refund");
+
     private final YooKassaSettings settings;
     private final TargetHttpClient http;
     private final String authorization;
@@ -93,15 +96,16 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
         return lookups.lookup(dispatch);
     }
 
-    /** Payments by their keys, many to one list ({@link YooKassaKeyLookups#lookupAll}); refunds one by one. */
+    /** Payments and refunds by their keys, many to a shared list ({@link YooKassaKeyLookups#lookupAll}). */
     @Override
     public int lookupBatch(String operation) {
-        return "payment.create".equals(operation) ? YooKassaKeyLookups.LOOKUP_BATCH : 1;
+        return OPERATIONS.contains(operation) ? YooKassaKeyLookups.LOOKUP_BATCH : 1;
     }
 
     @Override
     public List<Lookup> lookupAll(List<Attempt> attempts) {
-        if (attempts.stream().allMatch(attempt -> "payment.create".equals(attempt.operation()))) {
+        if (!attempts.isEmpty() && OPERATIONS.contains(attempts.get(0).operation())
+                && attempts.stream().allMatch(attempt -> attempt.operation().equals(attempts.get(0).operation()))) {
             return lookups.lookupAll(attempts);
         }
         return Target.super.lookupAll(attempts);
@@ -124,7 +128,7 @@ public final class YooKassaPayments implements Target, PaymentCoverage, Announce
 
     @Override
     public Set<String> announcedOperations() {
-        return Set.of("payment.create", "payment.refund");
+        return OPERATIONS;
     }
 
     /** A notification names a payment or a refund: ours carry our key in {@code metadata.gw_key}. */

@@ -110,7 +110,43 @@ class YooKassaPaymentsIT {
     }
 
     @Test
-    void aPaymentTheProviderNamedIsAskedForByIdAndOnlyPaymentCreatesShareAList() {
+    void refundsOfOnePaymentShareItsListEachAnsweredAsItsOwnLookUpWouldBe() {
+        String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
+        Attempt one = refund(1, paymentId, 10_000);
+        Attempt doubled = refund(1, paymentId, 20_000);
+        Attempt absent = refund(1, paymentId, 30_000);
+        String first = ((Outcome.Succeeded) payments.execute(one)).objectId();
+        control.arm("yookassa", doubled.downstreamKey(), "duplicate", 1);
+        payments.execute(doubled);
+
+        List<Lookup> answers = payments.lookupAll(List.of(one, doubled, absent));
+
+        assertEquals(first, assertInstanceOf(Lookup.Found.class, answers.get(0)).objectId());
+        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, answers.get(1)).objectIds().size());
+        assertInstanceOf(Lookup.Absent.class, answers.get(2));
+        assertEquals(List.of(payments.lookup(one), payments.lookup(doubled), payments.lookup(absent)), answers);
+    }
+
+    @Test
+    void aRefundsListThatCannotBeReadNowLeavesEveryRefundOfItsPaymentUnavailableAndNoOther() {
+        String paid = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
+        String other = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
+        Attempt one = refund(1, paid, 10_000);
+        Attempt two = refund(1, paid, 20_000);
+        Attempt elsewhere = refund(1, other, 30_000);
+        List.of(one, two, elsewhere).forEach(payments::execute);
+        control.armStatus("yookassa", "refunds?", "GET", 500, 1); // the first payment's list, shared by its two refunds
+
+        List<Lookup> answers = payments.lookupAll(List.of(one, two, elsewhere));
+
+        assertEquals(List.of(new Lookup.Unavailable("target_http_500"), new Lookup.Unavailable("target_http_500")),
+                answers.subList(0, 2));
+        assertInstanceOf(Lookup.Found.class, answers.get(2), "the other payment's refunds are a list of their own");
+        assertTrue(payments.lookupAll(List.of(one, two)).stream().allMatch(Lookup.Found.class::isInstance), "the list read again");
+    }
+
+    @Test
+    void aPaymentTheProviderNamedIsAskedForByIdAndTheRestShareAList() {
         Attempt dispatch = payment(1, 16_000);
         control.armPending("yookassa", dispatch.downstreamKey(), 60_000);
         Outcome.Pending pending = assertInstanceOf(Outcome.Pending.class, payments.execute(dispatch));
@@ -123,7 +159,7 @@ class YooKassaPaymentsIT {
         assertEquals(new Lookup.Unavailable("target_http_500"), answers.get(1));
 
         assertEquals(YooKassaKeyLookups.LOOKUP_BATCH, payments.lookupBatch("payment.create"));
-        assertEquals(1, payments.lookupBatch("payment.refund"));
+        assertEquals(YooKassaKeyLookups.LOOKUP_BATCH, payments.lookupBatch("payment.refund"));
     }
 
     @Test
