@@ -76,7 +76,7 @@ final class YooKassaKeyLookups {
      * shared lists. Payments share one list from the earliest of them; refunds one list per payment, the list each
      * would read alone. A list that cannot be read now is the answer of every key it was read for, as it would be each
      * one's; a payments window too large for the shared list has each key ask its own, which starts later (a refund's
- * would be the same list).
+     * would be the same list).
      */
     List<Lookup> lookupAll(List<Attempt> attempts) {
         List<Attempt> unnamed = attempts.stream().filter(attempt -> attempt.objectId() == null).toList();
