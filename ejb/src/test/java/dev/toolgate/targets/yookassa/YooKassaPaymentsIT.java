@@ -66,19 +66,7 @@ class YooKassaPaymentsIT {
 
     @Test
     void looksUpSeveralPaymentsInOneListEachAnsweredAsItsOwnLookUpWouldBe() {
-        Attempt one = payment(1, 11_000);
-        Attempt doubled = payment(1, 12_000);
-        Attempt absent = payment(1, 13_000);
-        String first = ((Outcome.Succeeded) payments.execute(one)).objectId();
-        control.arm("yookassa", doubled.downstreamKey(), "duplicate", 1);
-        payments.execute(doubled);
-
-        List<Lookup> answers = payments.lookupAll(List.of(one, doubled, absent));
-
-        assertEquals(first, assertInstanceOf(Lookup.Found.class, answers.get(0)).objectId());
-        assertEquals(2, assertInstanceOf(Lookup.Ambiguous.class, answers.get(1)).objectIds().size());
-        assertInstanceOf(Lookup.Absent.class, answers.get(2));
-        assertEquals(List.of(payments.lookup(one), payments.lookup(doubled), payments.lookup(absent)), answers);
+        assertLookedUpTogetherAsEachAlone(payment(1, 11_000), payment(1, 12_000), payment(1, 13_000));
     }
 
     @Test
@@ -112,9 +100,11 @@ class YooKassaPaymentsIT {
     @Test
     void refundsOfOnePaymentShareItsListEachAnsweredAsItsOwnLookUpWouldBe() {
         String paymentId = ((Outcome.Succeeded) payments.execute(payment(1, 100_000))).objectId();
-        Attempt one = refund(1, paymentId, 10_000);
-        Attempt doubled = refund(1, paymentId, 20_000);
-        Attempt absent = refund(1, paymentId, 30_000);
+        assertLookedUpTogetherAsEachAlone(refund(1, paymentId, 10_000), refund(1, paymentId, 20_000), refund(1, paymentId, 30_000));
+    }
+
+    /** One object made, one made twice, one never sent, looked up together: found, ambiguous, absent — each as alone. */
+    private static void assertLookedUpTogetherAsEachAlone(Attempt one, Attempt doubled, Attempt absent) {
         String first = ((Outcome.Succeeded) payments.execute(one)).objectId();
         control.arm("yookassa", doubled.downstreamKey(), "duplicate", 1);
         payments.execute(doubled);
