@@ -149,11 +149,11 @@ final class Answers {
             return new HttpAnswer(status, null, MediaType.APPLICATION_JSON, List.of(), body);
         }
 
+        /** Another answer with one header more; its list is copied once (the record's copy of an immutable list is itself). */
         HttpAnswer header(String name, String value) {
-            List<Header> more = new ArrayList<>(headers.size() + 1);
-            more.addAll(headers);
-            more.add(new Header(name, value));
-            return new HttpAnswer(status, reason, contentType, more, body);
+            Header[] more = headers.toArray(new Header[headers.size() + 1]);
+            more[headers.size()] = new Header(name, value);
+            return new HttpAnswer(status, reason, contentType, List.of(more), body);
         }
 
         /** The same answer as JAX-RS writes it. */
