@@ -53,6 +53,11 @@ final class Load {
         return drive(concurrency, call, i -> System.nanoTime() < end ? System.nanoTime() : -1);
     }
 
+    /** Exactly {@code calls} calls by {@code concurrency} workers. */
+    static Result count(int concurrency, int calls, Call call) throws Exception {
+        return drive(concurrency, call, i -> i < calls ? System.nanoTime() : -1);
+    }
+
     /** {@code perSecond} calls a second for {@code length}, each timed from its scheduled send. */
     static Result open(double perSecond, Duration length, Call call) throws Exception {
         long start = System.nanoTime();

@@ -30,7 +30,7 @@ final class Measurements {
     static final String REPLAY = "gateway: replay";
     /**
      * Replays of the newest keys, as an agent retries a call whose answer it lost: within seconds to minutes of the
-     * first. {@link #REPLAY} spreads over every key the run made, more than an instance holds finished in memory.
+     * first. {@link #REPLAY} spreads over more finished keys than an instance holds in memory ({@link ReplayPool}).
      */
     static final String REPLAY_RECENT = "gateway: replay, recent";
     /** How many of the newest keys the recent replays spread over. */
@@ -84,6 +84,8 @@ final class Measurements {
     private final SimulatorProcess simulators;
     /** Keys of operations the gateway created, for replays and reads. */
     private final List<String> created = Collections.synchronizedList(new ArrayList<>());
+    /** What {@link #REPLAY}, {@link #MCP_REPLAY} and {@link #JDBC_REPLAY} replay: made after the warm-up. */
+    private ReplayPool pool;
     private final Map<String, List<Cell>> closed = new LinkedHashMap<>();
     private final List<Cell> open = new ArrayList<>();
     private final List<Cell> backlog = new ArrayList<>();
@@ -108,6 +110,7 @@ final class Measurements {
         Set<String> only = Set.of(System.getProperty("bench.series", "closed,peers,open,backlog,tracing,growth").split("\\s*,\\s*"));
         warmUp();
         if (only.contains("closed")) {
+            pool = ReplayPool.copying(journal, Requests.TENANT, created.get(0));
             for (int c : concurrencies()) {
                 freshSimulators();
                 closedLoop(c);
@@ -214,8 +217,9 @@ final class Measurements {
         Load.closed(c, length.cell(), i -> newOperation(leadIn, i));
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(NEW, "c=" + c, c, meter,
                 run -> Load.closed(c, length.cell(), i -> newOperation(run, i)))));
+        primePool();
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(REPLAY, "c=" + c, c, meter,
-                run -> Load.closed(c, length.cell(), i -> requests.submit(url, token, replayKey(i), 200)))));
+                run -> Load.closed(c, length.cell(), i -> requests.submit(url, token, pool.next(), 200)))));
         if (c == PROFILED_CONCURRENCY) {
             add(closed, measure(REPLAY_RECENT, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
                     i -> requests.submit(url, token, recentKey(i), 200))));
@@ -223,8 +227,9 @@ final class Measurements {
         if (MCP_CONCURRENCY.contains(c)) {
             freshSimulators();
             add(closed, measure(MCP_NEW, "c=" + c, c, meter, run -> Load.closed(c, length.cell(), i -> newToolCall(run, i))));
+            primePool();
             add(closed, measure(MCP_REPLAY, "c=" + c, c, meter, run -> Load.closed(c, length.cell(),
-                    i -> requests.callTool(url, token, replayKey(i), true))));
+                    i -> requests.callTool(url, token, pool.next(), true))));
         }
         if (c == PROFILED_CONCURRENCY && Boolean.getBoolean("bench.profile")) {
             try {
@@ -236,7 +241,12 @@ final class Measurements {
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_NEW, "c=" + c, c, meter,
                 run -> Load.closed(c, length.cell(), i -> database.newOperation(Requests.payload())))));
         add(closed, withStatements(c == PROFILED_CONCURRENCY, () -> measure(JDBC_REPLAY, "c=" + c, c, meter,
-                run -> Load.closed(c, length.cell(), i -> database.replay(Requests.TENANT, replayKey(i))))));
+                run -> Load.closed(c, length.cell(), i -> database.replay(Requests.TENANT, pool.next())))));
+    }
+
+    /** One untimed round of the pool before a cell replays it through the gateway ({@link ReplayPool}: why). */
+    private void primePool() throws Exception {
+        pool.prime(PROFILED_CONCURRENCY, key -> requests.submit(gateway.baseUrl(), token, key, 200));
     }
 
     private interface Measured {
@@ -312,8 +322,9 @@ final class Measurements {
         String run = "profiled-" + RunNames.fresh();
         System.out.print(Profile.record(gateway.pid(), "profile-new", out, ignored -> Load.closed(PROFILED_CONCURRENCY, stretch,
                 i -> newOperation(run, i))));
+        primePool();
         System.out.print(Profile.record(gateway.pid(), "profile-replay", out, ignored -> Load.closed(PROFILED_CONCURRENCY, stretch,
-                i -> requests.submit(url, token, replayKey(i), 200))));
+                i -> requests.submit(url, token, pool.next(), 200))));
     }
 
     /** New operations offered at a fixed rate below capacity: the latency an agent sees when the gateway is not saturated. */
