@@ -60,7 +60,7 @@ final class DatabaseLimit implements AutoCloseable {
 
     /**
      * A replay: the gateway's first statement for a key it knows has a row ({@code lifecycle.KnownKeys}) — the read by key
-     * ({@code OperationRows.BY_KEY}), as for nearly every key a run replays: the gateway captured them all.
+     * ({@code OperationRows.BY_KEY}), as for every key of the {@link ReplayPool}, each replayed once before a cell.
      */
     void replay(String tenant, String key) throws SQLException {
         try (PreparedStatement read = connection().prepareStatement(OperationRows.BY_KEY)) {
