@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A backlog of unknown operations — responses lost after the call, their look-up due — settled by the
  * reconcile job of one or more instances started together: as TwoInstancesIT builds it, half the
- * operations did create their object at the simulator (1C's, or Bitrix24's: {@link #DEALS}; the look-up finds
+ * operations did create their object at the simulator (1C's, or Bitrix24's: {@link #TARGET}; the look-up finds
  * it), half did not (the job sends them again). Timed from the start of the runs until the last operation has
  * succeeded.
  */
@@ -31,8 +31,38 @@ final class Backlog {
      * (to measure that target's look-ups, say with {@code -Dbench.gateway=toolgate.target.bitrix24.lookup-batch=1} and
      * without).
      */
-    static final boolean DEALS = "bitrix24".equals(System.getProperty("bench.backlog.target", "1c"));
-    static final String OPERATION = DEALS ? "crm.deal.create" : "invoice.create";
+    static final Target TARGET = "bitrix24".equals(System.getProperty("bench.backlog.target", "1c")) ? Target.DEALS : Target.INVOICES;
+
+    /** A target's operation as the backlog holds it, and its object made straight at the simulator. */
+    enum Target {
+        INVOICES("invoice.create", "1c", Requests.payload(), "") {
+            @Override
+            void createDirectly(Requests requests, String downstreamKey) throws Exception {
+                requests.direct(downstreamKey);
+            }
+        },
+        DEALS("crm.deal.create", "bitrix24", Requests.dealPayload(), " deals") {
+            @Override
+            void createDirectly(Requests requests, String downstreamKey) throws Exception {
+                requests.directDeal(downstreamKey);
+            }
+        };
+
+        final String operation;
+        final String system;
+        final String payload;
+        /** What the backlog series' load says of it. */
+        final String label;
+
+        Target(String operation, String system, String payload, String label) {
+            this.operation = operation;
+            this.system = system;
+            this.payload = payload;
+            this.label = label;
+        }
+
+        abstract void createDirectly(Requests requests, String downstreamKey) throws Exception;
+    }
     private static final Duration POLL = Duration.ofMillis(200);
     private static final Duration GIVE_UP = Duration.ofMinutes(20); // a job this slow is broken, not slow
     // longer than the look-up back-off's ceiling (toolgate.reconcile.max-backoff-seconds, 300 s), so an item a
@@ -62,7 +92,7 @@ final class Backlog {
         String batch = RunNames.fresh();
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            keys.add("bench:" + OPERATION + ":backlog-" + batch + "-" + i + ":v1");
+            keys.add("bench:" + TARGET.operation + ":backlog-" + batch + "-" + i + ":v1");
         }
         vacuumJournal();
         insertUnknown(keys);
@@ -108,10 +138,10 @@ final class Backlog {
             for (String key : keys) {
                 insert.setString(1, Requests.TENANT);
                 insert.setString(2, key);
-                insert.setString(3, OPERATION);
+                insert.setString(3, TARGET.operation);
                 insert.setString(4, "b".repeat(64));
-                insert.setString(5, DEALS ? Requests.dealPayload() : Requests.payload());
-                insert.setString(6, DEALS ? "bitrix24" : "1c");
+                insert.setString(5, TARGET.payload);
+                insert.setString(6, TARGET.system);
                 insert.setTimestamp(7, past);
                 insert.setTimestamp(8, past);
                 insert.setTimestamp(9, past);
@@ -163,11 +193,7 @@ final class Backlog {
             for (int i = 0; i < keys.size(); i += 2) {
                 String downstream = Requests.TENANT + "/" + keys.get(i); // the key the adapter stores (Attempt.downstreamKey)
                 sent.add(senders.submit(() -> {
-                    if (DEALS) {
-                        requests.directDeal(downstream);
-                    } else {
-                        requests.direct(downstream);
-                    }
+                    TARGET.createDirectly(requests, downstream);
                     return null;
                 }));
             }
@@ -188,7 +214,7 @@ final class Backlog {
                 + " FROM operation_event e WHERE e.tenant = o.tenant AND e.operation_key = o.operation_key)"
                 + " FROM agent_operation_log o WHERE o.tenant = ? AND o.operation_key LIKE ? AND o.status <> 'succeeded' LIMIT 5")) {
             q.setString(1, Requests.TENANT);
-            q.setString(2, "bench:" + OPERATION + ":backlog-" + batch + "-%");
+            q.setString(2, "bench:" + TARGET.operation + ":backlog-" + batch + "-%");
             try (ResultSet r = q.executeQuery()) {
                 while (r.next()) {
                     StringBuilder row = new StringBuilder();
@@ -210,7 +236,7 @@ final class Backlog {
         try (PreparedStatement q = journal.prepareStatement("SELECT count(*) FROM agent_operation_log WHERE tenant = ?"
                 + " AND operation_key LIKE ? AND status IN ('unknown', 'started', 'failed_retryable', 'failed_final', 'pending_approval')")) {
             q.setString(1, Requests.TENANT);
-            q.setString(2, "bench:" + OPERATION + ":backlog-" + batch + "-%");
+            q.setString(2, "bench:" + TARGET.operation + ":backlog-" + batch + "-%");
             try (ResultSet r = q.executeQuery()) {
                 r.next();
                 return r.getLong(1);

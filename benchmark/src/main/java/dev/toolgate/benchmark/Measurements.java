@@ -346,7 +346,7 @@ final class Measurements {
             System.out.printf("  the job settled a probe of %d at %.0f/s: backlog cut from %,d to %,d to finish in about %d s%n",
                     PROBE, rate, length.backlog(), size, BACKLOG_BUDGET.toSeconds());
         }
-        String load = String.format("%,d%s, ", size, Backlog.DEALS ? " deals" : "");
+        String load = String.format("%,d%s, ", size, Backlog.TARGET.label);
         warmUpBacklog("backlog-", gateway, settling, rate, operatorToken);
         Map<String, double[]> before = meter.database().statements();
         backlog.add(settled(load + "1 instance", 1, meter, settling, size, List.of(gateway.baseUrl()), operatorToken));
