@@ -72,7 +72,7 @@ final class ReplayPool {
 
     /** One round of untimed replays by {@code concurrency} workers, {@link #next} keys in turn. */
     void prime(int concurrency, Replay replay) throws Exception {
-        Load.count(concurrency, KEYS, i -> replay.of(next()));
+        Load.count(concurrency, keys.size(), i -> replay.of(next()));
     }
 
     @FunctionalInterface
