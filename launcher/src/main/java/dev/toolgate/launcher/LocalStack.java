@@ -73,17 +73,27 @@ public final class LocalStack {
      */
     public static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
+    /**
+     * How long the simulators may take to listen: their start takes about 1.3 s of CPU, so 30 s of it without a listener
+     * is a failure; by the clock they get ten minutes, as the quick benchmark's gateway does, for the same reason.
+     */
+    static final StartPatience SIMULATORS_START = new StartPatience(Duration.ofSeconds(30), Duration.ofMinutes(10));
+
     /** The simulators in a process of their own, on this JVM's class path. */
     public static Process simulators(int port, Path log) throws IOException {
         Files.createDirectories(log.getParent());
+        requireFree(port, "toolgate.simulator.port");
+        Process process = new ProcessBuilder(simulatorsCommand(port)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        awaitPort(port, process, SIMULATORS_START, log);
+        return process;
+    }
+
+    static List<String> simulatorsCommand(int port) {
         List<String> command = new ArrayList<>(javaCommand());
         command.addAll(SHORT_LIVED_JVM);
         command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"), Simulators.class.getName(),
                 Integer.toString(port)));
-        requireFree(port, "toolgate.simulator.port");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        awaitPort(port, process, Duration.ofSeconds(30));
-        return process;
+        return command;
     }
 
     /** The gateway's configuration by MicroProfile Config property name, pointed at the simulators. */
@@ -207,20 +217,48 @@ public final class LocalStack {
         }
     }
 
-    static void awaitPort(int port, Process process, Duration timeout) throws IOException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
+    /**
+     * Waits until something listens on {@code port}, as long as {@code patience} allows the process; a process given up on
+     * is stopped (its caller holds no handle to stop it with), and the failure quotes the end of its log.
+     */
+    static void awaitPort(int port, Process process, StartPatience patience, Path log) throws IOException {
+        Instant started = Instant.now();
+        while (true) {
             if (!process.isAlive()) {
-                throw new IOException("process exited with " + process.exitValue() + " before listening on " + port);
+                throw new IOException("process exited with " + process.exitValue() + " before listening on " + port + tail(log));
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
             } catch (IOException notYet) {
+                Duration waited = Duration.between(started, Instant.now());
+                Duration worked = process.toHandle().info().totalCpuDuration().orElse(null);
+                StartPatience.Verdict verdict = patience.judge(worked, waited);
+                if (verdict != StartPatience.Verdict.WAIT) {
+                    process.destroyForcibly();
+                    throw new IOException("nothing listens on " + port + " after " + seconds(waited) + " by the clock and "
+                            + (worked == null ? "an unknown CPU time" : seconds(worked) + " of the process's CPU")
+                            + (verdict == StartPatience.Verdict.CPU_SPENT ? " (it had its CPU and did not listen)"
+                            : " (it neither works nor listens: hung)") + "; stopped it" + tail(log));
+                }
                 pause(Duration.ofMillis(100));
             }
         }
-        throw new IOException("nothing listens on " + port + " after " + timeout);
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
+    }
+
+    /** The last lines of a start's log, for a failure's message: the log may be gone by the time anyone reads it. */
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return lines.isEmpty() ? "; its log " + log + " is empty"
+                    : "; the end of " + log + ":\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 12), lines.size()));
+        } catch (IOException | RuntimeException unreadable) {
+            return "; see " + log;
+        }
     }
 
     static void pause(Duration duration) {

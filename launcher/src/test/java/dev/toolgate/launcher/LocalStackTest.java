@@ -20,8 +20,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The local run refuses a port something else already listens on, rather than saying "ready" over it, and subscribes
@@ -78,6 +83,75 @@ class LocalStackTest {
             assertEquals(LocalStack.BITRIX24_EVENTS, bound.getValuesAs(JsonObject.class).stream().map(b -> b.getString("event")).toList());
             assertTrue(bound.getValuesAs(JsonObject.class).stream()
                     .allMatch(b -> b.getString("handler").equals("http://127.0.0.1:8080/notifications/bitrix24")), handlers.body());
+        }
+    }
+
+    @Test
+    void simulatorsHeldOffTheCpuLongerThanTheirCpuPatienceAreStillWaitedFor() throws Exception {
+        int port = LocalStack.freePort();
+        Path log = Files.createTempFile("simulators-", ".log");
+        Process simulators = new ProcessBuilder(LocalStack.simulatorsCommand(port)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        try {
+            // stopped before it can listen, for longer by the clock than the CPU it is allowed: a start on cores that
+            // other work keeps, at the extreme; the start itself takes about 1.3 s of CPU
+            signal("STOP", simulators);
+            Thread resume = new Thread(() -> {
+                LocalStack.pause(Duration.ofSeconds(7));
+                signal("CONT", simulators);
+            });
+            resume.start();
+            Instant from = Instant.now();
+            LocalStack.awaitPort(port, simulators, new StartPatience(Duration.ofSeconds(5), Duration.ofSeconds(90)), log);
+            assertTrue(Duration.between(from, Instant.now()).compareTo(Duration.ofSeconds(7)) >= 0, "it listened once resumed");
+            resume.join();
+        } finally {
+            simulators.destroyForcibly().waitFor();
+            Files.deleteIfExists(log);
+        }
+    }
+
+    @Test
+    void aProcessThatHasHadItsCpuWithoutListeningIsStoppedAndItsLogQuoted() throws Exception {
+        int port = LocalStack.freePort();
+        Path log = Files.createTempFile("spinning-", ".log");
+        Process spinning = new ProcessBuilder("sh", "-c", "echo loading the whole world first; while :; do :; done")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            IOException gaveUp = assertThrows(IOException.class, () -> LocalStack.awaitPort(port, spinning,
+                    new StartPatience(Duration.ofSeconds(1), Duration.ofSeconds(90)), log));
+            assertTrue(gaveUp.getMessage().contains("it had its CPU and did not listen"), gaveUp.getMessage());
+            assertTrue(gaveUp.getMessage().contains("loading the whole world first"), "the log's end: " + gaveUp.getMessage());
+            assertTrue(spinning.waitFor(10, TimeUnit.SECONDS), "the process given up on is stopped");
+        } finally {
+            spinning.destroyForcibly().waitFor();
+            Files.deleteIfExists(log);
+        }
+    }
+
+    @Test
+    void aProcessThatExitsBeforeListeningFailsTheWaitAtOnce() throws Exception {
+        int port = LocalStack.freePort();
+        Path log = Files.createTempFile("exiting-", ".log");
+        Process exiting = new ProcessBuilder("sh", "-c", "echo no such class; exit 3").redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        try {
+            IOException gaveUp = assertThrows(IOException.class, () -> LocalStack.awaitPort(port, exiting,
+                    new StartPatience(Duration.ofSeconds(30), Duration.ofMinutes(10)), log));
+            assertTrue(gaveUp.getMessage().startsWith("process exited with 3"), gaveUp.getMessage());
+            assertTrue(gaveUp.getMessage().contains("no such class"), gaveUp.getMessage());
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    private static void signal(String signal, Process process) {
+        try {
+            new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
