@@ -108,7 +108,9 @@ public final class Bench {
 
     /** The embedded server's defaults turn durability off; a benchmark of a journal must have it on. */
     private static EmbeddedPostgres productionLike() throws Exception {
+        // the quick run starts it at nice 10 beside the it module's suites: the library's 10 s wait for a start is too short there
         EmbeddedPostgres.Builder server = EmbeddedPostgres.builder()
+                .setPGStartupWait(Duration.ofMinutes(2))
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "on")

@@ -50,7 +50,9 @@ public final class LocalStack {
 
     private static EmbeddedPostgres.Builder postgresBuilder(Path dataDirectory, int port) throws IOException {
         Files.createDirectories(dataDirectory.getParent());
+        // the library waits 10 s for a start: too short for a first start on cores other work keeps busy
         return EmbeddedPostgres.builder().setDataDirectory(dataDirectory).setCleanDataDirectory(false).setPort(port)
+                .setPGStartupWait(Duration.ofMinutes(2))
                 .setServerConfig("max_connections", "200");
     }
 
