@@ -113,34 +113,30 @@ class LocalStackTest {
 
     @Test
     void aProcessThatHasHadItsCpuWithoutListeningIsStoppedAndItsLogQuoted() throws Exception {
-        int port = LocalStack.freePort();
-        Path log = Files.createTempFile("spinning-", ".log");
-        Process spinning = new ProcessBuilder("sh", "-c", "echo loading the whole world first; while :; do :; done")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            IOException gaveUp = assertThrows(IOException.class, () -> LocalStack.awaitPort(port, spinning,
-                    new StartPatience(Duration.ofSeconds(1), Duration.ofSeconds(90)), log));
-            assertTrue(gaveUp.getMessage().contains("it had its CPU and did not listen"), gaveUp.getMessage());
-            assertTrue(gaveUp.getMessage().contains("loading the whole world first"), "the log's end: " + gaveUp.getMessage());
-            assertTrue(spinning.waitFor(10, TimeUnit.SECONDS), "the process given up on is stopped");
-        } finally {
-            spinning.destroyForcibly().waitFor();
-            Files.deleteIfExists(log);
-        }
+        IOException gaveUp = givenUpOn("echo loading the whole world first; while :; do :; done",
+                new StartPatience(Duration.ofSeconds(1), Duration.ofSeconds(90)));
+        assertTrue(gaveUp.getMessage().contains("it had its CPU and did not listen"), gaveUp.getMessage());
+        assertTrue(gaveUp.getMessage().contains("loading the whole world first"), "the log's end: " + gaveUp.getMessage());
     }
 
     @Test
     void aProcessThatExitsBeforeListeningFailsTheWaitAtOnce() throws Exception {
+        IOException gaveUp = givenUpOn("echo no such class; exit 3", new StartPatience(Duration.ofSeconds(30), Duration.ofMinutes(10)));
+        assertTrue(gaveUp.getMessage().startsWith("process exited with 3"), gaveUp.getMessage());
+        assertTrue(gaveUp.getMessage().contains("no such class"), gaveUp.getMessage());
+    }
+
+    /** How {@code awaitPort} gives up on a shell {@code script} that never listens; the process is gone by then. */
+    private static IOException givenUpOn(String script, StartPatience patience) throws Exception {
         int port = LocalStack.freePort();
-        Path log = Files.createTempFile("exiting-", ".log");
-        Process exiting = new ProcessBuilder("sh", "-c", "echo no such class; exit 3").redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Path log = Files.createTempFile("start-", ".log");
+        Process process = new ProcessBuilder("sh", "-c", script).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            IOException gaveUp = assertThrows(IOException.class, () -> LocalStack.awaitPort(port, exiting,
-                    new StartPatience(Duration.ofSeconds(30), Duration.ofMinutes(10)), log));
-            assertTrue(gaveUp.getMessage().startsWith("process exited with 3"), gaveUp.getMessage());
-            assertTrue(gaveUp.getMessage().contains("no such class"), gaveUp.getMessage());
+            IOException gaveUp = assertThrows(IOException.class, () -> LocalStack.awaitPort(port, process, patience, log));
+            assertTrue(process.waitFor(10, TimeUnit.SECONDS), "a process given up on is stopped: " + gaveUp.getMessage());
+            return gaveUp;
         } finally {
+            process.destroyForcibly().waitFor();
             Files.deleteIfExists(log);
         }
     }
