@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.toolgate.launcher.LocalStack;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -85,11 +86,8 @@ class QuickBenchRunIT {
         return Path.of("target", "classes").toAbsolutePath() + File.pathSeparator + dependencies;
     }
 
-    private static String tail(Path log) throws IOException {
-        if (!Files.exists(log)) {
-            return "";
-        }
-        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-        return ":\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+    private static String tail(Path log) {
+        List<String> end = LocalStack.lastLines(log, 30);
+        return end.isEmpty() ? "" : ":\n  " + String.join("\n  ", end);
     }
 }

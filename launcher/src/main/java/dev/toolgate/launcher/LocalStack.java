@@ -252,14 +252,21 @@ public final class LocalStack {
         return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
     }
 
-    /** The last lines of a start's log, for a failure's message: the log may be gone by the time anyone reads it. */
     private static String tail(Path log) {
+        List<String> end = lastLines(log, 12);
+        return end.isEmpty() ? "; its log " + log + " is empty or unreadable" : "; the end of " + log + ":\n  " + String.join("\n  ", end);
+    }
+
+    /**
+     * The last {@code most} lines of a process's log, none if there is no such file, for a failure's message: the log may
+     * be gone by the time anyone reads it.
+     */
+    public static List<String> lastLines(Path log, int most) {
         try {
-            List<String> lines = Files.readAllLines(log);
-            return lines.isEmpty() ? "; its log " + log + " is empty"
-                    : "; the end of " + log + ":\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 12), lines.size()));
-        } catch (IOException | RuntimeException unreadable) {
-            return "; see " + log;
+            List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8);
+            return lines.subList(Math.max(0, lines.size() - most), lines.size());
+        } catch (IOException | RuntimeException unreadable) { // absent, or not UTF-8: the message names the file instead
+            return List.of();
         }
     }
 
