@@ -44,7 +44,7 @@ public final class Bench {
                  GatewayProcess gateway = new GatewayProcess(runtime, LocalStack.freePort(),
                          LocalStack.asEnvironment(gatewayConfig(jdbcUrl, simulators.url(), adminToken, length)),
                          home.resolve("gateway.log")).alsoDeploying(floor).withJvmOptions(jvmOptions(length))
-                         .withServerOptions(microOptions()).withReadyTimeout(readyTimeout(length)).start().awaitReady();
+                         .withServerOptions(microOptions()).start().awaitReady();
                  Connection admin = postgres.getPostgresDatabase().getConnection();
                  Connection journal = postgres.getDatabase("postgres", DATABASE).getConnection();
                  DatabaseLimit database = new DatabaseLimit(jdbcUrl, 32)) {
@@ -61,10 +61,10 @@ public final class Bench {
                         simulators);
                 run.all(() -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(config),
                         home.resolve("gateway-2.log")).withJvmOptions(jvmOptions(length)).withServerOptions(microOptions())
-                        .withReadyTimeout(readyTimeout(length)).start().awaitReady(),
+                        .start().awaitReady(),
                         endpoint -> new GatewayProcess(runtime, LocalStack.freePort(), LocalStack.asEnvironment(traced(config, endpoint)),
                                 home.resolve("gateway-traced.log")).withJvmOptions(jvmOptions(length))
-                                .withReadyTimeout(readyTimeout(length)).start().awaitReady(), operatorToken,
+                                .start().awaitReady(), operatorToken,
                         new Measurements.PeerSetup(home, postgres.getPort(), Path.of(System.getProperty("bench.restate.server",
                                 "target/restate/node_modules/@restatedev/restate-server-linux-x64/bin/restate-server")), admin));
                 Results results = run.results(settings, idleKb, gateway.peakResidentKilobytes());
@@ -74,11 +74,6 @@ public final class Bench {
                 System.out.println("wrote " + out.resolve("bench.json") + " and " + out.resolve("bench.png") + "; logs in " + home);
             }
         }
-    }
-
-    /** The quick run in CI (QuickBenchRunIT) deploys niced beside the it module's suites, slower than the usual wait allows. */
-    private static Duration readyTimeout(RunLength length) {
-        return length.isQuick() ? Duration.ofMinutes(10) : GatewayProcess.READY_TIMEOUT;
     }
 
     /**

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The gateway on Payara Micro, as a process of its own ({@code java -jar payara-micro.jar}, so
@@ -19,7 +20,13 @@ import java.util.Map;
  */
 public final class GatewayProcess implements AutoCloseable {
 
-    public static final Duration READY_TIMEOUT = Duration.ofSeconds(240); // a cold Micro on 2 busy cores
+    /**
+     * How long a start may take before the gateway has answered, judged by the CPU it has had (StartPatience): the local
+     * run's gateway answers after 14 s of its CPU, so four minutes of it is a failure; ten minutes by the clock with
+     * neither an answer nor the CPU is a hang. A start at low priority beside other builds (the quick benchmark) waits
+     * for its turn at the cores without a longer limit of its own.
+     */
+    static final StartPatience READY = new StartPatience(Duration.ofMinutes(4), Duration.ofMinutes(10));
     /**
      * The gateway's heap bound, unless its JVM options name another: G1 grows the heap to its bound under load, so the
      * bound sets the resident peak; 176 MiB keeps it under 512 at no more CPU per operation than 256 (docs/benchmark.md, Memory).
@@ -41,7 +48,6 @@ public final class GatewayProcess implements AutoCloseable {
     private final List<String> serverOptions = new ArrayList<>();
     private List<String> javaCommand = LocalStack.javaCommand();
     private Duration drain = DRAIN;
-    private Duration readyTimeout = READY_TIMEOUT;
     /**
      * Which gateway last started on each port: a restart on the same port is a new object, and the old one's late close
      * must not empty the new one's root folder.
@@ -85,12 +91,6 @@ public final class GatewayProcess implements AutoCloseable {
     /** {@link #DRAIN} for a run whose slowest target call is longer (docs/operations.md, Upgrading). */
     public GatewayProcess withDrain(Duration drain) {
         this.drain = drain;
-        return this;
-    }
-
-    /** A longer wait than {@link #READY_TIMEOUT} for a start that runs at a low priority beside other builds. */
-    public GatewayProcess withReadyTimeout(Duration timeout) {
-        this.readyTimeout = timeout;
         return this;
     }
 
@@ -176,8 +176,8 @@ public final class GatewayProcess implements AutoCloseable {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(1)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/api/v1/operations/readiness-probe"))
                 .timeout(Duration.ofSeconds(5)).build();
-        Instant deadline = Instant.now().plus(readyTimeout);
-        while (Instant.now().isBefore(deadline)) {
+        Instant waitingSince = Instant.now();
+        while (true) {
             if (!process.isAlive()) {
                 throw new IOException("the gateway exited with " + process.exitValue() + "; see " + log);
             }
@@ -197,10 +197,13 @@ public final class GatewayProcess implements AutoCloseable {
                 throw new IOException("Payara Micro is up but the gateway did not deploy; see " + log
                         + String.join("\n  ", StartLog.why(started, 8)).transform(why -> why.isEmpty() ? "" : ":\n  " + why));
             }
+            Optional<String> exhausted = READY.exhausted(process, waitingSince);
+            if (exhausted.isPresent()) {
+                throw new IOException("the gateway did not answer after " + exhausted.get() + "; see " + log);
+            }
             // short: paid on every start of every suite that owns a gateway; the log check reads only what this start wrote
             LocalStack.pause(Duration.ofMillis(100));
         }
-        throw new IOException("the gateway was not ready after " + readyTimeout + "; see " + log);
     }
 
     private String logSinceStart() throws IOException {

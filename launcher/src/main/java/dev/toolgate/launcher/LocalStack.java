@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Starts the pieces of a local Toolgate. */
@@ -233,23 +234,14 @@ public final class LocalStack {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
                 return;
             } catch (IOException notYet) {
-                Duration waited = Duration.between(started, Instant.now());
-                Duration worked = process.toHandle().info().totalCpuDuration().orElse(null);
-                StartPatience.Verdict verdict = patience.judge(worked, waited);
-                if (verdict != StartPatience.Verdict.WAIT) {
+                Optional<String> exhausted = patience.exhausted(process, started);
+                if (exhausted.isPresent()) {
                     process.destroyForcibly();
-                    throw new IOException("nothing listens on " + port + " after " + seconds(waited) + " by the clock and "
-                            + (worked == null ? "an unknown CPU time" : seconds(worked) + " of the process's CPU")
-                            + (verdict == StartPatience.Verdict.CPU_SPENT ? " (it had its CPU and did not listen)"
-                            : " (it neither works nor listens: hung)") + "; stopped it" + tail(log));
+                    throw new IOException("nothing listens on " + port + " after " + exhausted.get() + "; stopped it" + tail(log));
                 }
                 pause(Duration.ofMillis(100));
             }
         }
-    }
-
-    private static String seconds(Duration duration) {
-        return String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0);
     }
 
     private static String tail(Path log) {

@@ -115,7 +115,7 @@ class LocalStackTest {
     void aProcessThatHasHadItsCpuWithoutListeningIsStoppedAndItsLogQuoted() throws Exception {
         IOException gaveUp = givenUpOn("echo loading the whole world first; while :; do :; done",
                 new StartPatience(Duration.ofSeconds(1), Duration.ofSeconds(90)));
-        assertTrue(gaveUp.getMessage().contains("it had its CPU and did not listen"), gaveUp.getMessage());
+        assertTrue(gaveUp.getMessage().contains("it had its CPU and was not ready"), gaveUp.getMessage());
         assertTrue(gaveUp.getMessage().contains("loading the whole world first"), "the log's end: " + gaveUp.getMessage());
     }
 
