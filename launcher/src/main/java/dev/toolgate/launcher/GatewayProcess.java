@@ -22,7 +22,7 @@ public final class GatewayProcess implements AutoCloseable {
 
     /**
      * How long a start may take before the gateway has answered, judged by the CPU it has had (StartPatience): the local
-     * run's gateway answers after 14 s of its CPU, so four minutes of it is a failure; ten minutes by the clock with
+     * run's gateway, on C1, answers after about 14 s of its CPU, so four minutes of it is a failure; ten minutes by the clock with
      * neither an answer nor the CPU is a hang. A start at low priority beside other builds (the quick benchmark) waits
      * for its turn at the cores without a longer limit of its own.
      */

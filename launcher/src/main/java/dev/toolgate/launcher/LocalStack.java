@@ -78,7 +78,7 @@ public final class LocalStack {
 
     /**
      * How long the simulators may take to listen: their start takes about 1.3 s of CPU, so 30 s of it without a listener
-     * is a failure; by the clock they get ten minutes, as the quick benchmark's gateway does, for the same reason.
+     * is a failure; by the clock they get ten minutes, as a gateway does ({@link GatewayProcess#READY}).
      */
     static final StartPatience SIMULATORS_START = new StartPatience(Duration.ofSeconds(30), Duration.ofMinutes(10));
 
